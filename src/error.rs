@@ -1,0 +1,49 @@
+//! What can go wrong when a matrix is built or a solver is made.
+//!
+//! The safe core reports these; the C layer (`src/ffi/status.rs`) maps each
+//! one to its own `dlx_status` value.
+
+use std::fmt;
+
+/// A rejected input or an allocation that could not be made. Whenever a
+/// method returns one of these, the object it was called on is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// A column index is not below the matrix's number of columns.
+    ColumnRange,
+    /// The same column appears twice in one row.
+    DuplicateColumn,
+    /// A row with no columns.
+    EmptyRow,
+    /// The matrix would need more than the 32-bit index space of the links.
+    TooLarge,
+    /// Memory for the request could not be allocated.
+    OutOfMemory,
+}
+
+impl Error {
+    /// A one-line description, the same text the C API returns.
+    pub fn message(self) -> &'static str {
+        match self {
+            Error::ColumnRange => "column index out of range",
+            Error::DuplicateColumn => "a column appears twice in one row",
+            Error::EmptyRow => "a row must have at least one column",
+            Error::TooLarge => "the matrix is too large for 32-bit link indices",
+            Error::OutOfMemory => "out of memory",
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<std::collections::TryReserveError> for Error {
+    fn from(_: std::collections::TryReserveError) -> Self {
+        Error::OutOfMemory
+    }
+}

@@ -1,0 +1,67 @@
+//! The C API: a thin skin over the safe modules.
+//!
+//! One file per handle type (`matrix.rs`, `solver.rs`), the conveniences
+//! built on them (`solve.rs`) and the statuses and version (`status.rs`).
+//! Every function here only checks its arguments, converts pointers and
+//! calls the core. Each body runs inside [`guard`], so a Rust panic becomes
+//! `DLX_ERR_PANIC` and never unwinds into C.
+
+// The C names are the API: dlx_matrix, dlx_status, DLX_OK, ...
+#![allow(non_camel_case_types)]
+
+pub mod matrix;
+pub mod solve;
+pub mod solver;
+pub mod status;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// Runs `body`, turning a panic into `on_panic`.
+pub(crate) fn guard<T>(on_panic: T, body: impl FnOnce() -> T) -> T {
+    catch_unwind(AssertUnwindSafe(body)).unwrap_or(on_panic)
+}
+
+/// Links an opaque C handle type to the Rust type behind it, so a pointer is
+/// only ever cast to the one type it stands for.
+pub(crate) trait Castable {
+    type Rust;
+}
+
+/// The Rust object behind a `const` handle, or `None` for NULL.
+///
+/// # Safety
+/// `p` is NULL or a live handle made by this library for type `C`.
+pub(crate) unsafe fn as_ref<'a, C: Castable>(p: *const C) -> Option<&'a C::Rust> {
+    unsafe { p.cast::<C::Rust>().as_ref() }
+}
+
+/// The Rust object behind a handle, or `None` for NULL.
+///
+/// # Safety
+/// As [`as_ref`], and no other reference to the object is in use.
+pub(crate) unsafe fn as_mut<'a, C: Castable>(p: *mut C) -> Option<&'a mut C::Rust> {
+    unsafe { p.cast::<C::Rust>().as_mut() }
+}
+
+/// Moves `value` to the heap and hands it out as a handle.
+pub(crate) fn into_handle<C: Castable>(value: C::Rust) -> *mut C {
+    Box::into_raw(Box::new(value)).cast::<C>()
+}
+
+/// Frees a handle made by [`into_handle`]; NULL does nothing.
+///
+/// # Safety
+/// `p` is NULL or a live handle of type `C` that is not used afterwards.
+pub(crate) unsafe fn free_handle<C: Castable>(p: *mut C) {
+    if !p.is_null() {
+        drop(unsafe { Box::from_raw(p.cast::<C::Rust>()) });
+    }
+}
+
+/// Writes `value` through the out-pointer `out`.
+///
+/// # Safety
+/// `out` is non-NULL and valid for a write.
+pub(crate) unsafe fn write_out<T>(out: *mut T, value: T) {
+    unsafe { out.write(value) }
+}

@@ -1,0 +1,152 @@
+//! `dlx_solver`: one search, one solution at a time.
+
+use std::ops::ControlFlow;
+
+use libc::{c_int, c_void};
+
+use super::matrix::dlx_matrix;
+use super::status::dlx_counter::{self, *};
+use super::status::dlx_status::{self, *};
+use super::{as_mut, as_ref, free_handle, guard, into_handle, write_out, Castable};
+use crate::objective::for_each;
+use crate::search::Solver;
+
+/// One search over a matrix. It branches on the primary column with the
+/// fewest remaining rows (ties: the lowest index) and tries that column's
+/// rows in the order they were added, so it walks the same tree as Knuth's
+/// DLX1 and its counters can be compared with his.
+///
+/// Ownership: made by `dlx_solver_new`, freed by `dlx_solver_free`. It keeps
+/// its own copy of the matrix: the matrix may be changed or freed at any
+/// time after `dlx_solver_new` returns.
+///
+/// Threads: a solver may be moved between threads, but must not be used by
+/// two threads at once. Solvers made from one matrix are independent and may
+/// run in parallel.
+pub struct dlx_solver {
+    _private: [u8; 0],
+}
+
+impl Castable for dlx_solver {
+    type Rust = Solver;
+}
+
+/// The callback that receives solutions: `rows` holds the `count` 0-based
+/// row ids of one solution, in the order the search chose them, and is valid
+/// only during the call. `user` is the pointer given with the callback; the
+/// library never reads or frees it. Return 0 to continue the search; any
+/// other value stops it and is handed back to the caller.
+pub type dlx_solution_fn = Option<unsafe extern "C" fn(user: *mut c_void, rows: *const usize, count: usize) -> c_int>;
+
+/// Makes a solver for `matrix` and stores it in `*out`.
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_new(matrix: *const dlx_matrix, out: *mut *mut dlx_solver) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(m) = (unsafe { as_ref(matrix) }) else { return DLX_ERR_NULL };
+        if out.is_null() {
+            return DLX_ERR_NULL;
+        }
+        match Solver::new(m) {
+            Ok(s) => {
+                unsafe { write_out(out, into_handle(s)) };
+                DLX_OK
+            }
+            Err(e) => e.into(),
+        }
+    })
+}
+
+/// Frees a solver, and with it the rows array of its last solution. NULL
+/// does nothing.
+#[no_mangle]
+pub extern "C" fn dlx_solver_free(solver: *mut dlx_solver) {
+    guard((), || unsafe { free_handle(solver) })
+}
+
+/// Runs the search to its next solution. Returns `DLX_SOLUTION` and points
+/// `*rows` at the solution's `*count` row ids (in the order chosen; owned by
+/// the solver and valid until the next call on it or its free), or
+/// `DLX_DONE` when there are no more solutions (then, and on every later
+/// call, `*rows` and `*count` are left as they were).
+/// Errors: `DLX_ERR_NULL`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_next(solver: *mut dlx_solver, rows: *mut *const usize, count: *mut usize) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(s) = (unsafe { as_mut(solver) }) else { return DLX_ERR_NULL };
+        if rows.is_null() || count.is_null() {
+            return DLX_ERR_NULL;
+        }
+        match s.next_solution() {
+            Some(found) => {
+                unsafe {
+                    write_out(rows, found.as_ptr());
+                    write_out(count, found.len());
+                }
+                DLX_SOLUTION
+            }
+            None => DLX_DONE,
+        }
+    })
+}
+
+/// Hands every remaining solution of `solver` to `callback`. Returns
+/// `DLX_DONE` when the search is exhausted, or `DLX_STOPPED` when the
+/// callback returned non-zero; then that value goes to `*callback_result`
+/// (if it is not NULL) and a later call carries on after that solution.
+/// Errors: `DLX_ERR_NULL` (solver or callback).
+#[no_mangle]
+pub extern "C" fn dlx_solver_run(
+    solver: *mut dlx_solver,
+    callback: dlx_solution_fn,
+    user: *mut c_void,
+    callback_result: *mut c_int,
+) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(s) = (unsafe { as_mut(solver) }) else { return DLX_ERR_NULL };
+        let Some(f) = callback else { return DLX_ERR_NULL };
+        run(s, f, user, callback_result)
+    })
+}
+
+/// The loop behind `dlx_solver_run` and `dlx_solve`.
+pub(crate) fn run(
+    s: &mut Solver,
+    f: unsafe extern "C" fn(*mut c_void, *const usize, usize) -> c_int,
+    user: *mut c_void,
+    callback_result: *mut c_int,
+) -> dlx_status {
+    match for_each(s, |rows| match unsafe { f(user, rows.as_ptr(), rows.len()) } {
+        0 => ControlFlow::Continue(()),
+        stop => ControlFlow::Break(stop),
+    }) {
+        ControlFlow::Continue(()) => DLX_DONE,
+        ControlFlow::Break(stop) => {
+            if !callback_result.is_null() {
+                unsafe { write_out(callback_result, stop) };
+            }
+            DLX_STOPPED
+        }
+    }
+}
+
+/// Reads counter `which` (a `dlx_counter` value) into `*value`.
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE` (no such counter).
+#[no_mangle]
+pub extern "C" fn dlx_solver_counter(solver: *const dlx_solver, which: u32, value: *mut u64) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(s) = (unsafe { as_ref(solver) }) else { return DLX_ERR_NULL };
+        if value.is_null() {
+            return DLX_ERR_NULL;
+        }
+        let Some(which) = dlx_counter::from_u32(which) else { return DLX_ERR_UNKNOWN_VALUE };
+        let c = s.counters();
+        let v = match which {
+            DLX_COUNTER_NODES => c.nodes,
+            DLX_COUNTER_UPDATES => c.updates,
+            DLX_COUNTER_SOLUTIONS => c.solutions,
+        };
+        unsafe { write_out(value, v) };
+        DLX_OK
+    })
+}

@@ -1,0 +1,130 @@
+//! Statuses, counters and the version.
+
+use libc::c_char;
+
+use crate::error::Error;
+
+/// The result of every call that can fail. Values are explicit and never
+/// reused; new ones are only ever added at the end. Statuses below
+/// `DLX_ERR_NULL` are not errors.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(non_camel_case_types)]
+pub enum dlx_status {
+    /// Success.
+    DLX_OK = 0,
+    /// A solution was found (`dlx_solver_next`, `dlx_solve_first`).
+    DLX_SOLUTION = 1,
+    /// The search is exhausted: there are no (more) solutions.
+    DLX_DONE = 2,
+    /// A callback returned non-zero and so stopped the search.
+    DLX_STOPPED = 3,
+    /// A required pointer argument was NULL.
+    DLX_ERR_NULL = 4,
+    /// A column index is not below the matrix's number of columns.
+    DLX_ERR_COLUMN_RANGE = 5,
+    /// The same column appears twice in one row.
+    DLX_ERR_DUPLICATE_COLUMN = 6,
+    /// A row with no columns.
+    DLX_ERR_EMPTY_ROW = 7,
+    /// Sizes beyond the 32-bit index space of the links.
+    DLX_ERR_TOO_LARGE = 8,
+    /// Memory could not be allocated.
+    DLX_ERR_OUT_OF_MEMORY = 9,
+    /// An enumeration value (such as a counter id) this library does not know.
+    DLX_ERR_UNKNOWN_VALUE = 10,
+    /// The caller's buffer is too small for the result.
+    DLX_ERR_BUFFER_TOO_SMALL = 11,
+    /// An internal error was caught at the C boundary (a bug in dlx).
+    DLX_ERR_PANIC = 12,
+}
+
+use dlx_status::*;
+
+impl From<Error> for dlx_status {
+    fn from(e: Error) -> Self {
+        match e {
+            Error::ColumnRange => DLX_ERR_COLUMN_RANGE,
+            Error::DuplicateColumn => DLX_ERR_DUPLICATE_COLUMN,
+            Error::EmptyRow => DLX_ERR_EMPTY_ROW,
+            Error::TooLarge => DLX_ERR_TOO_LARGE,
+            Error::OutOfMemory => DLX_ERR_OUT_OF_MEMORY,
+        }
+    }
+}
+
+/// The counters a solver keeps, for `dlx_solver_counter`. They are counted
+/// as in Knuth's DLX1, so they can be compared with his figures.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(non_camel_case_types)]
+pub enum dlx_counter {
+    /// Search-tree nodes: one per level entered (the root included), plus one
+    /// per solution.
+    DLX_COUNTER_NODES = 0,
+    /// Link updates: one per column removed from the list of columns, one per
+    /// node unlinked from a column while hiding rows.
+    DLX_COUNTER_UPDATES = 1,
+    /// Solutions found.
+    DLX_COUNTER_SOLUTIONS = 2,
+}
+
+impl dlx_counter {
+    /// The counter with value `v`, if there is one.
+    pub(crate) fn from_u32(v: u32) -> Option<dlx_counter> {
+        use dlx_counter::*;
+        [DLX_COUNTER_NODES, DLX_COUNTER_UPDATES, DLX_COUNTER_SOLUTIONS].into_iter().find(|c| *c as u32 == v)
+    }
+}
+
+macro_rules! cstr {
+    ($s:expr) => {
+        concat!($s, "\0").as_ptr().cast::<c_char>()
+    };
+}
+
+/// A static, NUL-terminated English description of `status`; an unknown
+/// value gives "unknown status". Never NULL; never free it.
+#[no_mangle]
+pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
+    const MESSAGES: [*const c_char; 13] = [
+        cstr!("success"),
+        cstr!("a solution was found"),
+        cstr!("the search is exhausted"),
+        cstr!("the callback stopped the search"),
+        cstr!("a required pointer argument is NULL"),
+        cstr!("column index out of range"),
+        cstr!("a column appears twice in one row"),
+        cstr!("a row must have at least one column"),
+        cstr!("the matrix is too large for 32-bit link indices"),
+        cstr!("out of memory"),
+        cstr!("unknown enumeration value"),
+        cstr!("the buffer is too small"),
+        cstr!("internal error (a bug in dlx)"),
+    ];
+    MESSAGES.get(status as usize).copied().unwrap_or(cstr!("unknown status"))
+}
+
+/// The library's version, "MAJOR.MINOR.PATCH", as a static string. It equals
+/// `DLX_VERSION` of the header the library was built with.
+#[no_mangle]
+pub extern "C" fn dlx_version() -> *const c_char {
+    cstr!(env!("CARGO_PKG_VERSION"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::CStr;
+
+    #[test]
+    fn every_error_has_the_core_message() {
+        use Error::*;
+        for e in [ColumnRange, DuplicateColumn, EmptyRow, TooLarge, OutOfMemory] {
+            let s = unsafe { CStr::from_ptr(dlx_status_message(dlx_status::from(e) as u32)) };
+            assert_eq!(s.to_str().unwrap(), e.message());
+        }
+        let s = unsafe { CStr::from_ptr(dlx_status_message(13)) };
+        assert_eq!(s.to_str().unwrap(), "unknown status");
+    }
+}

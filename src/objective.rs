@@ -1,0 +1,41 @@
+//! What a search is for: every solution, the first one, or how many.
+//!
+//! These are thin loops over [`Solver::next_solution`]; the C conveniences
+//! `dlx_solve`, `dlx_count` and `dlx_solve_first` wrap them.
+
+use std::ops::ControlFlow;
+
+use crate::error::Error;
+use crate::matrix::Matrix;
+use crate::search::Solver;
+
+/// Hands each remaining solution of `solver` to `f` until `f` breaks (its
+/// value is returned) or the search is exhausted (`Continue`).
+pub fn for_each<B>(solver: &mut Solver, mut f: impl FnMut(&[usize]) -> ControlFlow<B>) -> ControlFlow<B> {
+    while let Some(rows) = solver.next_solution() {
+        f(rows)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Counts the remaining solutions of `solver`, stopping after `max` of them
+/// when `max` is given.
+pub fn count(solver: &mut Solver, max: Option<u64>) -> u64 {
+    let mut n = 0;
+    while max.map_or(true, |m| n < m) && solver.next_solution().is_some() {
+        n += 1;
+    }
+    n
+}
+
+impl Matrix {
+    /// The number of solutions, stopping at `max` when it is given.
+    pub fn count_solutions(&self, max: Option<u64>) -> Result<u64, Error> {
+        Ok(count(&mut Solver::new(self)?, max))
+    }
+
+    /// The first solution the search finds, as row ids in the order chosen.
+    pub fn first_solution(&self) -> Result<Option<Vec<usize>>, Error> {
+        Ok(Solver::new(self)?.next_solution().map(|rows| rows.to_vec()))
+    }
+}
