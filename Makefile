@@ -26,7 +26,15 @@ demo: all
 test: lib
 	$(CARGO) test --release
 	$(MAKE) check-header
+	$(MAKE) check-readme
 	$(MAKE) -C c_tests LIBDIR=$(LIBDIR) test
+
+# The README's minimal C example compiles cleanly and runs.
+check-readme: lib
+	mkdir -p c_tests/build
+	python3 -c "import re,sys; sys.stdout.write(re.findall(r'\x60\x60\x60c\n(.*?)\x60\x60\x60', open('README.md').read(), re.S)[0])" > c_tests/build/readme_example.c
+	$(CC) -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude -o c_tests/build/readme_example c_tests/build/readme_example.c -L$(LIBDIR) -Wl,-rpath,$(LIBDIR) -ldlx
+	./c_tests/build/readme_example
 
 # The committed header must equal what build.rs generates.
 check-header: lib
@@ -57,4 +65,4 @@ clean:
 	$(CARGO) clean
 	$(MAKE) -C c_tests clean
 
-.PHONY: all lib demo test check-header asan valgrind bench install clean
+.PHONY: all lib demo test check-header check-readme asan valgrind bench install clean

@@ -195,7 +195,9 @@ void dlx_matrix_free(struct dlx_matrix *matrix);
 
 /*
  Makes `column` secondary: a solution covers it at most once and need not
- cover it. Marking a column twice is allowed. Errors: `DLX_ERR_NULL`,
+ cover it. Marking a column twice is allowed. As in Knuth's programs, the
+ search branches on primary columns only, so a row whose columns are all
+ secondary is never part of a solution. Errors: `DLX_ERR_NULL`,
  `DLX_ERR_COLUMN_RANGE`.
  */
 dlx_status dlx_matrix_set_secondary(struct dlx_matrix *matrix, size_t column);

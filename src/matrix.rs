@@ -4,7 +4,8 @@
 //! is *primary* (every solution covers it exactly once) or *secondary* (a
 //! solution covers it at most once). Rows are added one at a time as lists of
 //! distinct column indices and get ids 0, 1, 2, ... in the order they were
-//! added.
+//! added. As in Knuth's programs, a row whose columns are all secondary is
+//! never part of a solution: the search only branches on primary columns.
 //!
 //! The matrix is only the model: it stores the rows compactly, one after
 //! another in a single array. The dancing links that a search needs are

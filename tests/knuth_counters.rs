@@ -33,3 +33,13 @@ fn queens_14_as_dlx1() {
     assert_eq!(expect, 365_596);
     assert_eq!((c.solutions, c.updates, c.nodes), (365_596, 169_411_178, 8_943_951));
 }
+
+/// 1.24 G updates: several seconds, so only on request
+/// (`cargo test --release -- --ignored`).
+#[test]
+#[ignore]
+fn pento_6x10_as_dlx1() {
+    let (expect, c) = run("pento_6x10.dlx");
+    assert_eq!(expect, 9_356);
+    assert_eq!((c.solutions, c.updates, c.nodes), (9_356, 1_242_377_480, 3_637_261));
+}

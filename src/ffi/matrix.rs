@@ -52,7 +52,9 @@ pub extern "C" fn dlx_matrix_free(matrix: *mut dlx_matrix) {
 }
 
 /// Makes `column` secondary: a solution covers it at most once and need not
-/// cover it. Marking a column twice is allowed. Errors: `DLX_ERR_NULL`,
+/// cover it. Marking a column twice is allowed. As in Knuth's programs, the
+/// search branches on primary columns only, so a row whose columns are all
+/// secondary is never part of a solution. Errors: `DLX_ERR_NULL`,
 /// `DLX_ERR_COLUMN_RANGE`.
 #[no_mangle]
 pub extern "C" fn dlx_matrix_set_secondary(matrix: *mut dlx_matrix, column: usize) -> dlx_status {

@@ -65,3 +65,25 @@ pub(crate) unsafe fn free_handle<C: Castable>(p: *mut C) {
 pub(crate) unsafe fn write_out<T>(out: *mut T, value: T) {
     unsafe { out.write(value) }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::status::dlx_status::{self, *};
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_a_status() {
+        let prev = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let got: dlx_status = guard(DLX_ERR_PANIC, || panic!("boom"));
+        std::panic::set_hook(prev);
+        assert_eq!(got, DLX_ERR_PANIC);
+        assert_eq!(guard(DLX_ERR_PANIC, || DLX_OK), DLX_OK);
+    }
+
+    #[test]
+    fn version_matches_cargo_toml() {
+        let v = unsafe { std::ffi::CStr::from_ptr(status::dlx_version()) };
+        assert_eq!(v.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
+    }
+}

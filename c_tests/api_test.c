@@ -1,0 +1,329 @@
+/* api_test: calls every function of dlx.h and provokes every error status.
+ *
+ * No input; prints one line per check and exits non-zero when any fails.
+ * Expected values are facts: 92 solutions of 8-queens, Knuth's DLX1 figures
+ * for queens_8 (1,223 nodes, 21,456 updates, ../shared/KNUTH-COUNTERS.md,
+ * with the columns and rows in gen_dlx.py's order), and the one solution of
+ * the matrix in Knuth's paper. DLX_ERR_PANIC cannot be provoked through the
+ * API (it only reports a bug); the Rust unit tests check the guard that
+ * produces it.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "dlx.h"
+
+static int failures = 0;
+
+#define CHECK(cond)                                                          \
+    do {                                                                     \
+        if (cond) {                                                          \
+            printf("ok   %s\n", #cond);                                      \
+        } else {                                                             \
+            printf("FAIL %s (line %d)\n", #cond, __LINE__);                  \
+            failures++;                                                      \
+        }                                                                    \
+    } while (0)
+
+/* 8-queens as gen_dlx.py writes queens_8.dlx: primary r0 c0 r1 c1 ... r7 c7,
+ * secondary a0..a14 (i+j) and b0..b14 (i-j+7); rows (i, j) in order. */
+static dlx_matrix *queens(size_t n)
+{
+    dlx_matrix *m = NULL;
+    if (dlx_matrix_new(2 * n + 2 * (2 * n - 1), &m) != DLX_OK) {
+        return NULL;
+    }
+    for (size_t c = 2 * n; c < 2 * n + 2 * (2 * n - 1); c++) {
+        dlx_matrix_set_secondary(m, c);
+    }
+    for (size_t i = 0; i < n; i++) {
+        for (size_t j = 0; j < n; j++) {
+            size_t cols[4] = {2 * i, 2 * j + 1, 2 * n + i + j, 2 * n + (2 * n - 1) + i + n - 1 - j};
+            dlx_matrix_add_row(m, cols, 4, NULL);
+        }
+    }
+    return m;
+}
+
+/* Is `rows` a valid n-queens placement (row id = i * n + j)? */
+static int valid_queens(const size_t *rows, size_t count, size_t n)
+{
+    if (count != n) {
+        return 0;
+    }
+    for (size_t a = 0; a < count; a++) {
+        for (size_t b = a + 1; b < count; b++) {
+            long ia = (long)(rows[a] / n), ja = (long)(rows[a] % n);
+            long ib = (long)(rows[b] / n), jb = (long)(rows[b] % n);
+            if (ia == ib || ja == jb || ia - ja == ib - jb || ia + ja == ib + jb) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+struct tally {
+    size_t seen;
+    size_t valid;
+    size_t stop_at; /* 0: never stop */
+};
+
+static int tally_fn(void *user, const size_t *rows, size_t count)
+{
+    struct tally *t = user;
+    t->seen++;
+    t->valid += (size_t)valid_queens(rows, count, 8);
+    return t->stop_at != 0 && t->seen == t->stop_at ? 42 : 0;
+}
+
+/* The matrix of Knuth's paper: columns A..G, rows C E F, A D G, B C F, A D, B G, D E G. */
+static dlx_matrix *knuth_matrix(void)
+{
+    static const size_t rows[6][3] = {{2, 4, 5}, {0, 3, 6}, {1, 2, 5}, {0, 3, 0}, {1, 6, 0}, {3, 4, 6}};
+    static const size_t len[6] = {3, 3, 3, 2, 2, 3};
+    dlx_matrix *m = NULL;
+    if (dlx_matrix_new(7, &m) != DLX_OK) {
+        return NULL;
+    }
+    for (size_t r = 0; r < 6; r++) {
+        dlx_matrix_add_row(m, rows[r], len[r], NULL);
+    }
+    return m;
+}
+
+static void test_version_and_messages(void)
+{
+    char expect[32];
+    snprintf(expect, sizeof expect, "%d.%d.%d", DLX_VERSION_MAJOR, DLX_VERSION_MINOR, DLX_VERSION_PATCH);
+    CHECK(strcmp(dlx_version(), DLX_VERSION) == 0);
+    CHECK(strcmp(dlx_version(), expect) == 0);
+    /* Every status has its own message, and an unknown one a fallback. */
+    for (uint32_t s = DLX_OK; s <= DLX_ERR_PANIC; s++) {
+        const char *msg = dlx_status_message(s);
+        int distinct = msg != NULL && msg[0] != '\0';
+        for (uint32_t t = DLX_OK; t < s && distinct; t++) {
+            distinct = strcmp(msg, dlx_status_message(t)) != 0;
+        }
+        if (!distinct) {
+            printf("FAIL message of status %u\n", (unsigned)s);
+            failures++;
+        }
+    }
+    CHECK(strcmp(dlx_status_message(DLX_ERR_PANIC + 1), "unknown status") == 0);
+    CHECK(strcmp(dlx_status_message(UINT32_MAX), "unknown status") == 0);
+}
+
+static void test_matrix_errors(void)
+{
+    dlx_matrix *m = (dlx_matrix *)(uintptr_t)1; /* a sentinel: must stay untouched */
+    CHECK(dlx_matrix_new(3, NULL) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_new(SIZE_MAX, &m) == DLX_ERR_TOO_LARGE);
+    CHECK(dlx_matrix_new((size_t)UINT32_MAX, &m) == DLX_ERR_TOO_LARGE);
+    CHECK(m == (dlx_matrix *)(uintptr_t)1);
+
+    m = NULL;
+    CHECK(dlx_matrix_new(3, &m) == DLX_OK && m != NULL);
+    CHECK(dlx_matrix_column_count(m) == 3 && dlx_matrix_row_count(m) == 0);
+    CHECK(dlx_matrix_column_count(NULL) == 0 && dlx_matrix_row_count(NULL) == 0);
+
+    size_t row = 777;
+    size_t good[2] = {0, 2};
+    size_t out_of_range[2] = {0, 3};
+    size_t twice[3] = {1, 2, 1};
+    size_t too_many[4] = {0, 1, 2, 0};
+    CHECK(dlx_matrix_add_row(NULL, good, 2, &row) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_add_row(m, NULL, 2, &row) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_add_row(m, good, 0, &row) == DLX_ERR_EMPTY_ROW);
+    CHECK(dlx_matrix_add_row(m, NULL, 0, &row) == DLX_ERR_EMPTY_ROW);
+    CHECK(dlx_matrix_add_row(m, out_of_range, 2, &row) == DLX_ERR_COLUMN_RANGE);
+    CHECK(dlx_matrix_add_row(m, twice, 3, &row) == DLX_ERR_DUPLICATE_COLUMN);
+    CHECK(dlx_matrix_add_row(m, too_many, 4, &row) == DLX_ERR_DUPLICATE_COLUMN);
+    CHECK(dlx_matrix_add_row(m, good, SIZE_MAX, &row) == DLX_ERR_TOO_LARGE);
+    CHECK(row == 777 && dlx_matrix_row_count(m) == 0);
+
+    CHECK(dlx_matrix_add_row(m, good, 2, &row) == DLX_OK && row == 0);
+    CHECK(dlx_matrix_add_row(m, good + 1, 1, NULL) == DLX_OK);
+    CHECK(dlx_matrix_add_row(m, good, 1, &row) == DLX_OK && row == 2);
+    CHECK(dlx_matrix_row_count(m) == 3);
+
+    CHECK(dlx_matrix_set_secondary(NULL, 0) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_set_secondary(m, 3) == DLX_ERR_COLUMN_RANGE);
+    CHECK(dlx_matrix_set_secondary(m, 1) == DLX_OK);
+    CHECK(dlx_matrix_set_secondary(m, 1) == DLX_OK);
+
+    /* Column 1 is secondary: rows {0,2} alone, and {2} with {0}, cover 0 and 2. */
+    uint64_t n = 0;
+    CHECK(dlx_count(m, 0, &n) == DLX_OK && n == 2);
+    CHECK(dlx_matrix_add_row(m, good + 1, 1, NULL) == DLX_OK); /* {2} again */
+    CHECK(dlx_count(m, 0, &n) == DLX_OK && n == 3);
+    dlx_matrix_free(m);
+    dlx_matrix_free(NULL);
+}
+
+/* Provokes DLX_ERR_OUT_OF_MEMORY in a child process whose address space is
+ * limited, so that a large but legal matrix cannot be allocated. Skipped
+ * under AddressSanitizer, whose allocator aborts instead of failing. */
+static void test_out_of_memory(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    printf("skip out-of-memory check under AddressSanitizer\n");
+#else
+    if (getenv("DLX_SKIP_OOM_TEST") != NULL) {
+        printf("skip out-of-memory check (DLX_SKIP_OOM_TEST)\n");
+        return;
+    }
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        struct rlimit lim = {256u << 20, 256u << 20};
+        setrlimit(RLIMIT_AS, &lim);
+        dlx_matrix *m = NULL;
+        dlx_status s = dlx_matrix_new((size_t)UINT32_MAX - 8, &m);
+        _exit(s == DLX_ERR_OUT_OF_MEMORY && m == NULL ? 0 : 1);
+    }
+    int status = 0;
+    CHECK(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0);
+#endif
+}
+
+static void test_solver(void)
+{
+    dlx_matrix *m = queens(8);
+    CHECK(m != NULL && dlx_matrix_row_count(m) == 64);
+
+    dlx_solver *s = (dlx_solver *)(uintptr_t)1;
+    CHECK(dlx_solver_new(NULL, &s) == DLX_ERR_NULL);
+    CHECK(dlx_solver_new(m, NULL) == DLX_ERR_NULL);
+    CHECK(s == (dlx_solver *)(uintptr_t)1);
+    CHECK(dlx_solver_new(m, &s) == DLX_OK && s != NULL);
+
+    const size_t *rows = NULL;
+    size_t count = 0;
+    uint64_t value = 5;
+    CHECK(dlx_solver_next(NULL, &rows, &count) == DLX_ERR_NULL);
+    CHECK(dlx_solver_next(s, NULL, &count) == DLX_ERR_NULL);
+    CHECK(dlx_solver_next(s, &rows, NULL) == DLX_ERR_NULL);
+    CHECK(dlx_solver_counter(NULL, DLX_COUNTER_NODES, &value) == DLX_ERR_NULL);
+    CHECK(dlx_solver_counter(s, DLX_COUNTER_NODES, NULL) == DLX_ERR_NULL);
+    CHECK(dlx_solver_counter(s, 3, &value) == DLX_ERR_UNKNOWN_VALUE && value == 5);
+    CHECK(dlx_solver_counter(s, UINT32_MAX, &value) == DLX_ERR_UNKNOWN_VALUE && value == 5);
+    CHECK(dlx_solver_counter(s, DLX_COUNTER_SOLUTIONS, &value) == DLX_OK && value == 0);
+
+    /* Pull ten solutions one at a time, then the rest through a callback
+     * that stops once, then resume to the end. */
+    size_t valid = 0, pulled = 0;
+    for (; pulled < 10 && dlx_solver_next(s, &rows, &count) == DLX_SOLUTION; pulled++) {
+        valid += (size_t)valid_queens(rows, count, 8);
+    }
+    CHECK(pulled == 10 && valid == 10);
+
+    struct tally t = {0, 0, 30};
+    int result = 0;
+    CHECK(dlx_solver_run(NULL, tally_fn, &t, &result) == DLX_ERR_NULL);
+    CHECK(dlx_solver_run(s, NULL, &t, &result) == DLX_ERR_NULL);
+    CHECK(dlx_solver_run(s, tally_fn, &t, &result) == DLX_STOPPED && result == 42 && t.seen == 30);
+    t.stop_at = 0;
+    CHECK(dlx_solver_run(s, tally_fn, &t, NULL) == DLX_DONE);
+    CHECK(pulled + t.seen == 92 && t.valid == t.seen);
+
+    /* Exhausted: DONE again, out-parameters untouched. */
+    rows = NULL;
+    count = 99;
+    CHECK(dlx_solver_next(s, &rows, &count) == DLX_DONE && rows == NULL && count == 99);
+    CHECK(dlx_solver_run(s, tally_fn, &t, NULL) == DLX_DONE);
+
+    uint64_t nodes = 0, updates = 0, sols = 0;
+    CHECK(dlx_solver_counter(s, DLX_COUNTER_NODES, &nodes) == DLX_OK && nodes == 1223);
+    CHECK(dlx_solver_counter(s, DLX_COUNTER_UPDATES, &updates) == DLX_OK && updates == 21456);
+    CHECK(dlx_solver_counter(s, DLX_COUNTER_SOLUTIONS, &sols) == DLX_OK && sols == 92);
+    dlx_solver_free(s);
+    dlx_solver_free(NULL);
+
+    /* The solver keeps its own copy: free the matrix while one runs. */
+    CHECK(dlx_solver_new(m, &s) == DLX_OK);
+    dlx_matrix_free(m);
+    size_t total = 0;
+    while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION) {
+        total += (size_t)valid_queens(rows, count, 8);
+    }
+    CHECK(total == 92);
+    dlx_solver_free(s);
+}
+
+static void test_conveniences(void)
+{
+    dlx_matrix *m = queens(8);
+    struct tally t = {0, 0, 0};
+    int result = -1;
+    CHECK(dlx_solve(NULL, tally_fn, &t, &result) == DLX_ERR_NULL);
+    CHECK(dlx_solve(m, NULL, &t, &result) == DLX_ERR_NULL);
+    CHECK(dlx_solve(m, tally_fn, &t, &result) == DLX_DONE && t.seen == 92 && t.valid == 92 && result == -1);
+    t = (struct tally){0, 0, 5};
+    CHECK(dlx_solve(m, tally_fn, &t, &result) == DLX_STOPPED && result == 42 && t.seen == 5);
+
+    uint64_t n = 7;
+    CHECK(dlx_count(NULL, 0, &n) == DLX_ERR_NULL);
+    CHECK(dlx_count(m, 0, NULL) == DLX_ERR_NULL && n == 7);
+    CHECK(dlx_count(m, 0, &n) == DLX_OK && n == 92);
+    CHECK(dlx_count(m, 10, &n) == DLX_OK && n == 10);
+    CHECK(dlx_count(m, 1000, &n) == DLX_OK && n == 92);
+
+    size_t rows[64];
+    size_t count = 1234;
+    CHECK(dlx_solve_first(NULL, rows, 64, &count) == DLX_ERR_NULL);
+    CHECK(dlx_solve_first(m, rows, 64, NULL) == DLX_ERR_NULL);
+    CHECK(dlx_solve_first(m, NULL, 64, &count) == DLX_ERR_NULL);
+    CHECK(dlx_solve_first(m, rows, 7, &count) == DLX_ERR_BUFFER_TOO_SMALL && count == 1234);
+    CHECK(dlx_solve_first(m, rows, 64, &count) == DLX_SOLUTION && valid_queens(rows, count, 8));
+    dlx_matrix_free(m);
+
+    /* Knuth's example: the one solution is rows 0, 3, 4 (1, 4, 5 in the paper). */
+    m = knuth_matrix();
+    CHECK(dlx_solve_first(m, rows, 7, &count) == DLX_SOLUTION && count == 3);
+    int seen[6] = {0};
+    for (size_t i = 0; i < count && i < 3; i++) {
+        seen[rows[i] < 6 ? rows[i] : 0]++;
+    }
+    CHECK(seen[0] == 1 && seen[3] == 1 && seen[4] == 1);
+    CHECK(dlx_count(m, 0, &n) == DLX_OK && n == 1);
+    dlx_matrix_free(m);
+
+    /* No rows cover column 1: no solution, nothing written. */
+    CHECK(dlx_matrix_new(2, &m) == DLX_OK);
+    size_t c0 = 0;
+    CHECK(dlx_matrix_add_row(m, &c0, 1, NULL) == DLX_OK);
+    count = 1234;
+    CHECK(dlx_solve_first(m, rows, 2, &count) == DLX_DONE && count == 1234);
+    CHECK(dlx_count(m, 0, &n) == DLX_OK && n == 0);
+    dlx_matrix_free(m);
+
+    /* No primary column: the empty set is the one solution. A row of
+     * secondary columns only is never chosen (as in Knuth's programs). */
+    CHECK(dlx_matrix_new(0, &m) == DLX_OK);
+    CHECK(dlx_count(m, 0, &n) == DLX_OK && n == 1);
+    CHECK(dlx_solve_first(m, NULL, 0, &count) == DLX_SOLUTION && count == 0);
+    dlx_matrix_free(m);
+    CHECK(dlx_matrix_new(1, &m) == DLX_OK && dlx_matrix_set_secondary(m, 0) == DLX_OK);
+    CHECK(dlx_matrix_add_row(m, &c0, 1, NULL) == DLX_OK);
+    CHECK(dlx_count(m, 0, &n) == DLX_OK && n == 1);
+    dlx_matrix_free(m);
+}
+
+int main(void)
+{
+    test_version_and_messages();
+    test_matrix_errors();
+    test_out_of_memory();
+    test_solver();
+    test_conveniences();
+    printf("%s: %d failure(s)\n", failures ? "FAILED" : "passed", failures);
+    return failures ? 1 : 0;
+}
