@@ -50,7 +50,7 @@ static int read_number(unsigned long *out, unsigned long max)
     }
     while (ch >= '0' && ch <= '9') {
         unsigned long d = (unsigned long)(ch - '0');
-        if (v > (max - d) / 10) {
+        if (d > max || v > (max - d) / 10) {
             fprintf(stderr, "hust1017: number larger than %lu in input\n", max);
             return -1;
         }

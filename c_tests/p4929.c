@@ -55,7 +55,7 @@ static int read_number(unsigned long *out, unsigned long max)
     }
     while (ch >= '0' && ch <= '9') {
         unsigned long d = (unsigned long)(ch - '0');
-        if (v > (max - d) / 10) {
+        if (d > max || v > (max - d) / 10) {
             fprintf(stderr, "p4929: number larger than %lu in input\n", max);
             return -1;
         }

@@ -4,13 +4,15 @@
 Every program build/NAME has its cases in cases/NAME/. A case is a file
 CASE.in (standard input; may be empty) with optionally
   CASE.args      command-line arguments, whitespace separated
+  CASE.exit      the expected exit code (default 0), for input the program
+                 must reject (with a message on standard error)
   CASE.expected  the exact expected standard output (trailing spaces at line
                  ends are ignored; every expected value comes from a fact in
                  ../shared/SAMPLES.md or the literature, never from a run)
 and the program's checker checkers/NAME.py, if there is one, is run as
   python3 checkers/NAME.py CASE.in ACTUAL_OUTPUT
 and must exit 0: it judges outputs where several answers are valid.
-A case passes when the program exits 0 within the time limit and every
+A case passes when the program exits as expected within the time limit and every
 comparison and checker agrees. With --wrap, each program runs under that
 command (for example --wrap "valgrind -q --error-exitcode=9").
 """
@@ -41,8 +43,14 @@ def run_case(exe, prog, case_in, wrap, timeout):
         return False, 'timed out after %d s' % timeout, 0.0
     dt = time.perf_counter() - t
     out = p.stdout.decode('utf-8', 'replace')
-    if p.returncode != 0:
-        return False, 'exit code %d: %s' % (p.returncode, p.stderr.decode('utf-8', 'replace').strip()[-500:]), dt
+    err = p.stderr.decode('utf-8', 'replace').strip()
+    want = int(open(base + '.exit').read()) if os.path.exists(base + '.exit') else 0
+    if p.returncode != want:
+        return False, 'exit code %d, expected %d: %s' % (p.returncode, want, err[-500:]), dt
+    if want != 0:
+        if not err:
+            return False, 'rejected the input without a message on standard error', dt
+        return True, '', dt
     if os.path.exists(base + '.expected'):
         exp = open(base + '.expected').read()
         if norm(out) != norm(exp):

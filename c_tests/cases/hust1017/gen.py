@@ -7,9 +7,11 @@ proved by its exhaustive search), nothing is stored from a run.
 random.in: 80 small cases (n <= 30 rows, m <= 20 columns); most hide a planted
 cover (a random partition of the columns) among random decoy rows, some with a
 planted row damaged, some with none, so both answers occur.
-big.in: 3 cases of 1000 rows over 500 columns with a planted cover of rows of
-about 5 columns among decoys of 3..8 columns: a cover exists, so the checker
-only has to verify the printed one.
+big.in: 2 cases of 1000 rows, over 500 and 1000 columns, each with a planted
+cover (rows of 3..7 columns) among random decoy rows (8..15 and 5..10
+columns): a cover exists, so the checker only has to verify the printed one.
+(Decoys of 3..8 columns over 300-500 columns make searches of tens of
+seconds, even for the reference program: too slow for this suite.)
 
 usage: python3 gen.py
 """
@@ -59,10 +61,10 @@ def small(rng):
     return emit(n, m, rows)
 
 
-def big(rng, n, m):
+def big(rng, n, m, dlo, dhi):
     rows = partition(rng, m, 3, 7)
     while len(rows) < n:
-        rows.append(rng.sample(range(1, m + 1), rng.randint(3, 8)))
+        rows.append(rng.sample(range(1, m + 1), rng.randint(dlo, dhi)))
     rng.shuffle(rows)
     return emit(n, m, rows)
 
@@ -74,5 +76,5 @@ if __name__ == "__main__":
             f.write(small(rng))
     rng = random.Random(10170)
     with open(os.path.join(here, "big.in"), "w") as f:
-        for _ in range(3):
-            f.write(big(rng, 1000, 500))
+        f.write(big(rng, 1000, 500, 8, 15))
+        f.write(big(rng, 1000, 1000, 5, 10))

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""make bench: our C programs against the seed's reference programs.
+
+Each line runs ../shared/tools/vs-reference, which compiles the reference
+with g++ -O2, feeds both programs the same input in alternating runs and
+prints the median times and the ratio reference/ours (above 1: ours is
+faster). Inputs are written to bench/out/.
+
+  dominoes   6x10 pentomino board        vs reference/dominoes_dlx.cpp
+  sudoku     magictour top1465 (1465)    vs reference/sudoku9.cpp, same output
+
+Usage: bench/run.py [-n RUNS] [NAME ...]
+"""
+import argparse, os, subprocess, sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+root = os.path.dirname(here)
+shared = os.path.join(os.path.dirname(root), 'shared')
+out = os.path.join(here, 'out')
+build = os.path.join(root, 'c_tests', 'build')
+
+
+def sudoku_input():
+    # The reference reads puzzles until a line `end` and knows no comments.
+    src = os.path.join(shared, 'data', 'sudoku', 'puzzles3_magictour_top1465')
+    lines = [l.strip() for l in open(src) if l.strip() and not l.startswith('#')]
+    path = os.path.join(out, 'top1465.txt')
+    with open(path, 'w') as f:
+        f.write('\n'.join(lines) + '\nend\n')
+    return path
+
+
+def text_input(name, text):
+    path = os.path.join(out, name)
+    with open(path, 'w') as f:
+        f.write(text)
+    return path
+
+
+BENCHES = {
+    'dominoes': lambda: ('dominoes_dlx', 'dominoes', text_input('dominoes_6x10.txt', '6 10\n'), []),
+    'sudoku': lambda: ('sudoku9', 'sudoku', sudoku_input(), ['--same-output']),
+}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('-n', type=int, default=5)
+    ap.add_argument('names', nargs='*', default=sorted(BENCHES))
+    a = ap.parse_args()
+    os.makedirs(out, exist_ok=True)
+    tool = os.path.join(shared, 'tools', 'vs-reference')
+    failed = False
+    for name in a.names:
+        ref, prog, path, flags = BENCHES[name]()
+        cmd = [sys.executable, tool, '-n', str(a.n)] + flags + [ref, os.path.join(build, prog), path]
+        print('== %s: %s' % (name, ' '.join(os.path.relpath(c, root) if c.startswith(root) else c for c in cmd[1:])), flush=True)
+        failed |= subprocess.run(cmd).returncode != 0
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == '__main__':
+    main()
