@@ -33,18 +33,23 @@ static void bad_input(const char *why)
 }
 
 /* One line: optional blanks, a decimal number, optional blanks. Returns 1 with
- * *out set, 0 at EOF, -1 on a malformed line; blank lines are skipped. */
+ * *out set, 0 at EOF, -1 on a malformed line; blank lines are skipped. The
+ * line is read byte by byte (not with fgets) so that a NUL byte is seen and
+ * rejected rather than silently ending the line. */
 static int read_line_number(long *out)
 {
     char line[128];
     for (;;) {
-        if (fgets(line, sizeof line, stdin) == NULL)
-            return 0;
         size_t len = 0;
-        while (line[len] != '\0')
-            len++;
-        if (len == sizeof line - 1 && line[len - 1] != '\n' && !feof(stdin))
-            return -1; /* longer than any sensible line */
+        int ch;
+        while ((ch = getchar()) != EOF && ch != '\n') {
+            if (ch == '\0' || len == sizeof line - 1)
+                return -1; /* a NUL byte, or longer than any sensible line */
+            line[len++] = (char)ch;
+        }
+        if (ch == EOF && len == 0)
+            return 0;
+        line[len] = '\0';
         const char *p = line;
         while (*p != '\0' && isspace((unsigned char)*p))
             p++;

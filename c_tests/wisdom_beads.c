@@ -144,17 +144,35 @@ static int orientations(int piece, struct cell out[8][MAX_BEADS], int *size)
     return count;
 }
 
+/* Read line number lineno (1-based) without its newline into line; returns
+ * its length, or 0 with *eof set at the end of input. Byte by byte (not
+ * fgets) so that a NUL byte is rejected rather than silently ending the line. */
+static size_t read_line(char *line, size_t size, int lineno, int *eof)
+{
+    size_t len = 0;
+    int ch;
+    while ((ch = getchar()) != EOF && ch != '\n') {
+        if (ch == '\0')
+            bad_input("NUL byte", lineno);
+        if (len == size - 1)
+            bad_input("line too long", lineno);
+        line[len++] = (char)ch;
+    }
+    line[len] = '\0';
+    *eof = ch == EOF && len == 0;
+    return len;
+}
+
 /* Read the 10 board lines into board[r][0..r]. */
 static void read_board(char board[SIDE][SIDE + 1])
 {
     char line[64];
     for (int r = 0; r < SIDE; r++) {
-        if (fgets(line, sizeof line, stdin) == NULL)
+        int eof = 0;
+        size_t len = read_line(line, sizeof line, r + 1, &eof);
+        if (eof)
             bad_input("fewer than 10 lines", 0);
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n')
-            bad_input("line too long", r + 1);
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
+        while (len > 0 && (line[len - 1] == '\r' ||
                            line[len - 1] == ' ' || line[len - 1] == '\t'))
             len--;
         if (len != (size_t)(r + 1))
