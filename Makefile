@@ -43,11 +43,13 @@ check-header: lib
 	  echo "include/dlx.h is current"; \
 	else echo "not a git checkout: header check skipped (cargo test checks it too)"; fi
 
-# The C suite under AddressSanitizer/UBSan, and under valgrind.
+# The C suite under AddressSanitizer/UBSan, and under valgrind (memcheck for
+# every program, or those in VALGRIND_PROGS; helgrind for the thread test).
 asan: lib
 	$(MAKE) -C c_tests LIBDIR=$(LIBDIR) asan
 valgrind: all
 	cd c_tests && python3 run_tests.py --wrap "valgrind -q --error-exitcode=9 --leak-check=full" $(VALGRIND_PROGS)
+	cd c_tests && python3 run_tests.py --wrap "valgrind -q --tool=helgrind --error-exitcode=9" threads
 
 bench: all
 	python3 bench/run.py
