@@ -16,15 +16,19 @@
  *         gives the same answer as `N M`).
  *         When N*M != 60 the line is 0 without any search: twelve pentominoes
  *         cover exactly 60 squares, so no other area can be tiled.  (The
- *         original prints nothing for such boards; the true answer is 0.)
+ *         original looks only at the shorter side: `3 3` gets 2, `8 8`
+ *         nothing; the true answer is 0.)
  *
  * Library use: one exact cover matrix per board, built with dlx_matrix_new /
  * dlx_matrix_add_row.  Columns: the 12 pieces first (F I L N P T U V W X Y Z),
  * then one per board square (row-major); all primary.  A row is one placement
  * of one orientation of one piece: its piece column and its 5 squares.  The
  * orientations (63 in all) are generated here from the 12 piece pictures by
- * the 8 rotations/reflections with duplicates removed.  dlx_solve passes every
- * solution to a callback, which counts it.
+ * the 8 rotations/reflections with duplicates removed.  A placement that cuts
+ * the free squares into a region whose area is not a multiple of 5 (for
+ * example a corner square shut in) can be in no tiling and gets no row; that
+ * prunes dead ends only (about 16% fewer link updates on 6x10).  dlx_solve
+ * passes every solution to a callback, which counts it.
  *
  * Symmetry breaking (Knuth's trick for Scott's problem): the centre of the X
  * pentomino may only lie on the first square, in row-major order, of its orbit
@@ -43,10 +47,12 @@
  * never searches; dominoes_dlx.cpp searches but reads one board only, branches
  * only on square columns, does not break symmetry and divides by 4 (which
  * assumes no tiling is symmetric).  This program searches every board, reads
- * until end of input and counts classes exactly.  Putting the piece columns
- * before the square columns makes the library's smallest-column choice (ties:
- * lowest index) start with the X column; measured on 6x10 this order ran
- * faster than squares first (see the report in the test notes).
+ * until end of input and counts classes exactly.
+ *
+ * Column order: pieces first or squares first makes no measurable difference
+ * here (6x10: 790,163 vs 787,860 search nodes, 0.4% fewer link updates with
+ * squares first, run times equal within noise); on 6x10 X, with the fewest
+ * rows, is chosen first either way.  Pieces first is kept.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -265,6 +271,37 @@ static int on_solution(void *user, const size_t *rows, size_t count)
     return 0;
 }
 
+/* 1 if covering the 5 positions pos5 leaves a connected region of free
+   squares whose area is not a multiple of 5: no tiling can contain such a
+   placement (the region would have to be tiled by whole pentominoes), so its
+   row is left out.  This only removes dead ends; the counts are unchanged. */
+static int cuts_off_bad_region(int rows, int cols, const int pos5[5])
+{
+    unsigned char seen[AREA] = {0};
+    int stack[AREA];
+    for (int i = 0; i < 5; i++) seen[pos5[i]] = 1;
+    for (int start = 0; start < rows * cols; start++) {
+        if (seen[start]) continue;
+        int size = 0, top = 0;
+        stack[top++] = start;
+        seen[start] = 1;
+        while (top > 0) {
+            int pos = stack[--top], r = pos / cols, c = pos % cols;
+            int next[4] = {r > 0 ? pos - cols : -1, r + 1 < rows ? pos + cols : -1,
+                           c > 0 ? pos - 1 : -1, c + 1 < cols ? pos + 1 : -1};
+            size++;
+            for (int k = 0; k < 4; k++) {
+                if (next[k] >= 0 && !seen[next[k]]) {
+                    seen[next[k]] = 1;
+                    stack[top++] = next[k];
+                }
+            }
+        }
+        if (size % 5 != 0) return 1;
+    }
+    return 0;
+}
+
 static uint64_t count_tilings(int rows, int cols)
 {
     board b;
@@ -323,6 +360,7 @@ static uint64_t count_tilings(int rows, int cols)
                         b.row_pos[r][i] = pos;
                         colv[1 + i] = PIECES_FIRST ? (size_t)(NPIECES + pos) : (size_t)pos;
                     }
+                    if (cuts_off_bad_region(rows, cols, b.row_pos[r])) continue;
                     b.row_piece[r] = p;
                     b.row_centre[r] = centre;
                     size_t id = add_row(m, colv, 6);
