@@ -1,7 +1,7 @@
 //! `dlx_matrix`: building the problem.
 
 use super::status::dlx_status::{self, *};
-use super::{as_mut, as_ref, free_handle, guard, into_handle, write_out, Castable};
+use super::{as_mut, as_ref, free_handle, guard, store_handle, write_out, Castable};
 use crate::matrix::Matrix;
 
 /// An exact cover problem: columns 0..n-1, each primary (covered exactly once
@@ -35,13 +35,7 @@ pub extern "C" fn dlx_matrix_new(columns: usize, out: *mut *mut dlx_matrix) -> d
         if out.is_null() {
             return DLX_ERR_NULL;
         }
-        match Matrix::new(columns) {
-            Ok(m) => {
-                unsafe { write_out(out, into_handle(m)) };
-                DLX_OK
-            }
-            Err(e) => e.into(),
-        }
+        unsafe { store_handle(Matrix::new(columns), out) }
     })
 }
 

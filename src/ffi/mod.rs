@@ -16,6 +16,8 @@ pub mod status;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use status::dlx_status;
+
 /// Runs `body`, turning a panic into `on_panic`.
 pub(crate) fn guard<T>(on_panic: T, body: impl FnOnce() -> T) -> T {
     catch_unwind(AssertUnwindSafe(body)).unwrap_or(on_panic)
@@ -44,8 +46,23 @@ pub(crate) unsafe fn as_mut<'a, C: Castable>(p: *mut C) -> Option<&'a mut C::Rus
 }
 
 /// Moves `value` to the heap and hands it out as a handle.
-pub(crate) fn into_handle<C: Castable>(value: C::Rust) -> *mut C {
+fn into_handle<C: Castable>(value: C::Rust) -> *mut C {
     Box::into_raw(Box::new(value)).cast::<C>()
+}
+
+/// Stores a newly made object as a handle in `*out`, or turns the error that
+/// prevented making it into a status (leaving `*out` alone).
+///
+/// # Safety
+/// `out` is non-NULL and valid for a write.
+pub(crate) unsafe fn store_handle<C: Castable>(made: Result<C::Rust, crate::Error>, out: *mut *mut C) -> dlx_status {
+    match made {
+        Ok(value) => {
+            unsafe { write_out(out, into_handle(value)) };
+            dlx_status::DLX_OK
+        }
+        Err(e) => e.into(),
+    }
 }
 
 /// Frees a handle made by [`into_handle`]; NULL does nothing.

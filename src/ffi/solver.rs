@@ -7,7 +7,7 @@ use libc::{c_int, c_void};
 use super::matrix::dlx_matrix;
 use super::status::dlx_counter::{self, *};
 use super::status::dlx_status::{self, *};
-use super::{as_mut, as_ref, free_handle, guard, into_handle, write_out, Castable};
+use super::{as_mut, as_ref, free_handle, guard, store_handle, write_out, Castable};
 use crate::objective::for_each;
 use crate::search::Solver;
 
@@ -47,13 +47,7 @@ pub extern "C" fn dlx_solver_new(matrix: *const dlx_matrix, out: *mut *mut dlx_s
         if out.is_null() {
             return DLX_ERR_NULL;
         }
-        match Solver::new(m) {
-            Ok(s) => {
-                unsafe { write_out(out, into_handle(s)) };
-                DLX_OK
-            }
-            Err(e) => e.into(),
-        }
+        unsafe { store_handle(Solver::new(m), out) }
     })
 }
 
