@@ -9,13 +9,10 @@ file). The output must have one line per puzzle:
 - 81 digits: a complete grid where every row, column and 3x3 box holds 1..9
   once, and every clue of the puzzle is kept;
 - "No solution": accepted only when this checker proves, by its own
-  exhaustive search (a plain backtracking solver, nothing shared with the
-  program or the library), that the puzzle has no completion.
+  exhaustive search (a backtracking search written here in Python, nothing
+  shared with the program or the library), that the puzzle has no completion.
 """
 import sys
-
-N = 9
-ALL = (1 << 9) - 1
 
 
 def read_puzzles(path):
@@ -33,10 +30,6 @@ def read_puzzles(path):
     return puzzles
 
 
-def box(r, c):
-    return (r // 3) * 3 + c // 3
-
-
 def valid_complete(g):
     """Why g (81 ints) is not a valid complete grid, or None."""
     if any(v < 1 or v > 9 for v in g):
@@ -51,51 +44,89 @@ def valid_complete(g):
     return None
 
 
-def solvable(p):
-    """Exhaustive backtracking (fewest candidates first): True if p has a completion."""
-    rows, cols, boxes = [0] * 9, [0] * 9, [0] * 9
-    empty = []
-    for i, v in enumerate(p):
-        r, c = divmod(i, 9)
+def complete(puzzle, n, bs, diag=False, rng=None):
+    """Exhaustive search for one completion of puzzle (list of n*n ints, 0 =
+    empty). Each step takes the empty cell with the fewest candidate digits or
+    the (unit, digit) pair with the fewest candidate cells, whichever is
+    smaller, and tries every option. Returns the grid, or None when there is
+    no completion (clues clashing included)."""
+    units = []
+    for k in range(n):
+        units.append([k * n + j for j in range(n)])
+        units.append([j * n + k for j in range(n)])
+        br, bc = (k // bs) * bs, (k % bs) * bs
+        units.append([(br + j // bs) * n + bc + j % bs for j in range(n)])
+    if diag:
+        units.append([k * n + k for k in range(n)])
+        units.append([k * n + n - 1 - k for k in range(n)])
+    of_cell = [[] for _ in range(n * n)]
+    for u, cells in enumerate(units):
+        for i in cells:
+            of_cell[i].append(u)
+    full = (1 << n) - 1
+    used = [0] * len(units)
+    g = list(puzzle)
+    for i, v in enumerate(g):
         if v:
             bit = 1 << (v - 1)
-            b = box(r, c)
-            if rows[r] & bit or cols[c] & bit or boxes[b] & bit:
-                return False  # two clues clash
-            rows[r] |= bit
-            cols[c] |= bit
-            boxes[b] |= bit
-        else:
-            empty.append((r, c, box(r, c)))
+            for u in of_cell[i]:
+                if used[u] & bit:
+                    return None
+                used[u] |= bit
 
-    def search(left):
-        if not left:
+    def place(i, bit):
+        g[i] = bit.bit_length()
+        for u in of_cell[i]:
+            used[u] |= bit
+
+    def unplace(i, bit):
+        g[i] = 0
+        for u in of_cell[i]:
+            used[u] ^= bit
+
+    def search():
+        cand = {}
+        for i in range(n * n):
+            if not g[i]:
+                m = full
+                for u in of_cell[i]:
+                    m &= ~used[u]
+                cand[i] = m
+        if not cand:
             return True
-        best, best_n, best_mask = None, 10, 0
-        for idx, (r, c, b) in enumerate(left):
-            mask = ALL & ~(rows[r] | cols[c] | boxes[b])
-            n = bin(mask).count('1')
-            if n < best_n:
-                best, best_n, best_mask = idx, n, mask
-                if n == 0:
-                    return False
-        r, c, b = left[best]
-        rest = left[:best] + left[best + 1:]
-        while best_mask:
-            bit = best_mask & -best_mask
-            best_mask ^= bit
-            rows[r] |= bit
-            cols[c] |= bit
-            boxes[b] |= bit
-            ok = search(rest)
-            rows[r] ^= bit
-            cols[c] ^= bit
-            boxes[b] ^= bit
-            if ok:
+        best_n, best = n + 1, None
+        for i, m in cand.items():
+            k = bin(m).count('1')
+            if k < best_n:
+                best_n, best = k, [(i, 1 << d) for d in range(n) if m >> d & 1]
+                if k <= 1:
+                    break
+        if best_n > 1:
+            for u, cells in enumerate(units):
+                free = full & ~used[u]
+                while free:
+                    bit = free & -free
+                    free ^= bit
+                    opts = [(i, bit) for i in cells if not g[i] and cand[i] & bit]
+                    if len(opts) < best_n:
+                        best_n, best = len(opts), opts
+                        if best_n <= 1:
+                            break
+                if best_n <= 1:
+                    break
+        if best_n == 0:
+            return False
+        if rng is not None:
+            rng.shuffle(best)
+        for i, bit in best:
+            place(i, bit)
+            if search():
                 return True
+            unplace(i, bit)
         return False
 
-    return search(empty)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * n * n + 100))
+    return g if search() else None
 
 
 def main():
@@ -111,7 +142,7 @@ def main():
         return 1
     for n, (p, line) in enumerate(zip(puzzles, out), 1):
         if line == 'No solution':
-            if solvable(p):
+            if complete(p, 9, 3) is not None:
                 print('puzzle %d: program says no solution, but it has one' % n)
                 return 1
             continue
