@@ -27,7 +27,7 @@ pub struct Matrix {
     /// `row_start[r]..row_start[r + 1]` is row `r` in `entries`.
     row_start: Vec<u32>,
     /// Scratch space for the duplicate check of `add_row`.
-    scratch: Vec<u32>,
+    scratch: Vec<usize>,
 }
 
 impl Matrix {
@@ -112,19 +112,37 @@ impl Matrix {
         if needed > MAX_NODES {
             return Err(Error::TooLarge);
         }
-        self.scratch.clear();
-        self.scratch.try_reserve(columns.len())?;
-        self.scratch.extend(columns.iter().map(|&c| c as u32));
-        self.scratch.sort_unstable();
-        if self.scratch.windows(2).any(|w| w[0] == w[1]) {
+        if has_duplicate(columns, &mut self.scratch)? {
             return Err(Error::DuplicateColumn);
         }
         self.entries.try_reserve(columns.len())?;
         self.row_start.try_reserve(1)?;
-        self.entries.extend(columns.iter().map(|&c| c as u32));
+        for &c in columns {
+            self.entries.push(c as u32);
+        }
         self.row_start.push(self.entries.len() as u32);
         Ok(self.rows() - 1)
     }
+}
+
+/// Whether `columns` names a column twice: by comparing pairs in a short
+/// row, by sorting a copy in `scratch` in a long one.
+fn has_duplicate(columns: &[usize], scratch: &mut Vec<usize>) -> Result<bool, Error> {
+    if columns.len() <= 16 {
+        for (k, &c) in columns.iter().enumerate() {
+            for &d in &columns[..k] {
+                if c == d {
+                    return Ok(true);
+                }
+            }
+        }
+        return Ok(false);
+    }
+    scratch.clear();
+    scratch.try_reserve(columns.len())?;
+    scratch.extend_from_slice(columns);
+    scratch.sort_unstable();
+    Ok(scratch.windows(2).any(|w| w[0] == w[1]))
 }
 
 #[cfg(test)]
@@ -150,6 +168,12 @@ mod tests {
         assert_eq!(m.add_row(&[0, 3]), Err(Error::ColumnRange));
         assert_eq!(m.add_row(&[1, 2, 1]), Err(Error::DuplicateColumn));
         assert_eq!(m.add_row(&[0, 1, 2, 0]), Err(Error::DuplicateColumn));
+        // Long rows take the sorting path.
+        let mut wide = Matrix::new(40).unwrap();
+        let mut long: Vec<usize> = (0..30).collect();
+        assert_eq!(wide.add_row(&long), Ok(0));
+        long[29] = 3;
+        assert_eq!(wide.add_row(&long), Err(Error::DuplicateColumn));
         assert_eq!((m.rows(), m.entries()), (1, 2));
         assert_eq!(m.add_row(&[2]), Ok(1));
     }
