@@ -262,40 +262,65 @@ impl Links {
         }
     }
 
-    /// Unlinks every other node of `p`'s row from its vertical list.
+    /// Unlinks every other node of `p`'s row from its vertical list. A row's
+    /// nodes are consecutive: walk right to the spacer after the row, whose
+    /// `up` is the row's first node, then from there up to `p`.
     #[inline]
     fn hide(&mut self, p: u32) {
         let mut q = p + 1;
-        let mut unlinked = 0;
-        while q != p {
+        let (spacer, first) = loop {
             let Node { up, down, top } = self.nd(q);
             if top == 0 {
-                q = up;
-            } else {
-                self.nd_mut(up).down = down;
-                self.nd_mut(down).up = up;
-                *self.len_mut(top) -= 1;
-                unlinked += 1;
-                q += 1;
+                break (q, up);
             }
+            self.unlink(up, down, top);
+            q += 1;
+        };
+        q = first;
+        while q != p {
+            let Node { up, down, top } = self.nd(q);
+            self.unlink(up, down, top);
+            q += 1;
         }
-        self.updates += unlinked;
+        // Every node of the row but `p`.
+        self.updates += u64::from(spacer - first - 1);
     }
 
-    /// Undoes `hide(p)`, walking the row in the other direction.
+    /// Takes the node between `up` and `down` out of item `top`'s list.
+    #[inline(always)]
+    fn unlink(&mut self, up: u32, down: u32, top: u32) {
+        self.nd_mut(up).down = down;
+        self.nd_mut(down).up = up;
+        *self.len_mut(top) -= 1;
+    }
+
+    /// Puts node `q` back into item `top`'s vertical list.
+    #[inline(always)]
+    fn relink(&mut self, q: u32, up: u32, down: u32, top: u32) {
+        self.nd_mut(up).down = q;
+        self.nd_mut(down).up = q;
+        *self.len_mut(top) += 1;
+    }
+
+    /// Undoes `hide(p)`, walking the row in the other direction: left to the
+    /// spacer before the row, whose `down` is the row's last node, then from
+    /// there down to `p`.
     #[inline]
     fn unhide(&mut self, p: u32) {
         let mut q = p - 1;
-        while q != p {
+        let last = loop {
             let Node { up, down, top } = self.nd(q);
             if top == 0 {
-                q = down;
-            } else {
-                self.nd_mut(up).down = q;
-                self.nd_mut(down).up = q;
-                *self.len_mut(top) += 1;
-                q -= 1;
+                break down;
             }
+            self.relink(q, up, down, top);
+            q -= 1;
+        };
+        q = last;
+        while q != p {
+            let Node { up, down, top } = self.nd(q);
+            self.relink(q, up, down, top);
+            q -= 1;
         }
     }
 
