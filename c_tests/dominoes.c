@@ -23,8 +23,9 @@
  * dlx_matrix_add_row.  Columns: the 12 pieces first (F I L N P T U V W X Y Z),
  * then one per board square (row-major); all primary.  A row is one placement
  * of one orientation of one piece: its piece column and its 5 squares.  The
- * orientations (63 in all) are generated here from the 12 piece pictures by
- * the 8 rotations/reflections with duplicates removed.  A placement that cuts
+ * orientations (63 in all) are generated from the 12 piece pictures by the 8
+ * rotations/reflections with duplicates removed (pentomino.h, shared with
+ * scott.c).  A placement that cuts
  * the free squares into a region whose area is not a multiple of 5 (for
  * example a corner square shut in) can be in no tiling and gets no row; that
  * prunes dead ends only (about 16% fewer link updates on 6x10).  dlx_solve
@@ -61,120 +62,10 @@
 
 #include "common.h"
 #include "dlx.h"
+#include "pentomino.h"
 
-#define NPIECES 12
 #define AREA 60            /* 12 pieces of 5 squares */
-#define MAXORIENT 8
 #define PIECES_FIRST 1     /* column order: 1 = pieces then squares */
-
-/* Golomb's names; pictures row by row, '/' between rows, '#' = square. */
-static const char piece_letter[NPIECES + 1] = "FILNPTUVWXYZ";
-static const char *const piece_picture[NPIECES] = {
-    ".##/##./.#.", /* F */
-    "#####",       /* I */
-    "####/#...",   /* L */
-    "##../.###",   /* N */
-    "##/##/#.",    /* P */
-    "###/.#./.#.", /* T */
-    "#.#/###",     /* U */
-    "#../#../###", /* V */
-    "#../##./.##", /* W */
-    ".#./###/.#.", /* X */
-    "####/.#..",   /* Y */
-    "##./.#./.##", /* Z */
-};
-#define PIECE_X 9
-
-typedef struct {
-    int r[5], c[5];
-} shape;
-
-typedef struct {
-    int count;
-    shape s[MAXORIENT];
-} orientations;
-
-static orientations orient[NPIECES];
-
-static int cell_less(int r1, int c1, int r2, int c2)
-{
-    return r1 < r2 || (r1 == r2 && c1 < c2);
-}
-
-/* Shift to the origin and sort the squares, so equal shapes compare equal. */
-static void normalize(shape *s)
-{
-    int mr = s->r[0], mc = s->c[0];
-    for (int i = 1; i < 5; i++) {
-        if (s->r[i] < mr) mr = s->r[i];
-        if (s->c[i] < mc) mc = s->c[i];
-    }
-    for (int i = 0; i < 5; i++) {
-        s->r[i] -= mr;
-        s->c[i] -= mc;
-    }
-    for (int i = 1; i < 5; i++) {
-        for (int j = i; j > 0 && cell_less(s->r[j], s->c[j], s->r[j - 1], s->c[j - 1]); j--) {
-            int tr = s->r[j], tc = s->c[j];
-            s->r[j] = s->r[j - 1];
-            s->c[j] = s->c[j - 1];
-            s->r[j - 1] = tr;
-            s->c[j - 1] = tc;
-        }
-    }
-}
-
-static void build_orientations(void)
-{
-    int total = 0;
-    for (int p = 0; p < NPIECES; p++) {
-        shape base;
-        int n = 0, r = 0, c = 0;
-        for (const char *q = piece_picture[p]; *q; q++) {
-            if (*q == '/') {
-                r++;
-                c = 0;
-                continue;
-            }
-            if (*q == '#') {
-                if (n == 5) {
-                    fprintf(stderr, "piece %c: more than 5 squares\n", piece_letter[p]);
-                    exit(2);
-                }
-                base.r[n] = r;
-                base.c[n] = c;
-                n++;
-            }
-            c++;
-        }
-        if (n != 5) {
-            fprintf(stderr, "piece %c: %d squares\n", piece_letter[p], n);
-            exit(2);
-        }
-        orient[p].count = 0;
-        for (int t = 0; t < 8; t++) {
-            shape s;
-            for (int i = 0; i < 5; i++) {
-                int a = base.r[i], b = base.c[i];
-                if (t & 4) { int x = a; a = b; b = x; }
-                if (t & 1) a = -a;
-                if (t & 2) b = -b;
-                s.r[i] = a;
-                s.c[i] = b;
-            }
-            normalize(&s);
-            int dup = 0;
-            for (int k = 0; k < orient[p].count; k++)
-                if (memcmp(&orient[p].s[k], &s, sizeof s) == 0) dup = 1;
-            if (!dup) orient[p].s[orient[p].count++] = s;
-        }
-        total += orient[p].count;
-    }
-    if (total != 63) { /* 8+2+8+8+8+4+4+4+4+1+8+4, a known fact */
-        fprintf(stderr, "internal error: %d orientations instead of 63\n", total);
-        exit(2);
-    }
-}
 
 /* One symmetry of the board: (r, c) -> position after optional transpose and flips. */
 typedef struct {
@@ -343,13 +234,7 @@ static uint64_t count_tilings(int rows, int cols)
                 for (int dc = 0; dc + w <= cols; dc++) {
                     int centre = -1;
                     if (p == PIECE_X) {
-                        /* the centre of the plus sign is the mean of its squares */
-                        int sr = 0, sc = 0;
-                        for (int i = 0; i < 5; i++) {
-                            sr += s->r[i];
-                            sc += s->c[i];
-                        }
-                        centre = (dr + sr / 5) * cols + dc + sc / 5;
+                        centre = x_centre(s, dr, dc, cols);
                         if (!b.allowed[centre]) continue;
                     }
                     size_t colv[6];
@@ -363,11 +248,7 @@ static uint64_t count_tilings(int rows, int cols)
                     if (cuts_off_bad_region(rows, cols, b.row_pos[r])) continue;
                     b.row_piece[r] = p;
                     b.row_centre[r] = centre;
-                    size_t id = add_row(m, colv, 6);
-                    if (id != r) {
-                        fprintf(stderr, "dlx_matrix_add_row: row id %zu, expected %zu\n", id, r);
-                        exit(2);
-                    }
+                    add_placement_row(m, colv, r);
                     b.nrows++;
                 }
             }

@@ -28,57 +28,15 @@
 #include "common.h"
 #include "dlx.h"
 
+#define PROG_NAME "easy_finding"
+#include "read_input.h"
+
 #define MAX_DIM 100000UL
-
-/* The next unsigned decimal number on stdin, at most max.
- * Returns 1 (value in *out), 0 (only white space was left), -1 (bad input,
- * message printed). */
-static int read_number(unsigned long *out, unsigned long max)
-{
-    unsigned long v = 0;
-    int ch;
-    do {
-        ch = getchar();
-    } while (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r');
-    if (ch == EOF) {
-        if (ferror(stdin)) {
-            fprintf(stderr, "easy_finding: read error\n");
-            return -1;
-        }
-        return 0;
-    }
-    if (ch < '0' || ch > '9') {
-        fprintf(stderr, "easy_finding: unexpected character '%c' in input\n", ch);
-        return -1;
-    }
-    while (ch >= '0' && ch <= '9') {
-        unsigned long d = (unsigned long)(ch - '0');
-        if (d > max || v > (max - d) / 10) {
-            fprintf(stderr, "easy_finding: number larger than %lu in input\n", max);
-            return -1;
-        }
-        v = v * 10 + d;
-        ch = getchar();
-    }
-    if (ch != EOF)
-        ungetc(ch, stdin);
-    *out = v;
-    return 1;
-}
-
-/* Reads a number that must be there (end of input is an error too). */
-static int need_number(unsigned long *out, unsigned long max, const char *what)
-{
-    int r = read_number(out, max);
-    if (r == 0)
-        fprintf(stderr, "easy_finding: input ends where %s was expected\n", what);
-    return r == 1;
-}
 
 /* Reads one case after its R; returns 0 on bad input. */
 static int solve_case(unsigned long nrows)
 {
-    unsigned long ncols, i, j, v;
+    unsigned long ncols, i;
     size_t *cols;
     dlx_matrix *m;
     dlx_solver *s = NULL;
@@ -95,15 +53,11 @@ static int solve_case(unsigned long nrows)
     }
     m = new_matrix(ncols);
     for (i = 0; i < nrows; i++) {
-        size_t n = 0;
-        for (j = 0; j < ncols; j++) {
-            if (!need_number(&v, 1, "a matrix value 0 or 1")) {
-                free(cols);
-                dlx_matrix_free(m);
-                return 0;
-            }
-            if (v == 1)
-                cols[n++] = j;
+        size_t n;
+        if (!read_01_row(cols, ncols, &n)) {
+            free(cols);
+            dlx_matrix_free(m);
+            return 0;
         }
         if (n > 0)
             add_row(m, cols, n);

@@ -25,57 +25,10 @@
 #include "common.h"
 #include "dlx.h"
 
+#define PROG_NAME "hust1017"
+#include "read_input.h"
+
 #define MAX_DIM 100000UL
-
-/* The next unsigned decimal number on stdin, at most max.
- * Returns 1 (value in *out), 0 (only white space was left), -1 (bad input,
- * message printed). */
-static int read_number(unsigned long *out, unsigned long max)
-{
-    unsigned long v = 0;
-    int ch;
-    do {
-        ch = getchar();
-    } while (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r');
-    if (ch == EOF) {
-        if (ferror(stdin)) {
-            fprintf(stderr, "hust1017: read error\n");
-            return -1;
-        }
-        return 0;
-    }
-    if (ch < '0' || ch > '9') {
-        fprintf(stderr, "hust1017: unexpected character '%c' in input\n", ch);
-        return -1;
-    }
-    while (ch >= '0' && ch <= '9') {
-        unsigned long d = (unsigned long)(ch - '0');
-        if (d > max || v > (max - d) / 10) {
-            fprintf(stderr, "hust1017: number larger than %lu in input\n", max);
-            return -1;
-        }
-        v = v * 10 + d;
-        ch = getchar();
-    }
-    if (ch != EOF)
-        ungetc(ch, stdin);
-    *out = v;
-    return 1;
-}
-
-static int need_number(unsigned long *out, unsigned long max, const char *what)
-{
-    int r = read_number(out, max);
-    if (r == 0)
-        fprintf(stderr, "hust1017: input ends where %s was expected\n", what);
-    return r == 1;
-}
-
-static int cmp_size(const void *a, const void *b)
-{
-    size_t x = *(const size_t *)a, y = *(const size_t *)b;
-    return (x > y) - (x < y);
-}
 
 /* Everything one case allocates, freed together. */
 struct work {

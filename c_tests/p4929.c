@@ -30,57 +30,10 @@
 #include "common.h"
 #include "dlx.h"
 
+#define PROG_NAME "p4929"
+#include "read_input.h"
+
 #define MAX_DIM 100000UL
-
-/* The next unsigned decimal number on stdin, at most max.
- * Returns 1 (value in *out), 0 (only white space was left), -1 (bad input,
- * message printed). */
-static int read_number(unsigned long *out, unsigned long max)
-{
-    unsigned long v = 0;
-    int ch;
-    do {
-        ch = getchar();
-    } while (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r');
-    if (ch == EOF) {
-        if (ferror(stdin)) {
-            fprintf(stderr, "p4929: read error\n");
-            return -1;
-        }
-        return 0;
-    }
-    if (ch < '0' || ch > '9') {
-        fprintf(stderr, "p4929: unexpected character '%c' in input\n", ch);
-        return -1;
-    }
-    while (ch >= '0' && ch <= '9') {
-        unsigned long d = (unsigned long)(ch - '0');
-        if (d > max || v > (max - d) / 10) {
-            fprintf(stderr, "p4929: number larger than %lu in input\n", max);
-            return -1;
-        }
-        v = v * 10 + d;
-        ch = getchar();
-    }
-    if (ch != EOF)
-        ungetc(ch, stdin);
-    *out = v;
-    return 1;
-}
-
-static int need_number(unsigned long *out, unsigned long max, const char *what)
-{
-    int r = read_number(out, max);
-    if (r == 0)
-        fprintf(stderr, "p4929: input ends where %s was expected\n", what);
-    return r == 1;
-}
-
-static int cmp_size(const void *a, const void *b)
-{
-    size_t x = *(const size_t *)a, y = *(const size_t *)b;
-    return (x > y) - (x < y);
-}
 
 static void *alloc_array(size_t n, size_t size)
 {
@@ -94,7 +47,7 @@ static void *alloc_array(size_t n, size_t size)
 
 int main(void)
 {
-    unsigned long nrows, ncols, i, j, v;
+    unsigned long nrows, ncols, i;
     size_t *cols, *input_row, *sol;
     size_t added = 0, count = 0, k;
     dlx_matrix *m;
@@ -109,17 +62,13 @@ int main(void)
     m = new_matrix(ncols);
 
     for (i = 0; i < nrows; i++) {
-        size_t n = 0;
-        for (j = 0; j < ncols; j++) {
-            if (!need_number(&v, 1, "a matrix value 0 or 1")) {
-                free(cols);
-                free(input_row);
-                free(sol);
-                dlx_matrix_free(m);
-                return 1;
-            }
-            if (v == 1)
-                cols[n++] = j;
+        size_t n;
+        if (!read_01_row(cols, ncols, &n)) {
+            free(cols);
+            free(input_row);
+            free(sol);
+            dlx_matrix_free(m);
+            return 1;
         }
         if (n > 0) {
             size_t id = add_row(m, cols, n);

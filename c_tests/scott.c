@@ -27,8 +27,8 @@
  * F I L N P T U V W X Y Z, then the 60 board squares outside the centre,
  * row-major), all primary; a row is one placement of one orientation of one
  * piece (its piece column and its 5 squares).  The 63 orientations are
- * generated here from the 12 piece pictures (8 rotations/reflections, with
- * duplicates removed).
+ * generated from the 12 piece pictures (8 rotations/reflections, with
+ * duplicates removed; pentomino.h, shared with dominoes.c).
  *  - "all": every placement (1568 rows, the number in Knuth's paper, checked
  *    here), counted with dlx_count.
  *  - "up to symmetry": Scott's trick.  X's centre may only lie on the first
@@ -53,125 +53,16 @@
 
 #include "common.h"
 #include "dlx.h"
+#include "pentomino.h"
 
-#define NPIECES 12
 #define SIDE 8
 #define NPOS (SIDE * SIDE)
 #define NSQUARES 60
-#define MAXORIENT 8
-
-/* Golomb's names; pictures row by row, '/' between rows, '#' = square. */
-static const char piece_letter[NPIECES + 1] = "FILNPTUVWXYZ";
-static const char *const piece_picture[NPIECES] = {
-    ".##/##./.#.", /* F */
-    "#####",       /* I */
-    "####/#...",   /* L */
-    "##../.###",   /* N */
-    "##/##/#.",    /* P */
-    "###/.#./.#.", /* T */
-    "#.#/###",     /* U */
-    "#../#../###", /* V */
-    "#../##./.##", /* W */
-    ".#./###/.#.", /* X */
-    "####/.#..",   /* Y */
-    "##./.#./.##", /* Z */
-};
-#define PIECE_X 9
-
-typedef struct {
-    int r[5], c[5];
-} shape;
-
-typedef struct {
-    int count;
-    shape s[MAXORIENT];
-} orientations;
-
-static orientations orient[NPIECES];
 
 /* Board: the 8x8 square; hole[pos] for the 4 centre squares; square_col[pos]
    is the column of a board square (-1 for the hole). */
 static int hole[NPOS];
 static int square_col[NPOS];
-
-static int cell_less(int r1, int c1, int r2, int c2)
-{
-    return r1 < r2 || (r1 == r2 && c1 < c2);
-}
-
-static void normalize(shape *s)
-{
-    int mr = s->r[0], mc = s->c[0];
-    for (int i = 1; i < 5; i++) {
-        if (s->r[i] < mr) mr = s->r[i];
-        if (s->c[i] < mc) mc = s->c[i];
-    }
-    for (int i = 0; i < 5; i++) {
-        s->r[i] -= mr;
-        s->c[i] -= mc;
-    }
-    for (int i = 1; i < 5; i++) {
-        for (int j = i; j > 0 && cell_less(s->r[j], s->c[j], s->r[j - 1], s->c[j - 1]); j--) {
-            int tr = s->r[j], tc = s->c[j];
-            s->r[j] = s->r[j - 1];
-            s->c[j] = s->c[j - 1];
-            s->r[j - 1] = tr;
-            s->c[j - 1] = tc;
-        }
-    }
-}
-
-static void build_orientations(void)
-{
-    int total = 0;
-    for (int p = 0; p < NPIECES; p++) {
-        shape base;
-        int n = 0, r = 0, c = 0;
-        for (const char *q = piece_picture[p]; *q; q++) {
-            if (*q == '/') {
-                r++;
-                c = 0;
-                continue;
-            }
-            if (*q == '#') {
-                if (n == 5) {
-                    fprintf(stderr, "piece %c: more than 5 squares\n", piece_letter[p]);
-                    exit(2);
-                }
-                base.r[n] = r;
-                base.c[n] = c;
-                n++;
-            }
-            c++;
-        }
-        if (n != 5) {
-            fprintf(stderr, "piece %c: %d squares\n", piece_letter[p], n);
-            exit(2);
-        }
-        orient[p].count = 0;
-        for (int t = 0; t < 8; t++) {
-            shape s;
-            for (int i = 0; i < 5; i++) {
-                int a = base.r[i], b = base.c[i];
-                if (t & 4) { int x = a; a = b; b = x; }
-                if (t & 1) a = -a;
-                if (t & 2) b = -b;
-                s.r[i] = a;
-                s.c[i] = b;
-            }
-            normalize(&s);
-            int dup = 0;
-            for (int k = 0; k < orient[p].count; k++)
-                if (memcmp(&orient[p].s[k], &s, sizeof s) == 0) dup = 1;
-            if (!dup) orient[p].s[orient[p].count++] = s;
-        }
-        total += orient[p].count;
-    }
-    if (total != 63) { /* 8+2+8+8+8+4+4+4+4+1+8+4, a known fact */
-        fprintf(stderr, "internal error: %d orientations instead of 63\n", total);
-        exit(2);
-    }
-}
 
 /* Symmetry t (0..7) of the square: optional transpose, then optional flips. */
 static int apply(int t, int pos)
@@ -205,19 +96,16 @@ static dlx_matrix *build(problem *pb)
             for (int dr = 0; dr < SIDE; dr++) {
                 for (int dc = 0; dc < SIDE; dc++) {
                     size_t colv[6];
-                    int pos5[5], fits = 1, sr = 0, sc = 0;
+                    int pos5[5], fits = 1;
                     for (int i = 0; i < 5 && fits; i++) {
                         int r = dr + s->r[i], c = dc + s->c[i];
                         if (r >= SIDE || c >= SIDE || hole[r * SIDE + c]) fits = 0;
                         else pos5[i] = r * SIDE + c;
-                        sr += s->r[i];
-                        sc += s->c[i];
                     }
                     if (!fits) continue;
                     int centre = -1;
                     if (p == PIECE_X) {
-                        /* the centre of the plus sign is the mean of its squares */
-                        centre = (dr + sr / 5) * SIDE + dc + sc / 5;
+                        centre = x_centre(s, dr, dc, SIDE);
                         if (pb->restrict_x && !pb->allowed[centre]) continue;
                     }
                     size_t r = pb->nrows;
@@ -228,11 +116,7 @@ static dlx_matrix *build(problem *pb)
                     }
                     pb->row_piece[r] = p;
                     pb->row_centre[r] = centre;
-                    size_t id = add_row(m, colv, 6);
-                    if (id != r) {
-                        fprintf(stderr, "dlx_matrix_add_row: row id %zu, expected %zu\n", id, r);
-                        exit(2);
-                    }
+                    add_placement_row(m, colv, r);
                     pb->nrows++;
                 }
             }

@@ -26,8 +26,11 @@
  * still open: a column for each empty cell and for each (unit, digit) not
  * yet placed, renumbered in the order above, and a row for each candidate
  * of each empty cell; an array maps row ids back to (cell, digit).
- * dlx_solve_first does the search. A grid the deductions fill completely
- * gives a matrix of 0 columns, whose one solution is empty. When the
+ * dlx_solve_first does the search (the row adding, the search call and the
+ * input loop are shared with the other sudoku programs in sudoku_common.h;
+ * the deductions and this column numbering are this program's own). A grid
+ * the deductions fill completely gives a matrix of 0 columns, whose one
+ * solution is empty. When the
  * deductions find a contradiction, the matrix is built from the clues alone
  * and the library reports that there is no solution.
  *
@@ -53,10 +56,10 @@
  */
 #include <string.h>
 #include "common.h"
+#include "sudoku_common.h"
 
 #define CELLS 81
 #define COLUMNS 324
-#define LINE_MAX_LEN 256
 
 /* unit_cell[u]: the cells of row u (0..8), column u-9 (9..17) or box u-18
  * (18..26); peers[i]: the 20 other cells sharing a row, column or box. */
@@ -298,7 +301,7 @@ static int reduce(struct board *bd)
 }
 
 /* Candidate rows of one puzzle: row id -> cell and digit (0-based). */
-static unsigned char row_cell[CELLS * 9];
+static unsigned short row_cell[CELLS * 9];
 static unsigned char row_digit[CELLS * 9];
 
 /* Solve one puzzle (grid: 0 empty, 1..9 clue). Returns 1 and fills grid
@@ -340,119 +343,21 @@ static int solve(unsigned char grid[CELLS])
             cols[1] = colid[81 + r * 9 + d];
             cols[2] = colid[162 + c * 9 + d];
             cols[3] = colid[243 + b * 9 + d];
-            size_t id = add_row(m, cols, 4);
-            if (id != nrows) {
-                fprintf(stderr, "unexpected row id %zu (wanted %zu)\n", id, nrows);
-                exit(2);
-            }
-            row_cell[nrows] = (unsigned char)i;
+            sudoku_add_row(m, cols, 4, nrows);
+            row_cell[nrows] = (unsigned short)i;
             row_digit[nrows] = (unsigned char)d;
             nrows++;
         }
     }
 
-    size_t rows[COLUMNS];
-    size_t count = 0;
-    dlx_status st = dlx_solve_first(m, rows, COLUMNS, &count);
-    check(st, "dlx_solve_first");
-    dlx_matrix_free(m);
-    if (st != DLX_SOLUTION)
-        return 0;
-    if (count != blanks) {
-        fprintf(stderr, "solution with %zu rows, expected %zu\n", count, blanks);
-        exit(2);
-    }
+    /* the digits the deductions placed; the search fills in the rest (grid
+     * is only meaningful when 1 is returned) */
     memcpy(grid, bd.grid, CELLS);
-    for (size_t k = 0; k < count; k++) {
-        if (rows[k] >= nrows) {
-            fprintf(stderr, "row id %zu out of range\n", rows[k]);
-            exit(2);
-        }
-        grid[row_cell[rows[k]]] = (unsigned char)(row_digit[rows[k]] + 1);
-    }
-    return 1;
-}
-
-/* Reads one line, without its '\n', into buf (cap bytes, NUL bytes kept as
- * they are). Returns its length, -1 at end of input, or -2 when the line is
- * longer than cap - 1 bytes. */
-static long read_line(char *buf, size_t cap)
-{
-    size_t len = 0;
-    int ch;
-    while ((ch = getchar()) != EOF && ch != '\n') {
-        if (len + 1 >= cap)
-            return -2;
-        buf[len++] = (char)ch;
-    }
-    if (ch == EOF && len == 0)
-        return -1;
-    buf[len] = '\0';
-    return (long)len;
-}
-
-static int is_blank(char ch)
-{
-    return ch == ' ' || ch == '\t' || ch == '\r';
+    return sudoku_search(m, COLUMNS, blanks, nrows, row_cell, row_digit, grid);
 }
 
 int main(void)
 {
-    char line[LINE_MAX_LEN];
-    unsigned long lineno = 0;
-    long got;
     init_tables();
-    while ((got = read_line(line, sizeof line)) != -1) {
-        lineno++;
-        if (got == -2) {
-            fprintf(stderr, "line %lu: too long\n", lineno);
-            return 1;
-        }
-        /* trim blanks and '\r' on both sides */
-        size_t len = (size_t)got;
-        while (len > 0 && is_blank(line[len - 1]))
-            len--;
-        const char *s = line;
-        while (len > 0 && is_blank(*s)) {
-            s++;
-            len--;
-        }
-        if (len == 0 || s[0] == '#')
-            continue;
-        if (len == 3 && memcmp(s, "end", 3) == 0)
-            break;
-        if (len != CELLS) {
-            fprintf(stderr, "line %lu: expected %d cells, got %zu characters\n",
-                    lineno, CELLS, len);
-            return 1;
-        }
-        unsigned char grid[CELLS];
-        for (int i = 0; i < CELLS; i++) {
-            unsigned char ch = (unsigned char)s[i];
-            if (ch == '.' || ch == '0')
-                grid[i] = 0;
-            else if (ch >= '1' && ch <= '9')
-                grid[i] = (unsigned char)(ch - '0');
-            else {
-                fprintf(stderr, "line %lu: bad character (code %u) at position %d\n",
-                        lineno, (unsigned)ch, i + 1);
-                return 1;
-            }
-        }
-        if (solve(grid)) {
-            char out[CELLS + 2];
-            for (int i = 0; i < CELLS; i++)
-                out[i] = (char)('0' + grid[i]);
-            out[CELLS] = '\n';
-            out[CELLS + 1] = '\0';
-            fputs(out, stdout);
-        } else {
-            puts("No solution");
-        }
-    }
-    if (ferror(stdin)) {
-        fprintf(stderr, "read error\n");
-        return 1;
-    }
-    return 0;
+    return sudoku_line_main(solve);
 }

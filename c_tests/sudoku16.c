@@ -18,7 +18,8 @@
  * and one row per (cell, letter) that the clues still allow: a clue gets its
  * own row only, an empty cell only the letters that no clue of its row,
  * column or box uses. An array maps row ids back to (cell, letter);
- * dlx_solve_first gives one solution.
+ * dlx_solve_first gives one solution. That model is sudoku_solve of
+ * sudoku_common.h (shared with sudoku_grid and sudoku_x) with side 16.
  *
  * Differences from the original:
  * - the original reads words with no length limit and does not check them;
@@ -32,15 +33,11 @@
  *   left out here (same solutions).
  */
 #include <ctype.h>
-#include <string.h>
 #include "common.h"
+#include "sudoku_common.h"
 
 #define SIDE 16
 #define CELLS (SIDE * SIDE)
-#define COLUMNS (4 * CELLS)
-
-static unsigned short row_cell[CELLS * SIDE];
-static unsigned char row_digit[CELLS * SIDE];
 
 /* Reads one white-space separated word of at most cap-1 characters into buf.
  * Returns its length, 0 at end of input, or cap when the word is longer. */
@@ -94,70 +91,12 @@ static int read_puzzle(unsigned char grid[CELLS], unsigned long number)
     return 1;
 }
 
-static int box_of(int r, int c)
-{
-    return (r / 4) * 4 + c / 4;
-}
-
-/* Solves grid in place; returns 1 if solved, 0 if there is no solution. */
-static int solve(unsigned char grid[CELLS])
-{
-    unsigned used_row[SIDE] = {0}, used_col[SIDE] = {0}, used_box[SIDE] = {0};
-    for (int i = 0; i < CELLS; i++) {
-        if (grid[i]) {
-            unsigned bit = 1u << (grid[i] - 1);
-            used_row[i / SIDE] |= bit;
-            used_col[i % SIDE] |= bit;
-            used_box[box_of(i / SIDE, i % SIDE)] |= bit;
-        }
-    }
-    dlx_matrix *m = new_matrix(COLUMNS);
-    size_t nrows = 0;
-    for (int i = 0; i < CELLS; i++) {
-        int r = i / SIDE, c = i % SIDE, b = box_of(r, c);
-        unsigned allowed = grid[i] ? 1u << (grid[i] - 1)
-                                   : ~(used_row[r] | used_col[c] | used_box[b]) & 0xffffu;
-        for (int d = 0; d < SIDE; d++) {
-            if (!(allowed & (1u << d)))
-                continue;
-            size_t cols[4] = {(size_t)i, (size_t)(CELLS + r * SIDE + d),
-                              (size_t)(2 * CELLS + c * SIDE + d),
-                              (size_t)(3 * CELLS + b * SIDE + d)};
-            if (add_row(m, cols, 4) != nrows) {
-                fprintf(stderr, "unexpected row id\n");
-                exit(2);
-            }
-            row_cell[nrows] = (unsigned short)i;
-            row_digit[nrows] = (unsigned char)d;
-            nrows++;
-        }
-    }
-    size_t rows[COLUMNS], count = 0;
-    dlx_status st = dlx_solve_first(m, rows, COLUMNS, &count);
-    check(st, "dlx_solve_first");
-    dlx_matrix_free(m);
-    if (st != DLX_SOLUTION)
-        return 0;
-    if (count != CELLS) {
-        fprintf(stderr, "solution with %zu rows, expected %d\n", count, CELLS);
-        exit(2);
-    }
-    for (size_t k = 0; k < count; k++) {
-        if (rows[k] >= nrows) {
-            fprintf(stderr, "row id %zu out of range\n", rows[k]);
-            exit(2);
-        }
-        grid[row_cell[rows[k]]] = (unsigned char)(row_digit[rows[k]] + 1);
-    }
-    return 1;
-}
-
 int main(void)
 {
     unsigned char grid[CELLS];
     unsigned long number = 0;
     while (read_puzzle(grid, ++number)) {
-        if (solve(grid)) {
+        if (sudoku_solve(grid, SIDE, 4, 0)) {
             for (int r = 0; r < SIDE; r++) {
                 char out[SIDE + 1];
                 for (int c = 0; c < SIDE; c++)

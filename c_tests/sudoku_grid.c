@@ -17,7 +17,8 @@
  * with one row per (cell, digit) the clues still allow: a clue gets its own
  * row only, an empty cell only the digits that no clue of its row, column or
  * box uses. An array maps row ids back to (cell, digit); dlx_solve_first
- * finds the solution.
+ * finds the solution. That model is sudoku_solve of sudoku_common.h (shared
+ * with sudoku16 and sudoku_x).
  *
  * Differences from the original:
  * - the original skips every character that is not a digit (and treats '-'
@@ -29,11 +30,10 @@
  * - the original builds all 729 rows; the rows ruled out by the clues are
  *   left out here (same solutions).
  */
-#include <string.h>
 #include "common.h"
+#include "sudoku_common.h"
 
 #define CELLS 81
-#define COLUMNS 324
 
 static int is_separator(int ch)
 {
@@ -83,56 +83,9 @@ int main(void)
     unsigned char grid[CELLS];
     read_grid(grid);
 
-    unsigned used_row[9] = {0}, used_col[9] = {0}, used_box[9] = {0};
-    for (int i = 0; i < CELLS; i++) {
-        if (grid[i]) {
-            unsigned bit = 1u << (grid[i] - 1);
-            used_row[i / 9] |= bit;
-            used_col[i % 9] |= bit;
-            used_box[(i / 27) * 3 + (i % 9) / 3] |= bit;
-        }
-    }
-
-    unsigned char row_cell[CELLS * 9], row_digit[CELLS * 9];
-    size_t nrows = 0;
-    dlx_matrix *m = new_matrix(COLUMNS);
-    for (int i = 0; i < CELLS; i++) {
-        int r = i / 9, c = i % 9, b = (r / 3) * 3 + c / 3;
-        unsigned allowed = grid[i] ? 1u << (grid[i] - 1)
-                                   : ~(used_row[r] | used_col[c] | used_box[b]) & 0x1ffu;
-        for (int d = 0; d < 9; d++) {
-            if (!(allowed & (1u << d)))
-                continue;
-            size_t cols[4] = {(size_t)i, (size_t)(81 + r * 9 + d), (size_t)(162 + c * 9 + d),
-                              (size_t)(243 + b * 9 + d)};
-            if (add_row(m, cols, 4) != nrows) {
-                fprintf(stderr, "unexpected row id\n");
-                exit(2);
-            }
-            row_cell[nrows] = (unsigned char)i;
-            row_digit[nrows] = (unsigned char)d;
-            nrows++;
-        }
-    }
-
-    size_t rows[COLUMNS], count = 0;
-    dlx_status st = dlx_solve_first(m, rows, COLUMNS, &count);
-    check(st, "dlx_solve_first");
-    dlx_matrix_free(m);
-    if (st != DLX_SOLUTION) {
+    if (!sudoku_solve(grid, 9, 3, 0)) {
         puts("No solution");
         return 0;
-    }
-    if (count != CELLS) {
-        fprintf(stderr, "solution with %zu rows, expected %d\n", count, CELLS);
-        return 2;
-    }
-    for (size_t k = 0; k < count; k++) {
-        if (rows[k] >= nrows) {
-            fprintf(stderr, "row id %zu out of range\n", rows[k]);
-            return 2;
-        }
-        grid[row_cell[rows[k]]] = (unsigned char)(row_digit[rows[k]] + 1);
     }
     for (int r = 0; r < 9; r++) {
         for (int c = 0; c < 9; c++)

@@ -14,65 +14,16 @@ by brute force, never taken from a run of the program under test:
   (every exact cover holds exactly one such row); both must agree, and a found
   cover is re-checked column by column.
 Past its step limit the checker fails rather than guess; cases are kept small.
+The searches (and the check of a printed cover) live in cover_common.py.
 """
+import os
 import sys
 
-sys.setrecursionlimit(100000)
-STEP_LIMIT = 3_000_000
+sys.dont_write_bytecode = True  # no __pycache__ beside the checkers
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cover_common import TooBig, find_cover, masks_01, case_output_lines, subsets_cover  # noqa: E402
+
 YES, NO = "Yes, I found it", "It is impossible"
-
-
-class TooBig(Exception):
-    pass
-
-
-def find_cover(ncols, masks):
-    """An exact cover (list of row indices) or None; exhaustive."""
-    full = (1 << ncols) - 1
-    bycol = [[] for _ in range(ncols)]
-    for i, mk in enumerate(masks):
-        c = 0
-        x = mk
-        while x:
-            if x & 1:
-                bycol[c].append(i)
-            x >>= 1
-            c += 1
-    chosen = []
-    steps = [0]
-
-    def rec(covered):
-        if covered == full:
-            return True
-        steps[0] += 1
-        if steps[0] > STEP_LIMIT:
-            raise TooBig()
-        free = ~covered & full
-        c = (free & -free).bit_length() - 1
-        for i in bycol[c]:
-            if masks[i] & covered == 0:
-                chosen.append(i)
-                if rec(covered | masks[i]):
-                    return True
-                chosen.pop()
-        return False
-
-    return list(chosen) if rec(0) else None
-
-
-def subsets_cover(ncols, masks):
-    """True when some subset of the rows is an exact cover: plain enumeration
-    (with overlapping subsets cut off early), for small row counts."""
-    full = (1 << ncols) - 1
-
-    def rec(i, covered):
-        if i == len(masks):
-            return covered == full
-        if rec(i + 1, covered):
-            return True
-        return masks[i] & covered == 0 and rec(i + 1, covered | masks[i])
-
-    return rec(0, 0)
 
 
 def parse(path):
@@ -85,14 +36,7 @@ def parse(path):
         vals = tok[pos:pos + r * c]
         pos += r * c
         assert len(vals) == r * c and set(vals) <= {"0", "1"}, "bad case input"
-        masks = []
-        for i in range(r):
-            mk = 0
-            for j in range(c):
-                if vals[i * c + j] == "1":
-                    mk |= 1 << j
-            masks.append(mk)
-        cases.append((r, c, masks))
+        cases.append((r, c, masks_01(vals, r, c)))
     return cases
 
 
@@ -111,12 +55,7 @@ def truth(r, c, masks):
 
 def main():
     cases = parse(sys.argv[1])
-    lines = [l.strip() for l in open(sys.argv[2]).read().split("\n")]
-    while lines and lines[-1] == "":
-        lines.pop()
-    if len(lines) != len(cases):
-        print("expected %d output lines (one per case), got %d" % (len(cases), len(lines)))
-        sys.exit(1)
+    lines = case_output_lines(sys.argv[2], len(cases))
     bad = 0
     for idx, ((r, c, masks), line) in enumerate(zip(cases, lines)):
         try:

@@ -13,24 +13,18 @@ columns): a cover exists, so the checker only has to verify the printed one.
 (Decoys of 3..8 columns over 300-500 columns make searches of tens of
 seconds, even for the reference program: too slow for this suite.)
 
+The planted covers come from cover_common.py in checkers/.
+
 usage: python3 gen.py
 """
 import os
 import random
+import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-
-
-def partition(rng, m, size_lo, size_hi):
-    cols = list(range(1, m + 1))
-    rng.shuffle(cols)
-    parts = []
-    i = 0
-    while i < m:
-        k = rng.randint(size_lo, size_hi)
-        parts.append(cols[i:i + k])
-        i += k
-    return parts
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(here)), "checkers"))
+from cover_common import partition, small_planted  # noqa: E402
 
 
 def emit(n, m, rows):
@@ -41,19 +35,13 @@ def emit(n, m, rows):
 
 
 def small(rng):
-    m = rng.randint(1, 20)
-    n = rng.randint(1, 30)
-    kind = rng.random()
-    rows = []
-    if kind < 0.7:
-        rows = partition(rng, m, 1, max(1, m // 3))[:n]
-        if kind < 0.25 and rows:
-            victim = rows[rng.randrange(len(rows))]
-            extra = [c for c in range(1, m + 1) if c not in victim]
-            if extra and rng.random() < 0.5:
-                victim.append(rng.choice(extra))
-            elif len(victim) > 1:
-                victim.pop()
+    m, n, rows, victim = small_planted(rng, 1, list)
+    if victim is not None:
+        extra = [c for c in range(1, m + 1) if c not in victim]
+        if extra and rng.random() < 0.5:
+            victim.append(rng.choice(extra))
+        elif len(victim) > 1:
+            victim.pop()
     while len(rows) < n:
         k = rng.randint(0, min(m, 5))
         rows.append(rng.sample(range(1, m + 1), k))
@@ -62,7 +50,7 @@ def small(rng):
 
 
 def big(rng, n, m, dlo, dhi):
-    rows = partition(rng, m, 3, 7)
+    rows = partition(rng, list(range(1, m + 1)), 3, 7)
     while len(rows) < n:
         rows.append(rng.sample(range(1, m + 1), rng.randint(dlo, dhi)))
     rng.shuffle(rows)

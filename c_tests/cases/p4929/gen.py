@@ -12,23 +12,18 @@ big.in: the problem's limits, N = M = 500 with under 5000 ones: a planted
 cover (rows of 3..7 ones) among decoy rows of 8..12 ones, so a cover exists
 and the checker only verifies the printed one.
 
+The planted covers come from cover_common.py in checkers/.
+
 usage: python3 gen.py
 """
 import os
 import random
+import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-
-
-def partition(rng, m, lo, hi):
-    cols = list(range(m))
-    rng.shuffle(cols)
-    parts, i = [], 0
-    while i < m:
-        k = rng.randint(lo, hi)
-        parts.append(set(cols[i:i + k]))
-        i += k
-    return parts
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(here)), "checkers"))
+from cover_common import partition, small_planted  # noqa: E402
 
 
 def emit(m, rows):
@@ -39,15 +34,9 @@ def emit(m, rows):
 
 
 def small(rng):
-    m = rng.randint(1, 20)
-    n = rng.randint(1, 30)
-    kind = rng.random()
-    rows = []
-    if kind < 0.7:
-        rows = partition(rng, m, 1, max(1, m // 3))[:n]
-        if kind < 0.25 and rows:
-            victim = rows[rng.randrange(len(rows))]
-            victim ^= {rng.randrange(m)}
+    m, n, rows, victim = small_planted(rng, 0, set)
+    if victim is not None:
+        victim ^= {rng.randrange(m)}
     density = rng.choice([0.1, 0.2, 0.3])
     while len(rows) < n:
         rows.append({c for c in range(m) if rng.random() < density})
@@ -56,7 +45,7 @@ def small(rng):
 
 
 def big(rng, n, m):
-    rows = partition(rng, m, 3, 7)
+    rows = partition(rng, list(range(m)), 3, 7, set)
     while len(rows) < n:
         rows.append(set(rng.sample(range(m), rng.randint(8, 12))))
     rng.shuffle(rows)

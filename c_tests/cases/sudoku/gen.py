@@ -4,7 +4,8 @@
 Run from anywhere: python3 c_tests/cases/sudoku/gen.py (deterministic: fixed
 random seed). Every answer is judged by the checkers, not by this script; it
 only asserts that the grids it builds are valid and that the cases meant to
-have no solution really have none (gen_solver.py, an exhaustive search).
+have no solution really have none (complete() of checkers/sudoku_common.py,
+an exhaustive search, imported by path).
 """
 import os, random, sys
 
@@ -20,7 +21,9 @@ def line(g):
     return ''.join(str(v) if v else '.' for v in g)
 
 
-from gen_solver import complete
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(ROOT), 'checkers'))
+from sudoku_common import complete  # noqa: E402
 
 
 def solve(p, n=9, bs=3, diag=False, randomize=False):

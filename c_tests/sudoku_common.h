@@ -1,0 +1,234 @@
+/* Pieces shared by the sudoku programs (sudoku.c, sudoku_x.c, sudoku_grid.c,
+ * sudoku16.c): adding a numbered candidate row, running the search and
+ * writing its rows back into the grid, the whole exact cover model for an
+ * n x n sudoku (with or without the two diagonals), and the reading loop of
+ * the one-puzzle-per-line format (sudoku.c and sudoku_x.c). Each program
+ * keeps its own input and output format. */
+#ifndef DLX_C_TESTS_SUDOKU_COMMON_H
+#define DLX_C_TESTS_SUDOKU_COMMON_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "dlx.h"
+
+#define SUDOKU_MAX_SIDE 16
+#define SUDOKU_MAX_CELLS (SUDOKU_MAX_SIDE * SUDOKU_MAX_SIDE)
+/* the most columns of any model here: 16x16, cells and 3 unit kinds */
+#define SUDOKU_MAX_COLUMNS (4 * SUDOKU_MAX_CELLS)
+
+/* Adds one candidate row; exits (code 2) unless the library numbers it
+ * `expected`: the callers map row ids back to (cell, digit) by that number. */
+static inline void sudoku_add_row(dlx_matrix *m, const size_t *cols, size_t n, size_t expected)
+{
+    size_t id = add_row(m, cols, n);
+    if (id != expected) {
+        fprintf(stderr, "unexpected row id %zu (wanted %zu)\n", id, expected);
+        exit(2);
+    }
+}
+
+/* Runs dlx_solve_first on m (at most cap rows in a solution), frees m, and
+ * writes the solution into grid: row id k puts digit row_digit[k] + 1 into
+ * cell row_cell[k]. Returns 1 when there is a solution, 0 otherwise; exits
+ * (code 2) unless the solution has `expected` rows, all below nrows. */
+static inline int sudoku_search(dlx_matrix *m, size_t cap, size_t expected, size_t nrows,
+                                const unsigned short *row_cell,
+                                const unsigned char *row_digit, unsigned char *grid)
+{
+    size_t rows[SUDOKU_MAX_COLUMNS];
+    size_t count = 0;
+    if (cap > SUDOKU_MAX_COLUMNS) {
+        fprintf(stderr, "internal error: %zu columns\n", cap);
+        exit(2);
+    }
+    dlx_status st = dlx_solve_first(m, rows, cap, &count);
+    check(st, "dlx_solve_first");
+    dlx_matrix_free(m);
+    if (st != DLX_SOLUTION)
+        return 0;
+    if (count != expected) {
+        fprintf(stderr, "solution with %zu rows, expected %zu\n", count, expected);
+        exit(2);
+    }
+    for (size_t k = 0; k < count; k++) {
+        if (rows[k] >= nrows) {
+            fprintf(stderr, "row id %zu out of range\n", rows[k]);
+            exit(2);
+        }
+        grid[row_cell[rows[k]]] = (unsigned char)(row_digit[rows[k]] + 1);
+    }
+    return 1;
+}
+
+/* Solves the n x n sudoku in grid (0 empty, 1..n clue; boxes bs x bs; with
+ * diag, both main diagonals must hold every digit once too) as an exact
+ * cover. Columns, all primary, with C = n*n:
+ *   0..C-1      cell (r,c) holds a digit        r*n+c
+ *   C..         row r holds digit d             C   + r*n+d
+ *   2C..        column c holds digit d          2C  + c*n+d
+ *   3C..        box b holds digit d             3C  + b*n+d
+ *   4C..        (diag) main diagonal holds d    4C  + d
+ *   4C+n..      (diag) anti-diagonal holds d    4C + n + d
+ * One row per (cell, digit) that the clues still allow: a clue gets its own
+ * row only, an empty cell only the digits that no clue of its units uses.
+ * dlx_solve_first gives one solution. Returns 1 and fills grid when a
+ * solution exists, 0 otherwise. */
+static inline int sudoku_solve(unsigned char *grid, int n, int bs, int diag)
+{
+    int cells = n * n;
+    size_t ncols = (size_t)(4 * cells + (diag ? 2 * n : 0));
+    unsigned full = (1u << n) - 1;
+    unsigned used_row[SUDOKU_MAX_SIDE] = {0}, used_col[SUDOKU_MAX_SIDE] = {0};
+    unsigned used_box[SUDOKU_MAX_SIDE] = {0}, used_main = 0, used_anti = 0;
+    if (n > SUDOKU_MAX_SIDE || ncols > SUDOKU_MAX_COLUMNS) {
+        fprintf(stderr, "internal error: side %d\n", n);
+        exit(2);
+    }
+    for (int i = 0; i < cells; i++) {
+        if (grid[i]) {
+            int r = i / n, c = i % n;
+            unsigned bit = 1u << (grid[i] - 1);
+            used_row[r] |= bit;
+            used_col[c] |= bit;
+            used_box[(r / bs) * bs + c / bs] |= bit;
+            if (diag && r == c)
+                used_main |= bit;
+            if (diag && r + c == n - 1)
+                used_anti |= bit;
+        }
+    }
+
+    static unsigned short row_cell[SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE];
+    static unsigned char row_digit[SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE];
+    dlx_matrix *m = new_matrix(ncols);
+    size_t nrows = 0;
+    for (int i = 0; i < cells; i++) {
+        int r = i / n, c = i % n, b = (r / bs) * bs + c / bs;
+        unsigned allowed;
+        if (grid[i])
+            allowed = 1u << (grid[i] - 1);
+        else {
+            unsigned used = used_row[r] | used_col[c] | used_box[b];
+            if (diag && r == c)
+                used |= used_main;
+            if (diag && r + c == n - 1)
+                used |= used_anti;
+            allowed = ~used & full;
+        }
+        for (int d = 0; d < n; d++) {
+            if (!(allowed & (1u << d)))
+                continue;
+            size_t cols[6];
+            size_t k = 0;
+            cols[k++] = (size_t)i;
+            cols[k++] = (size_t)(cells + r * n + d);
+            cols[k++] = (size_t)(2 * cells + c * n + d);
+            cols[k++] = (size_t)(3 * cells + b * n + d);
+            if (diag && r == c)
+                cols[k++] = (size_t)(4 * cells + d);
+            if (diag && r + c == n - 1)
+                cols[k++] = (size_t)(4 * cells + n + d);
+            sudoku_add_row(m, cols, k, nrows);
+            row_cell[nrows] = (unsigned short)i;
+            row_digit[nrows] = (unsigned char)d;
+            nrows++;
+        }
+    }
+    return sudoku_search(m, ncols, (size_t)cells, nrows, row_cell, row_digit, grid);
+}
+
+/* Reads one line, without its '\n', into buf (cap bytes, NUL bytes kept as
+ * they are). Returns its length, -1 at end of input, or -2 when the line is
+ * longer than cap - 1 bytes. */
+static inline long read_line(char *buf, size_t cap)
+{
+    size_t len = 0;
+    int ch;
+    while ((ch = getchar()) != EOF && ch != '\n') {
+        if (len + 1 >= cap)
+            return -2;
+        buf[len++] = (char)ch;
+    }
+    if (ch == EOF && len == 0)
+        return -1;
+    buf[len] = '\0';
+    return (long)len;
+}
+
+static inline int is_blank(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\r';
+}
+
+#define SUDOKU_LINE_MAX_LEN 256
+
+/* main() of the one-puzzle-per-line programs: lines of 81 characters ('.'
+ * or '0' empty, '1'..'9' a clue), '#' lines and empty lines skipped, blanks
+ * and '\r' at either end ignored, stop at "end" or end of input; a line
+ * longer than 255 bytes or otherwise malformed is rejected (message on
+ * stderr, exit code 1). Prints per puzzle the 81 digits of the grid solve()
+ * filled, or "No solution" when it returned 0. Returns the exit code. */
+static inline int sudoku_line_main(int (*solve)(unsigned char grid[81]))
+{
+    char line[SUDOKU_LINE_MAX_LEN];
+    unsigned long lineno = 0;
+    long got;
+    while ((got = read_line(line, sizeof line)) != -1) {
+        lineno++;
+        if (got == -2) {
+            fprintf(stderr, "line %lu: too long\n", lineno);
+            return 1;
+        }
+        /* trim blanks and '\r' on both sides */
+        size_t len = (size_t)got;
+        while (len > 0 && is_blank(line[len - 1]))
+            len--;
+        const char *s = line;
+        while (len > 0 && is_blank(*s)) {
+            s++;
+            len--;
+        }
+        if (len == 0 || s[0] == '#')
+            continue;
+        if (len == 3 && memcmp(s, "end", 3) == 0)
+            break;
+        if (len != 81) {
+            fprintf(stderr, "line %lu: expected %d cells, got %zu characters\n",
+                    lineno, 81, len);
+            return 1;
+        }
+        unsigned char grid[81];
+        for (int i = 0; i < 81; i++) {
+            unsigned char ch = (unsigned char)s[i];
+            if (ch == '.' || ch == '0')
+                grid[i] = 0;
+            else if (ch >= '1' && ch <= '9')
+                grid[i] = (unsigned char)(ch - '0');
+            else {
+                fprintf(stderr, "line %lu: bad character (code %u) at position %d\n",
+                        lineno, (unsigned)ch, i + 1);
+                return 1;
+            }
+        }
+        if (solve(grid)) {
+            char out[81 + 2];
+            for (int i = 0; i < 81; i++)
+                out[i] = (char)('0' + grid[i]);
+            out[81] = '\n';
+            out[81 + 1] = '\0';
+            fputs(out, stdout);
+        } else {
+            puts("No solution");
+        }
+    }
+    if (ferror(stdin)) {
+        fprintf(stderr, "read error\n");
+        return 1;
+    }
+    return 0;
+}
+
+#endif
