@@ -8,6 +8,7 @@ faster). Inputs are written to bench/out/.
 
   dominoes   6x10 pentomino board        vs reference/dominoes_dlx.cpp
   sudoku     magictour top1465 (1465)    vs reference/sudoku9.cpp, same output
+  sudoku-plain   the same, `sudoku --plain`: no deductions, the engine alone
 
 Usage: bench/run.py [-n RUNS] [NAME ...]
 """
@@ -40,6 +41,7 @@ def text_input(name, text):
 BENCHES = {
     'dominoes': lambda: ('dominoes_dlx', 'dominoes', text_input('dominoes_6x10.txt', '6 10\n'), []),
     'sudoku': lambda: ('sudoku9', 'sudoku', sudoku_input(), ['--same-output']),
+    'sudoku-plain': lambda: ('sudoku9', 'sudoku --plain', sudoku_input(), ['--same-output']),
 }
 
 
@@ -53,8 +55,10 @@ def main():
     failed = False
     for name in a.names:
         ref, prog, path, flags = BENCHES[name]()
-        cmd = [sys.executable, tool, '-n', str(a.n)] + flags + [ref, os.path.join(build, prog), path]
-        print('== %s: %s' % (name, ' '.join(os.path.relpath(c, root) if c.startswith(root) else c for c in cmd[1:])), flush=True)
+        ours = os.path.join(build, prog)
+        cmd = [sys.executable, tool, '-n', str(a.n)] + flags + [ref, ours, path]
+        shown = [os.path.relpath(c, root) if c.startswith(root) else c for c in cmd[1:]]
+        print('== %s: %s' % (name, ' '.join(repr(c) if ' ' in c else c for c in shown)), flush=True)
         failed |= subprocess.run(cmd).returncode != 0
     sys.exit(1 if failed else 0)
 
