@@ -18,7 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "dlx.h"
+#include "common.h"
 
 static int failures = 0;
 
@@ -32,44 +32,6 @@ static int failures = 0;
         }                                                                    \
     } while (0)
 
-/* 8-queens as gen_dlx.py writes queens_8.dlx: primary r0 c0 r1 c1 ... r7 c7,
- * secondary a0..a14 (i+j) and b0..b14 (i-j+7); rows (i, j) in order. */
-static dlx_matrix *queens(size_t n)
-{
-    dlx_matrix *m = NULL;
-    if (dlx_matrix_new(2 * n + 2 * (2 * n - 1), &m) != DLX_OK) {
-        return NULL;
-    }
-    for (size_t c = 2 * n; c < 2 * n + 2 * (2 * n - 1); c++) {
-        dlx_matrix_set_secondary(m, c);
-    }
-    for (size_t i = 0; i < n; i++) {
-        for (size_t j = 0; j < n; j++) {
-            size_t cols[4] = {2 * i, 2 * j + 1, 2 * n + i + j, 2 * n + (2 * n - 1) + i + n - 1 - j};
-            dlx_matrix_add_row(m, cols, 4, NULL);
-        }
-    }
-    return m;
-}
-
-/* Is `rows` a valid n-queens placement (row id = i * n + j)? */
-static int valid_queens(const size_t *rows, size_t count, size_t n)
-{
-    if (count != n) {
-        return 0;
-    }
-    for (size_t a = 0; a < count; a++) {
-        for (size_t b = a + 1; b < count; b++) {
-            long ia = (long)(rows[a] / n), ja = (long)(rows[a] % n);
-            long ib = (long)(rows[b] / n), jb = (long)(rows[b] % n);
-            if (ia == ib || ja == jb || ia - ja == ib - jb || ia + ja == ib + jb) {
-                return 0;
-            }
-        }
-    }
-    return 1;
-}
-
 struct tally {
     size_t seen;
     size_t valid;
@@ -80,7 +42,7 @@ static int tally_fn(void *user, const size_t *rows, size_t count)
 {
     struct tally *t = user;
     t->seen++;
-    t->valid += (size_t)valid_queens(rows, count, 8);
+    t->valid += (size_t)queens_valid(rows, count, 8);
     return t->stop_at != 0 && t->seen == t->stop_at ? 42 : 0;
 }
 
@@ -196,8 +158,8 @@ static void test_out_of_memory(void)
 
 static void test_solver(void)
 {
-    dlx_matrix *m = queens(8);
-    CHECK(m != NULL && dlx_matrix_row_count(m) == 64);
+    dlx_matrix *m = queens_matrix(8);
+    CHECK(dlx_matrix_row_count(m) == 64);
 
     dlx_solver *s = (dlx_solver *)(uintptr_t)1;
     CHECK(dlx_solver_new(NULL, &s) == DLX_ERR_NULL);
@@ -221,7 +183,7 @@ static void test_solver(void)
      * that stops once, then resume to the end. */
     size_t valid = 0, pulled = 0;
     for (; pulled < 10 && dlx_solver_next(s, &rows, &count) == DLX_SOLUTION; pulled++) {
-        valid += (size_t)valid_queens(rows, count, 8);
+        valid += (size_t)queens_valid(rows, count, 8);
     }
     CHECK(pulled == 10 && valid == 10);
 
@@ -252,7 +214,7 @@ static void test_solver(void)
     dlx_matrix_free(m);
     size_t total = 0;
     while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION) {
-        total += (size_t)valid_queens(rows, count, 8);
+        total += (size_t)queens_valid(rows, count, 8);
     }
     CHECK(total == 92);
     dlx_solver_free(s);
@@ -260,7 +222,7 @@ static void test_solver(void)
 
 static void test_conveniences(void)
 {
-    dlx_matrix *m = queens(8);
+    dlx_matrix *m = queens_matrix(8);
     struct tally t = {0, 0, 0};
     int result = -1;
     CHECK(dlx_solve(NULL, tally_fn, &t, &result) == DLX_ERR_NULL);
@@ -282,7 +244,7 @@ static void test_conveniences(void)
     CHECK(dlx_solve_first(m, rows, 64, NULL) == DLX_ERR_NULL);
     CHECK(dlx_solve_first(m, NULL, 64, &count) == DLX_ERR_NULL);
     CHECK(dlx_solve_first(m, rows, 7, &count) == DLX_ERR_BUFFER_TOO_SMALL && count == 1234);
-    CHECK(dlx_solve_first(m, rows, 64, &count) == DLX_SOLUTION && valid_queens(rows, count, 8));
+    CHECK(dlx_solve_first(m, rows, 64, &count) == DLX_SOLUTION && queens_valid(rows, count, 8));
     dlx_matrix_free(m);
 
     /* Knuth's example: the one solution is rows 0, 3, 4 (1, 4, 5 in the paper). */

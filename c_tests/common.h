@@ -33,4 +33,44 @@ static inline dlx_matrix *new_matrix(size_t columns)
     return m;
 }
 
+/* N-queens as an exact cover, columns in the order of the queens_N.dlx files
+ * of ../shared/tools/gen_dlx.py (so the counters can be compared with
+ * Knuth's): primary r0 c0 r1 c1 ... (board row i is column 2i, board column
+ * j is 2j+1), then secondary a0..a(2n-2) (i+j) and b0..b(2n-2) (i-j+n-1).
+ * Row id i*n + j puts a queen on (i, j). Stops the program on failure. */
+static inline dlx_matrix *queens_matrix(size_t n)
+{
+    size_t diagonals = 2 * n - 1;
+    dlx_matrix *m = new_matrix(2 * n + 2 * diagonals);
+    for (size_t c = 2 * n; c < 2 * n + 2 * diagonals; c++) {
+        check(dlx_matrix_set_secondary(m, c), "dlx_matrix_set_secondary");
+    }
+    for (size_t i = 0; i < n; i++) {
+        for (size_t j = 0; j < n; j++) {
+            size_t cols[4] = {2 * i, 2 * j + 1, 2 * n + i + j, 2 * n + diagonals + i + n - 1 - j};
+            add_row(m, cols, 4);
+        }
+    }
+    return m;
+}
+
+/* Whether `rows` (ids of queens_matrix(n)) place n queens that do not
+ * attack each other: an independent check of a solution. */
+static inline int queens_valid(const size_t *rows, size_t count, size_t n)
+{
+    if (count != n) {
+        return 0;
+    }
+    for (size_t a = 0; a < count; a++) {
+        for (size_t b = a + 1; b < count; b++) {
+            long ia = (long)(rows[a] / n), ja = (long)(rows[a] % n);
+            long ib = (long)(rows[b] / n), jb = (long)(rows[b] % n);
+            if (ia == ib || ja == jb || ia - ja == ib - jb || ia + ja == ib + jb) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
 #endif

@@ -48,16 +48,7 @@ static int solve_sudoku(const char *puzzle, char *solution)
 /* N-queens: rows and columns of the board are primary, diagonals secondary. */
 static unsigned long long count_queens(size_t n)
 {
-    dlx_matrix *m = new_matrix(6 * n - 2);
-    for (size_t c = 2 * n; c < 6 * n - 2; c++) {
-        check(dlx_matrix_set_secondary(m, c), "dlx_matrix_set_secondary");
-    }
-    for (size_t i = 0; i < n; i++) {
-        for (size_t j = 0; j < n; j++) {
-            size_t cols[4] = {i, n + j, 2 * n + i + j, 4 * n - 1 + i + n - 1 - j};
-            add_row(m, cols, 4);
-        }
-    }
+    dlx_matrix *m = queens_matrix(n);
     uint64_t count = 0;
     check(dlx_count(m, 0, &count), "dlx_count");
     dlx_matrix_free(m);

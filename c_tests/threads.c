@@ -27,23 +27,6 @@ struct job {
     int error;
 };
 
-static int valid(const size_t *rows, size_t count)
-{
-    if (count != N) {
-        return 0;
-    }
-    for (size_t a = 0; a < count; a++) {
-        for (size_t b = a + 1; b < count; b++) {
-            long ia = (long)(rows[a] / N), ja = (long)(rows[a] % N);
-            long ib = (long)(rows[b] / N), jb = (long)(rows[b] % N);
-            if (ia == ib || ja == jb || ia - ja == ib - jb || ia + ja == ib + jb) {
-                return 0;
-            }
-        }
-    }
-    return 1;
-}
-
 static void *work(void *arg)
 {
     struct job *job = arg;
@@ -59,7 +42,7 @@ static void *work(void *arg)
             size_t count;
             while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION) {
                 job->found++;
-                job->valid += (uint64_t)valid(rows, count);
+                job->valid += (uint64_t)queens_valid(rows, count, N);
             }
             dlx_solver_free(s);
         } else {
@@ -77,16 +60,7 @@ static void *work(void *arg)
 
 int main(void)
 {
-    dlx_matrix *m = new_matrix(2 * N + 2 * (2 * N - 1));
-    for (size_t c = 2 * N; c < 2 * N + 2 * (2 * N - 1); c++) {
-        check(dlx_matrix_set_secondary(m, c), "dlx_matrix_set_secondary");
-    }
-    for (size_t i = 0; i < N; i++) {
-        for (size_t j = 0; j < N; j++) {
-            size_t cols[4] = {i, N + j, 2 * N + i + j, 2 * N + (2 * N - 1) + i + N - 1 - j};
-            add_row(m, cols, 4);
-        }
-    }
+    dlx_matrix *m = queens_matrix(N);
     shared_matrix = m;
 
     pthread_t tid[THREADS];
