@@ -37,4 +37,4 @@ pub mod search;
 
 pub use error::Error;
 pub use matrix::Matrix;
-pub use search::{Counters, Solver};
+pub use search::{Counters, Progress, Solver};

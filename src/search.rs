@@ -38,8 +38,28 @@ enum Phase {
     Start,
     /// A solution was just returned: undo its last row and try the next one.
     Recover,
+    /// A node budget ran out just before entering a level.
+    Paused,
     /// The search is exhausted.
     Done,
+}
+
+/// How a budgeted run of the search ([`Solver::search`]) ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Progress<'a> {
+    /// The next solution: row ids in the order the search chose them.
+    Solution(&'a [usize]),
+    /// The node budget is spent; the next call carries on from here.
+    Paused,
+    /// Every solution has been returned.
+    Exhausted,
+}
+
+/// What the search loop stopped at.
+enum Stop {
+    Solution,
+    Paused,
+    Exhausted,
 }
 
 /// One search over a matrix. It owns its links and its stack, so it is
@@ -85,15 +105,27 @@ impl Solver {
     /// The next solution, as row ids in the order the search chose them, or
     /// `None` once every solution has been returned.
     pub fn next_solution(&mut self) -> Option<&[usize]> {
-        if self.advance() {
-            Some(&self.rows)
-        } else {
-            None
+        match self.advance(u64::MAX) {
+            Stop::Solution => Some(&self.rows),
+            Stop::Paused | Stop::Exhausted => None,
         }
     }
 
-    /// Runs the search to its next solution (true) or to its end (false).
-    fn advance(&mut self) -> bool {
+    /// Runs the search until the next solution, the end, or until it has
+    /// entered `node_budget` more search-tree levels, whichever comes first.
+    /// A caller that wants to report progress or check a clock calls this in
+    /// a loop; the tree walked is the same as with `next_solution`.
+    pub fn search(&mut self, node_budget: u64) -> Progress<'_> {
+        match self.advance(node_budget) {
+            Stop::Solution => Progress::Solution(&self.rows),
+            Stop::Paused => Progress::Paused,
+            Stop::Exhausted => Progress::Exhausted,
+        }
+    }
+
+    /// Runs the search to its next solution, to its end, or until it would
+    /// enter a level beyond `budget` more nodes.
+    fn advance(&mut self, budget: u64) -> Stop {
         /// The steps of the loop, as in Knuth's DLX1.
         enum Step {
             /// Enter level `level`: choose an item and cover it.
@@ -104,8 +136,9 @@ impl Solver {
             NextRow,
         }
         let links = &mut self.links;
+        let limit = self.nodes.saturating_add(budget);
         let mut step = match self.phase {
-            Phase::Done => return false,
+            Phase::Done => return Stop::Exhausted,
             Phase::Recover => Step::NextRow,
             Phase::Start if links.all_covered() => {
                 // No primary item at all: the empty set is the one solution.
@@ -113,15 +146,19 @@ impl Solver {
                 self.nodes += 2;
                 self.solutions += 1;
                 self.rows.clear();
-                return true;
+                return Stop::Solution;
             }
-            Phase::Start => Step::Enter,
+            Phase::Start | Phase::Paused => Step::Enter,
         };
         // `best` is the item being branched on at `level`, `cur` its row node.
         let (mut best, mut cur) = (0, 0);
         loop {
             match step {
                 Step::Enter => {
+                    if self.nodes >= limit {
+                        self.phase = Phase::Paused;
+                        return Stop::Paused;
+                    }
                     self.nodes += 1;
                     best = links.choose();
                     links.cover(best);
@@ -134,7 +171,7 @@ impl Solver {
                     links.uncover(best);
                     if self.level == 0 {
                         self.phase = Phase::Done;
-                        return false;
+                        return Stop::Exhausted;
                     }
                     self.level -= 1;
                     step = Step::NextRow;
@@ -149,7 +186,7 @@ impl Solver {
                         for &x in &self.choice[..=self.level] {
                             self.rows.push(links.row_of(x));
                         }
-                        return true;
+                        return Stop::Solution;
                     }
                     self.level += 1;
                     step = Step::Enter;

@@ -162,3 +162,25 @@ fn errors_leave_the_matrix_unchanged() {
     assert_eq!((m.rows(), m.entries()), (1, 2));
     assert_eq!(Error::TooLarge.to_string(), "the matrix is too large for 32-bit link indices");
 }
+
+#[test]
+fn a_budgeted_search_walks_the_same_tree() {
+    use dlx::Progress;
+    let m = queens(8);
+    let mut whole = Solver::new(&m).unwrap();
+    let all: Vec<Vec<usize>> = whole.by_ref().collect();
+    for budget in [1, 2, 7, 100] {
+        let mut s = Solver::new(&m).unwrap();
+        let (mut found, mut pauses) = (Vec::new(), 0);
+        loop {
+            match s.search(budget) {
+                Progress::Solution(rows) => found.push(rows.to_vec()),
+                Progress::Paused => pauses += 1,
+                Progress::Exhausted => break,
+            }
+        }
+        assert_eq!(found, all, "budget {budget}");
+        assert_eq!(s.counters(), whole.counters(), "budget {budget}");
+        assert!(budget > 10 || pauses > 0, "budget {budget} never paused");
+    }
+}
