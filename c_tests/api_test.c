@@ -4,7 +4,8 @@
  * Expected values are facts: 92 solutions of 8-queens, Knuth's DLX1 figures
  * for queens_8 (1,223 nodes, 21,456 updates, ../shared/KNUTH-COUNTERS.md,
  * with the columns and rows in gen_dlx.py's order), and the one solution of
- * the matrix in Knuth's paper. DLX_ERR_PANIC cannot be provoked through the
+ * the matrix in Knuth's paper (also read from Knuth's text format, whose
+ * canonical form is written back byte for byte). DLX_ERR_PANIC cannot be provoked through the
  * API (it only reports a bug); the Rust unit tests check the guard that
  * produces it.
  */
@@ -68,7 +69,7 @@ static void test_version_and_messages(void)
     CHECK(strcmp(dlx_version(), DLX_VERSION) == 0);
     CHECK(strcmp(dlx_version(), expect) == 0);
     /* Every status has its own message, and an unknown one a fallback. */
-    for (uint32_t s = DLX_OK; s <= DLX_ERR_PANIC; s++) {
+    for (uint32_t s = DLX_OK; s <= DLX_ERR_PARSE; s++) {
         const char *msg = dlx_status_message(s);
         int distinct = msg != NULL && msg[0] != '\0';
         for (uint32_t t = DLX_OK; t < s && distinct; t++) {
@@ -79,7 +80,9 @@ static void test_version_and_messages(void)
             failures++;
         }
     }
-    CHECK(strcmp(dlx_status_message(DLX_ERR_PANIC + 1), "unknown status") == 0);
+    CHECK(strcmp(dlx_status_message(DLX_ERR_PARSE + 1), "unknown status") == 0);
+    CHECK(strcmp(dlx_status_message(DLX_ERR_UNSUPPORTED),
+                 "not supported yet: bounds, colors and costs are parsed but not solved") == 0);
     CHECK(strcmp(dlx_status_message(UINT32_MAX), "unknown status") == 0);
 }
 
@@ -279,6 +282,101 @@ static void test_conveniences(void)
     dlx_matrix_free(m);
 }
 
+/* Knuth's text format: dlx_matrix_parse, the dlx_parse_error accessors,
+ * dlx_matrix_write, dlx_matrix_column_name; DLX_ERR_PARSE and
+ * DLX_ERR_UNSUPPORTED. */
+static void test_format(void)
+{
+    /* The paper's matrix with F and G secondary, as in DLX1's opening: its
+     * one solution is rows A D, C E F, B G (0-based rows 3, 0, 4). */
+    static const char text[] = "| Knuth's example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+    static const char canonical[] = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+    dlx_matrix *m = (dlx_matrix *)(uintptr_t)1; /* sentinels: must stay untouched */
+    dlx_parse_error *err = (dlx_parse_error *)(uintptr_t)1;
+    CHECK(dlx_matrix_parse(NULL, 3, &m, &err) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_parse(text, sizeof text - 1, NULL, &err) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_parse(text, SIZE_MAX, &m, &err) == DLX_ERR_TOO_LARGE);
+    CHECK(m == (dlx_matrix *)(uintptr_t)1 && err == (dlx_parse_error *)(uintptr_t)1);
+
+    CHECK(dlx_matrix_parse(text, sizeof text - 1, &m, &err) == DLX_OK);
+    CHECK(err == (dlx_parse_error *)(uintptr_t)1);
+    CHECK(dlx_matrix_column_count(m) == 7 && dlx_matrix_row_count(m) == 6);
+    CHECK(strcmp(dlx_matrix_column_name(m, 0), "A") == 0 && strcmp(dlx_matrix_column_name(m, 6), "G") == 0);
+    CHECK(dlx_matrix_column_name(m, 7) == NULL && dlx_matrix_column_name(NULL, 0) == NULL);
+    uint64_t n = 0;
+    CHECK(dlx_count(m, 0, &n) == DLX_OK && n == 1);
+    size_t rows[8], count = 0;
+    CHECK(dlx_solve_first(m, rows, 8, &count) == DLX_SOLUTION && count == 3);
+    int seen[6] = {0};
+    for (size_t i = 0; i < count && i < 3; i++) {
+        seen[rows[i] < 6 ? rows[i] : 1]++;
+    }
+    CHECK(seen[0] == 1 && seen[3] == 1 && seen[4] == 1);
+
+    /* Writing: the size first, then the text; *length is set either way. */
+    size_t len = 0;
+    char buf[128];
+    memset(buf, '#', sizeof buf);
+    CHECK(dlx_matrix_write(NULL, buf, sizeof buf, &len) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_write(m, buf, sizeof buf, NULL) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_write(m, NULL, 5, &len) == DLX_ERR_NULL && len == 0);
+    CHECK(dlx_matrix_write(m, NULL, 0, &len) == DLX_ERR_BUFFER_TOO_SMALL && len == sizeof canonical - 1);
+    len = 0;
+    CHECK(dlx_matrix_write(m, buf, sizeof canonical - 1, &len) == DLX_ERR_BUFFER_TOO_SMALL &&
+          len == sizeof canonical - 1 && buf[0] == '#');
+    CHECK(dlx_matrix_write(m, buf, sizeof canonical, &len) == DLX_OK && len == sizeof canonical - 1 &&
+          strcmp(buf, canonical) == 0);
+    dlx_matrix_free(m);
+
+    /* A matrix built with dlx_matrix_new has no names; written by index. */
+    m = knuth_matrix();
+    CHECK(dlx_matrix_column_name(m, 0) == NULL);
+    CHECK(dlx_matrix_write(m, buf, sizeof buf, &len) == DLX_OK &&
+          strcmp(buf, "0 1 2 3 4 5 6\n2 4 5\n0 3 6\n1 2 5\n0 3\n1 6\n3 4 6\n") == 0);
+    dlx_matrix_free(m);
+
+    /* A parse error: where, and what was expected; nothing built. */
+    static const char bad[] = "A B\nA C\n";
+    m = (dlx_matrix *)(uintptr_t)1;
+    err = NULL;
+    CHECK(dlx_matrix_parse(bad, sizeof bad - 1, &m, NULL) == DLX_ERR_PARSE);
+    CHECK(dlx_matrix_parse(bad, sizeof bad - 1, &m, &err) == DLX_ERR_PARSE && err != NULL);
+    CHECK(m == (dlx_matrix *)(uintptr_t)1);
+    CHECK(dlx_parse_error_line(err) == 2 && dlx_parse_error_column(err) == 3);
+    CHECK(strcmp(dlx_parse_error_message(err), "unknown item `C`: expected a name from the item line") == 0);
+    dlx_parse_error_free(err);
+    CHECK(dlx_parse_error_line(NULL) == 0 && dlx_parse_error_column(NULL) == 0);
+    CHECK(dlx_parse_error_message(NULL) == NULL);
+    dlx_parse_error_free(NULL);
+
+    /* Bytes that are not UTF-8: the position of the first bad byte. */
+    static const char latin1[] = "A B\nA \xe9 B\n";
+    err = NULL;
+    CHECK(dlx_matrix_parse(latin1, sizeof latin1 - 1, &m, &err) == DLX_ERR_PARSE && err != NULL);
+    CHECK(dlx_parse_error_line(err) == 2 && dlx_parse_error_column(err) == 3);
+    CHECK(strncmp(dlx_parse_error_message(err), "invalid UTF-8", 13) == 0);
+    dlx_parse_error_free(err);
+    /* Empty text: no item line. */
+    err = NULL;
+    CHECK(dlx_matrix_parse("", 0, &m, &err) == DLX_ERR_PARSE && dlx_parse_error_line(err) == 1);
+    dlx_parse_error_free(err);
+
+    /* Colors, bounds and costs are read and written, not solved yet. */
+    static const char *const general[] = {"A B | x\nA x:1\nB x:1\n", "2|A\nA\nA\n", "A\nA |7\n"};
+    for (size_t i = 0; i < 3; i++) {
+        dlx_solver *s = (dlx_solver *)(uintptr_t)1;
+        CHECK(dlx_matrix_parse(general[i], strlen(general[i]), &m, NULL) == DLX_OK);
+        CHECK(dlx_solver_new(m, &s) == DLX_ERR_UNSUPPORTED && s == (dlx_solver *)(uintptr_t)1);
+        CHECK(dlx_count(m, 0, &n) == DLX_ERR_UNSUPPORTED);
+        CHECK(dlx_solve_first(m, rows, 8, &count) == DLX_ERR_UNSUPPORTED);
+        struct tally t = {0, 0, 0};
+        int result = 0;
+        CHECK(dlx_solve(m, tally_fn, &t, &result) == DLX_ERR_UNSUPPORTED && t.seen == 0);
+        CHECK(dlx_matrix_write(m, buf, sizeof buf, &len) == DLX_OK && strcmp(buf, general[i]) == 0);
+        dlx_matrix_free(m);
+    }
+}
+
 int main(void)
 {
     test_version_and_messages();
@@ -286,6 +384,7 @@ int main(void)
     test_out_of_memory();
     test_solver();
     test_conveniences();
+    test_format();
     printf("%s: %d failure(s)\n", failures ? "FAILED" : "passed", failures);
     return failures ? 1 : 0;
 }

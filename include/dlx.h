@@ -93,6 +93,16 @@ enum dlx_status
    An internal error was caught at the C boundary (a bug in dlx).
    */
   DLX_ERR_PANIC = 12,
+  /*
+   The matrix uses bounds, colors or costs (read from Knuth's format),
+   which the engine does not solve yet.
+   */
+  DLX_ERR_UNSUPPORTED = 13,
+  /*
+   The text is not in Knuth's exact cover format; `dlx_matrix_parse`
+   can say where and why (see `dlx_parse_error`).
+   */
+  DLX_ERR_PARSE = 14,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -152,6 +162,16 @@ typedef uint32_t dlx_counter;
 typedef struct dlx_matrix dlx_matrix;
 
 /*
+ Where and why `dlx_matrix_parse` rejected a text: a 1-based line and
+ column (the column counted in characters) and an English message that
+ says what was expected.
+
+ Ownership: made by `dlx_matrix_parse` when it returns `DLX_ERR_PARSE`,
+ freed by `dlx_parse_error_free`. Threads: the accessors only read it.
+ */
+typedef struct dlx_parse_error dlx_parse_error;
+
+/*
  One search over a matrix. It branches on the primary column with the
  fewest remaining rows (ties: the lowest index) and tries that column's
  rows in the order they were added, so it walks the same tree as Knuth's
@@ -179,6 +199,88 @@ typedef int (*dlx_solution_fn)(void *user, const size_t *rows, size_t count);
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/*
+ Reads a matrix from `len` bytes of `text` in Knuth's format (as his
+ DLX1, DLX2, DLX3 and DLX5 read it; README.md describes it): comment lines
+ start with `|`; the first other line names the primary items, then `|`,
+ then the secondary items; every later line is one option (a row) naming
+ its items. Item k of the first line is column k; options are rows 0, 1,
+ 2, ... in order. `text` must be UTF-8 and needs no terminating NUL.
+
+ The extensions are read and kept: `name:c` colors on secondary items in
+ options, `u:v|name` (or `v|name`, meaning `v:v|name`) bounds on primary
+ items in the first line, and `|n` costs in an option. A matrix that uses
+ them can be written back, but solving it gives `DLX_ERR_UNSUPPORTED`
+ for now.
+
+ On success the matrix goes to `*out` (free it with `dlx_matrix_free`);
+ `dlx_matrix_column_name` gives the item names. On `DLX_ERR_PARSE`, if
+ `error` is not NULL, a new error object goes to `*error` (free it with
+ `dlx_parse_error_free`); `*error` is written on no other return.
+ Errors: `DLX_ERR_NULL` (text or out is NULL), `DLX_ERR_PARSE` (the text
+ is not in the format, or not UTF-8), `DLX_ERR_TOO_LARGE` (the matrix
+ would exceed 32-bit link indices, or len exceeds what memory can hold),
+ `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_matrix_parse(const char *text,
+                            size_t len,
+                            struct dlx_matrix **out,
+                            struct dlx_parse_error **error);
+
+/*
+ The 1-based line of a parse error; 0 for NULL.
+ */
+size_t dlx_parse_error_line(const struct dlx_parse_error *error);
+
+/*
+ The 1-based column of a parse error, counted in characters (not bytes);
+ 0 for NULL.
+ */
+size_t dlx_parse_error_column(const struct dlx_parse_error *error);
+
+/*
+ What is wrong and what was expected, as a NUL-terminated English
+ message without the position (for example "unknown item `H`: expected a
+ name from the item line"). It belongs to the error and lives until
+ `dlx_parse_error_free`. NULL for NULL.
+ */
+const char *dlx_parse_error_message(const struct dlx_parse_error *error);
+
+/*
+ Frees a parse error. NULL does nothing.
+ */
+void dlx_parse_error_free(struct dlx_parse_error *error);
+
+/*
+ Writes `matrix` in Knuth's format into `buffer`, followed by a NUL, when
+ the text and its NUL fit in `capacity` bytes. Every line ends with '\n'.
+ Reading the text back with `dlx_matrix_parse` gives the same matrix
+ (names, bounds, colors and costs included) for any matrix that
+ `dlx_matrix_parse` made. A matrix from `dlx_matrix_new` has no names: its
+ columns are written as their 0-based numbers, primary columns first.
+
+ Exception to the out-parameter rule: `*length` receives the length of
+ the text (without the NUL) whenever matrix and length are not NULL, on
+ success and on `DLX_ERR_BUFFER_TOO_SMALL` alike, so that a caller can
+ pass `buffer = NULL, capacity = 0` to learn the size, then allocate
+ `length + 1` bytes and call again. On `DLX_ERR_BUFFER_TOO_SMALL` the
+ buffer is not touched. Errors: `DLX_ERR_NULL` (matrix or length is NULL,
+ or buffer is NULL with capacity > 0), `DLX_ERR_BUFFER_TOO_SMALL`.
+ */
+dlx_status dlx_matrix_write(const struct dlx_matrix *matrix,
+                            char *buffer,
+                            size_t capacity,
+                            size_t *length);
+
+/*
+ The name of `column` from the item line of the text the matrix was
+ parsed from, NUL-terminated. NULL when the matrix is NULL, the column is
+ out of range, or the matrix has no names (it was made by
+ `dlx_matrix_new`). The string belongs to the matrix: it stays valid until
+ the matrix is changed or freed.
+ */
+const char *dlx_matrix_column_name(const struct dlx_matrix *matrix, size_t column);
 
 /*
  Makes a matrix of `columns` primary columns and no rows, and stores it in
@@ -230,7 +332,8 @@ size_t dlx_matrix_row_count(const struct dlx_matrix *matrix);
  Hands every solution of `matrix` to `callback` (see `dlx_solution_fn`).
  Returns `DLX_DONE` when all were handed over, or `DLX_STOPPED` when the
  callback returned non-zero; that value then goes to `*callback_result`
- if it is not NULL. Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
+ if it is not NULL. Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`,
+ `DLX_ERR_UNSUPPORTED` (the matrix uses bounds, colors or costs).
  */
 dlx_status dlx_solve(const struct dlx_matrix *matrix,
                      dlx_solution_fn callback,
@@ -240,7 +343,8 @@ dlx_status dlx_solve(const struct dlx_matrix *matrix,
 /*
  Counts the solutions of `matrix` into `*count`, stopping once `max` are
  found when `max` is not 0. Returns `DLX_OK`. Errors: `DLX_ERR_NULL`,
- `DLX_ERR_OUT_OF_MEMORY`.
+ `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the matrix uses bounds,
+ colors or costs).
  */
 dlx_status dlx_count(const struct dlx_matrix *matrix, uint64_t max, uint64_t *count_out);
 
@@ -250,7 +354,8 @@ dlx_status dlx_count(const struct dlx_matrix *matrix, uint64_t max, uint64_t *co
  `DLX_DONE`, writing nothing, when there is no solution. A `capacity` of
  the matrix's number of columns always suffices; `rows` may be NULL when
  `capacity` is 0. Errors: `DLX_ERR_NULL`, `DLX_ERR_BUFFER_TOO_SMALL`
- (nothing written), `DLX_ERR_OUT_OF_MEMORY`.
+ (nothing written), `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the
+ matrix uses bounds, colors or costs).
  */
 dlx_status dlx_solve_first(const struct dlx_matrix *matrix,
                            size_t *rows,
@@ -259,7 +364,8 @@ dlx_status dlx_solve_first(const struct dlx_matrix *matrix,
 
 /*
  Makes a solver for `matrix` and stores it in `*out`.
- Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
+ Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED`
+ (the matrix uses bounds, colors or costs, which are not solved yet).
  */
 dlx_status dlx_solver_new(const struct dlx_matrix *matrix, struct dlx_solver **out);
 

@@ -19,6 +19,9 @@ pub enum Error {
     TooLarge,
     /// Memory for the request could not be allocated.
     OutOfMemory,
+    /// The matrix uses bounds, colors or costs, which the engine does not
+    /// solve yet ([`Matrix::is_generalized`](crate::Matrix::is_generalized)).
+    Unsupported,
 }
 
 impl Error {
@@ -30,6 +33,7 @@ impl Error {
             Error::EmptyRow => "a row must have at least one column",
             Error::TooLarge => "the matrix is too large for 32-bit link indices",
             Error::OutOfMemory => "out of memory",
+            Error::Unsupported => "not supported yet: bounds, colors and costs are parsed but not solved",
         }
     }
 }

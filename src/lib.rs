@@ -9,6 +9,7 @@
 //! Data flows through one module per concept:
 //!
 //! * [`matrix`]: the problem, columns and rows ([`Matrix`]);
+//! * [`format`]: Knuth's text format, read ([`format::parse`]) and written;
 //! * [`links`]: the dancing links laid out from a matrix, cover and uncover;
 //! * [`search`]: the search loop with its explicit stack ([`Solver`]);
 //! * [`objective`]: what a search is for (all solutions, the first, a count);
@@ -30,6 +31,7 @@
 
 pub mod error;
 mod ffi;
+pub mod format;
 pub(crate) mod links;
 pub mod matrix;
 pub mod objective;

@@ -7,6 +7,14 @@
 //! added. As in Knuth's programs, a row whose columns are all secondary is
 //! never part of a solution: the search only branches on primary columns.
 //!
+//! A matrix read from Knuth's text format ([`format`](crate::format)) also
+//! keeps what that format can say beyond plain exact cover: the item names,
+//! bounds on primary columns (DLX3), colors on secondary entries (DLX2) and
+//! costs of rows (DLX5). Each of these is stored only once it is used: a
+//! plain matrix carries four empty vectors and nothing else. A matrix that
+//! uses bounds, colors or costs is [`generalized`](Matrix::is_generalized);
+//! the engine does not solve those yet.
+//!
 //! The matrix is only the model: it stores the rows compactly, one after
 //! another in a single array. The dancing links that a search needs are
 //! built from it by each [`Solver`](crate::Solver), so solving never changes
@@ -18,6 +26,9 @@ use crate::error::Error;
 /// See [`links`](crate::links) for how nodes are counted.
 pub(crate) const MAX_NODES: u64 = u32::MAX as u64 - 1;
 
+/// The bounds of a primary column when none are given: exactly once.
+pub const DEFAULT_BOUNDS: (u32, u32) = (1, 1);
+
 /// An exact cover problem: columns (primary or secondary) and rows.
 #[derive(Clone, Debug, Default)]
 pub struct Matrix {
@@ -26,8 +37,87 @@ pub struct Matrix {
     entries: Vec<u32>,
     /// `row_start[r]..row_start[r + 1]` is row `r` in `entries`.
     row_start: Vec<u32>,
+    /// The column names: empty, or one per column.
+    names: Names,
+    /// `(lower, upper)` per column: empty while every primary column has
+    /// [`DEFAULT_BOUNDS`].
+    bounds: Vec<(u32, u32)>,
+    /// Per entry, 0 (no color) or `k` for `color_names` entry `k - 1`:
+    /// empty while no entry has a color.
+    colors: Vec<u32>,
+    /// The distinct color names, in order of first use.
+    color_names: Names,
+    /// Per row, its cost: empty while every cost is 0.
+    costs: Vec<u64>,
     /// Scratch space for the duplicate check of `add_row`.
     scratch: Vec<usize>,
+}
+
+/// Two matrices are equal when they state the same problem with the same
+/// names, bounds, colors and costs (scratch space aside).
+impl PartialEq for Matrix {
+    fn eq(&self, other: &Self) -> bool {
+        self.secondary == other.secondary
+            && self.entries == other.entries
+            && self.row_start == other.row_start
+            && self.names == other.names
+            && self.bounds == other.bounds
+            && self.colors == other.colors
+            && self.color_names == other.color_names
+            && self.costs == other.costs
+    }
+}
+
+impl Eq for Matrix {}
+
+/// A list of strings stored one after another, each followed by a NUL, so
+/// that the C API can hand out pointers into it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Names {
+    text: String,
+    /// `end[i]` is the offset just past name `i` (before its NUL).
+    end: Vec<u32>,
+}
+
+impl Names {
+    pub(crate) fn len(&self) -> usize {
+        self.end.len()
+    }
+
+    /// The offset where name `i` starts.
+    fn start(&self, i: usize) -> usize {
+        if i == 0 {
+            0
+        } else {
+            self.end[i - 1] as usize + 1
+        }
+    }
+
+    pub(crate) fn get(&self, i: usize) -> Option<&str> {
+        let end = *self.end.get(i)? as usize;
+        Some(&self.text[self.start(i)..end])
+    }
+
+    /// Name `i` with its NUL, for the C API.
+    pub(crate) fn get_with_nul(&self, i: usize) -> Option<&[u8]> {
+        let end = *self.end.get(i)? as usize;
+        Some(&self.text.as_bytes()[self.start(i)..=end])
+    }
+
+    /// Appends `name`, which must not contain NUL; the offsets must fit in
+    /// 32 bits.
+    pub(crate) fn push(&mut self, name: &str) -> Result<(), Error> {
+        let end = self.text.len() + name.len();
+        if end >= u32::MAX as usize {
+            return Err(Error::TooLarge);
+        }
+        self.text.try_reserve(name.len() + 1)?;
+        self.end.try_reserve(1)?;
+        self.text.push_str(name);
+        self.text.push('\0');
+        self.end.push(end as u32);
+        Ok(())
+    }
 }
 
 impl Matrix {
@@ -42,7 +132,7 @@ impl Matrix {
         let mut row_start = Vec::new();
         row_start.try_reserve(16)?;
         row_start.push(0);
-        Ok(Matrix { secondary, entries: Vec::new(), row_start, scratch: Vec::new() })
+        Ok(Matrix { secondary, row_start, ..Matrix::default() })
     }
 
     /// The number of link nodes a matrix of this size needs: the unused node
@@ -77,6 +167,122 @@ impl Matrix {
     pub fn set_secondary(&mut self, column: usize) -> Result<(), Error> {
         let flag = self.secondary.get_mut(column).ok_or(Error::ColumnRange)?;
         *flag = true;
+        Ok(())
+    }
+
+    /// The name of `column`; `None` when it is out of range or the matrix
+    /// has no names (names come from the item line of the text format).
+    pub fn column_name(&self, column: usize) -> Option<&str> {
+        self.names.get(column)
+    }
+
+    /// Name `column` with its terminating NUL, for the C API.
+    pub(crate) fn column_name_with_nul(&self, column: usize) -> Option<&[u8]> {
+        self.names.get_with_nul(column)
+    }
+
+    /// Whether the columns have names.
+    pub fn has_names(&self) -> bool {
+        self.names.len() > 0
+    }
+
+    /// The bounds `(lower, upper)` on how many chosen rows may cover
+    /// `column`: [`DEFAULT_BOUNDS`] for a primary column unless the text
+    /// gave others, `(0, 1)` for a secondary one; `None` when out of range.
+    pub fn bounds(&self, column: usize) -> Option<(u32, u32)> {
+        match self.is_secondary(column)? {
+            true => Some((0, 1)),
+            false => Some(self.bounds.get(column).copied().unwrap_or(DEFAULT_BOUNDS)),
+        }
+    }
+
+    /// The color of the `k`-th entry of row `row` (in the row's order):
+    /// `None` when it has none or is out of range.
+    pub fn color(&self, row: usize, k: usize) -> Option<&str> {
+        let start = *self.row_start.get(row)? as usize;
+        let end = *self.row_start.get(row + 1)? as usize;
+        if k >= end - start {
+            return None;
+        }
+        match *self.colors.get(start + k)? {
+            0 => None,
+            c => self.color_names.get(c as usize - 1),
+        }
+    }
+
+    /// The cost of row `row` (0 unless the text gave one); `None` when out
+    /// of range.
+    pub fn cost(&self, row: usize) -> Option<u64> {
+        if row >= self.rows() {
+            return None;
+        }
+        Some(self.costs.get(row).copied().unwrap_or(0))
+    }
+
+    /// Whether the matrix uses bounds other than "exactly once", colors or
+    /// costs. The engine does not solve such a matrix yet:
+    /// [`Solver::new`](crate::Solver::new) refuses it with
+    /// [`Error::Unsupported`].
+    pub fn is_generalized(&self) -> bool {
+        !self.bounds.is_empty() || !self.colors.is_empty() || !self.costs.is_empty()
+    }
+
+    /// Gives the columns names, one per column (all distinct, none
+    /// containing NUL: the parser checks this).
+    pub(crate) fn set_names(&mut self, names: Names) {
+        debug_assert_eq!(names.len(), self.columns());
+        self.names = names;
+    }
+
+    /// Sets the bounds of primary column `column`.
+    pub(crate) fn set_bounds(&mut self, column: usize, bounds: (u32, u32)) -> Result<(), Error> {
+        if column >= self.columns() {
+            return Err(Error::ColumnRange);
+        }
+        if self.bounds.is_empty() {
+            if bounds == DEFAULT_BOUNDS {
+                return Ok(());
+            }
+            self.bounds.try_reserve_exact(self.columns())?;
+            self.bounds.resize(self.columns(), DEFAULT_BOUNDS);
+        }
+        self.bounds[column] = bounds;
+        Ok(())
+    }
+
+    /// Adds a color name and returns its id for [`Matrix::set_last_row_color`];
+    /// the caller makes sure the name is new and contains no NUL.
+    pub(crate) fn add_color_name(&mut self, color: &str) -> Result<u32, Error> {
+        self.color_names.push(color)?;
+        Ok(self.color_names.len() as u32 - 1)
+    }
+
+    /// Colors the `k`-th entry of the last row added with color `id`.
+    pub(crate) fn set_last_row_color(&mut self, k: usize, id: u32) -> Result<(), Error> {
+        let row = self.rows().checked_sub(1).ok_or(Error::ColumnRange)?;
+        let at = self.row_start[row] as usize + k;
+        if at >= self.entries.len() || id as usize >= self.color_names.len() {
+            return Err(Error::ColumnRange);
+        }
+        if self.colors.is_empty() {
+            self.colors.try_reserve_exact(self.entries.len())?;
+            self.colors.resize(self.entries.len(), 0);
+        }
+        self.colors[at] = id + 1;
+        Ok(())
+    }
+
+    /// Sets the cost of the last row added.
+    pub(crate) fn set_last_row_cost(&mut self, cost: u64) -> Result<(), Error> {
+        let row = self.rows().checked_sub(1).ok_or(Error::ColumnRange)?;
+        if self.costs.is_empty() {
+            if cost == 0 {
+                return Ok(());
+            }
+            self.costs.try_reserve_exact(self.rows())?;
+            self.costs.resize(self.rows(), 0);
+        }
+        self.costs[row] = cost;
         Ok(())
     }
 
@@ -117,10 +323,22 @@ impl Matrix {
         }
         self.entries.try_reserve(columns.len())?;
         self.row_start.try_reserve(1)?;
+        if !self.colors.is_empty() {
+            self.colors.try_reserve(columns.len())?;
+        }
+        if !self.costs.is_empty() {
+            self.costs.try_reserve(1)?;
+        }
         for &c in columns {
             self.entries.push(c as u32);
         }
         self.row_start.push(self.entries.len() as u32);
+        if !self.colors.is_empty() {
+            self.colors.resize(self.entries.len(), 0);
+        }
+        if !self.costs.is_empty() {
+            self.costs.push(0);
+        }
         Ok(self.rows() - 1)
     }
 }

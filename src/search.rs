@@ -79,8 +79,13 @@ pub struct Solver {
 
 impl Solver {
     /// A solver for `matrix`, which it copies: the matrix may change or go
-    /// away afterwards without affecting the search.
+    /// away afterwards without affecting the search. A matrix that uses
+    /// bounds, colors or costs gives [`Error::Unsupported`]: the engine does
+    /// not solve those yet.
     pub fn new(matrix: &Matrix) -> Result<Solver, Error> {
+        if matrix.is_generalized() {
+            return Err(Error::Unsupported);
+        }
         let links = Links::new(matrix)?;
         // A solution never has more rows than there are primary items.
         let depth = links.primary.max(1);

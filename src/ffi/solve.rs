@@ -12,7 +12,8 @@ use crate::search::Solver;
 /// Hands every solution of `matrix` to `callback` (see `dlx_solution_fn`).
 /// Returns `DLX_DONE` when all were handed over, or `DLX_STOPPED` when the
 /// callback returned non-zero; that value then goes to `*callback_result`
-/// if it is not NULL. Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
+/// if it is not NULL. Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`,
+/// `DLX_ERR_UNSUPPORTED` (the matrix uses bounds, colors or costs).
 #[no_mangle]
 pub extern "C" fn dlx_solve(
     matrix: *const dlx_matrix,
@@ -32,7 +33,8 @@ pub extern "C" fn dlx_solve(
 
 /// Counts the solutions of `matrix` into `*count`, stopping once `max` are
 /// found when `max` is not 0. Returns `DLX_OK`. Errors: `DLX_ERR_NULL`,
-/// `DLX_ERR_OUT_OF_MEMORY`.
+/// `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the matrix uses bounds,
+/// colors or costs).
 #[no_mangle]
 pub extern "C" fn dlx_count(matrix: *const dlx_matrix, max: u64, count_out: *mut u64) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
@@ -56,7 +58,8 @@ pub extern "C" fn dlx_count(matrix: *const dlx_matrix, max: u64, count_out: *mut
 /// `DLX_DONE`, writing nothing, when there is no solution. A `capacity` of
 /// the matrix's number of columns always suffices; `rows` may be NULL when
 /// `capacity` is 0. Errors: `DLX_ERR_NULL`, `DLX_ERR_BUFFER_TOO_SMALL`
-/// (nothing written), `DLX_ERR_OUT_OF_MEMORY`.
+/// (nothing written), `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the
+/// matrix uses bounds, colors or costs).
 #[no_mangle]
 pub extern "C" fn dlx_solve_first(
     matrix: *const dlx_matrix,

@@ -37,6 +37,12 @@ pub enum dlx_status {
     DLX_ERR_BUFFER_TOO_SMALL = 11,
     /// An internal error was caught at the C boundary (a bug in dlx).
     DLX_ERR_PANIC = 12,
+    /// The matrix uses bounds, colors or costs (read from Knuth's format),
+    /// which the engine does not solve yet.
+    DLX_ERR_UNSUPPORTED = 13,
+    /// The text is not in Knuth's exact cover format; `dlx_matrix_parse`
+    /// can say where and why (see `dlx_parse_error`).
+    DLX_ERR_PARSE = 14,
 }
 
 use dlx_status::*;
@@ -49,6 +55,7 @@ impl From<Error> for dlx_status {
             Error::EmptyRow => DLX_ERR_EMPTY_ROW,
             Error::TooLarge => DLX_ERR_TOO_LARGE,
             Error::OutOfMemory => DLX_ERR_OUT_OF_MEMORY,
+            Error::Unsupported => DLX_ERR_UNSUPPORTED,
         }
     }
 }
@@ -87,7 +94,7 @@ macro_rules! cstr {
 /// value gives "unknown status". Never NULL; never free it.
 #[no_mangle]
 pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
-    const MESSAGES: [*const c_char; 13] = [
+    const MESSAGES: [*const c_char; 15] = [
         cstr!("success"),
         cstr!("a solution was found"),
         cstr!("the search is exhausted"),
@@ -101,6 +108,8 @@ pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
         cstr!("unknown enumeration value"),
         cstr!("the buffer is too small"),
         cstr!("internal error (a bug in dlx)"),
+        cstr!("not supported yet: bounds, colors and costs are parsed but not solved"),
+        cstr!("the text is not in Knuth's exact cover format"),
     ];
     MESSAGES.get(status as usize).copied().unwrap_or(cstr!("unknown status"))
 }
@@ -120,11 +129,13 @@ mod tests {
     #[test]
     fn every_error_has_the_core_message() {
         use Error::*;
-        for e in [ColumnRange, DuplicateColumn, EmptyRow, TooLarge, OutOfMemory] {
+        for e in [ColumnRange, DuplicateColumn, EmptyRow, TooLarge, OutOfMemory, Unsupported] {
             let s = unsafe { CStr::from_ptr(dlx_status_message(dlx_status::from(e) as u32)) };
             assert_eq!(s.to_str().unwrap(), e.message());
         }
-        let s = unsafe { CStr::from_ptr(dlx_status_message(13)) };
+        let s = unsafe { CStr::from_ptr(dlx_status_message(DLX_ERR_PARSE as u32)) };
+        assert_eq!(s.to_str().unwrap(), "the text is not in Knuth's exact cover format");
+        let s = unsafe { CStr::from_ptr(dlx_status_message(15)) };
         assert_eq!(s.to_str().unwrap(), "unknown status");
     }
 }

@@ -1,7 +1,6 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -29,45 +28,18 @@ pub fn generated() -> PathBuf {
     out
 }
 
-/// A minimal reader of the text format gen_dlx.py writes (the full format
-/// is the job of the text-format module): `|` lines are comments, the first
-/// other line names the primary items, then `|`, then the secondary ones;
-/// every further line is an option naming its items. Items and options keep
-/// the file's order. Returns the matrix and the expected count from the
-/// first comment line (`expect N`).
+/// Reads a file of gen_dlx.py with the library's parser of Knuth's format
+/// (`dlx::format::parse`). Returns the matrix and the expected count from
+/// the first comment line (`expect N`).
 pub fn read_dlx(path: &Path) -> (Matrix, u64) {
     let text = std::fs::read_to_string(path).expect("the instance is readable");
-    let mut lines = text.lines();
-    let first = lines.next().expect("a comment line");
+    let first = text.lines().next().expect("a comment line");
     let expect: u64 = first
         .split("expect ")
         .nth(1)
         .and_then(|s| s.split(|c: char| !c.is_ascii_digit()).next())
         .and_then(|s| s.parse().ok())
         .expect("the first line says `expect N`");
-    let mut lines = lines.filter(|l| !l.trim_start().starts_with('|') && !l.trim().is_empty());
-    let header = lines.next().expect("an item line");
-    let mut names = HashMap::new();
-    let mut secondary = Vec::new();
-    let mut in_secondary = false;
-    for word in header.split_whitespace() {
-        if word == "|" {
-            in_secondary = true;
-            continue;
-        }
-        let id = names.len();
-        names.insert(word.to_string(), id);
-        if in_secondary {
-            secondary.push(id);
-        }
-    }
-    let mut m = Matrix::new(names.len()).unwrap();
-    for c in secondary {
-        m.set_secondary(c).unwrap();
-    }
-    for line in lines {
-        let row: Vec<usize> = line.split_whitespace().map(|w| names[w]).collect();
-        m.add_row(&row).unwrap();
-    }
+    let m = dlx::format::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     (m, expect)
 }

@@ -1,0 +1,450 @@
+//! Knuth's text format for exact cover problems: [`parse`] and [`write`].
+//!
+//! This is the input format of Knuth's programs DLX1, DLX2, DLX3 and DLX5
+//! (and of SSXC, miniexact and others), so any instance written for them can
+//! be read here, and any matrix written here can be given to them.
+//!
+//! * The text is read line by line. A line whose first non-blank character
+//!   is `|` is a comment; a line of blanks only is skipped too, as Knuth's
+//!   programs skip it. Blanks are spaces, tabs, carriage returns, vertical
+//!   tabs and form feeds, so CRLF line ends are fine.
+//! * The first other line is the *item line*: the names of the primary
+//!   items, then `|`, then the names of the secondary items. The `|` may be
+//!   left out when every item is primary (as DLX1 allows). Item `k` of this
+//!   line becomes column `k` of the matrix, so the primary columns come
+//!   first.
+//! * Every later line is one *option* (a row of the matrix), listing the
+//!   names of its items separated by blanks. Options become rows 0, 1, 2,
+//!   ... in the order of their lines.
+//! * A name is one or more printable characters other than `:` and `|`
+//!   (Unicode is allowed; Knuth's limit of 8 characters is not imposed).
+//!
+//! The later extensions are parsed and stored in the [`Matrix`], although
+//! the engine does not solve them yet ([`Matrix::is_generalized`];
+//! [`Solver::new`](crate::Solver::new) gives
+//! [`Error::Unsupported`](crate::Error::Unsupported)):
+//!
+//! * **Colors** (DLX2): in an option, a secondary item may be written
+//!   `name:color`. Only secondary items may have colors. Knuth's programs
+//!   take a one-character color; any name-like color is accepted here.
+//! * **Bounds** (DLX3): in the item line, a primary item may be written
+//!   `u:v|name`: every solution covers it at least `u` and at most `v`
+//!   times, with `0 <= u <= v` and `v >= 1` (decimal numbers). As in DLX3,
+//!   `v|name` is short for `v:v|name` (not `0:v`), and a bare name means
+//!   `1:1`. Secondary items have no bounds.
+//! * **Costs** (DLX5): an option may contain entries `|n` (a decimal
+//!   number `n`) after its first item; its cost is the sum of them. An
+//!   option cannot start with one, since that line would be a comment.
+//!
+//! An option that names an unknown item or names an item twice is an error.
+//! An option made only of secondary items is kept as a row, so row numbers
+//! stay the option numbers of the file; the search never chooses it (Knuth's
+//! programs drop such options with a warning, to the same effect). An empty
+//! option cannot be written: a blank line is skipped and a line starting
+//! with `|` is a comment.
+//!
+//! A [`ParseError`] gives the 1-based line and column (counted in
+//! characters) of the offending text and says what was expected; no matrix
+//! is built. [`write`] gives the text back: `parse(&write(&m)) == m` for
+//! every matrix `parse` returns. A matrix built with [`Matrix::new`] has no
+//! names; `write` names its columns by their 0-based index.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::error::Error;
+use crate::matrix::{Matrix, Names, DEFAULT_BOUNDS};
+
+/// Why a text could not be read: where (1-based line and column, the
+/// column counted in characters) and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The line of the offending text, from 1.
+    pub line: usize,
+    /// The column of the offending text in its line, from 1, in characters.
+    pub column: usize,
+    /// What is wrong and what was expected, in English.
+    pub message: String,
+    /// Set when the text is well-formed but the matrix could not be built.
+    cause: Option<Error>,
+}
+
+impl ParseError {
+    fn new(line: usize, column: usize, message: String) -> ParseError {
+        ParseError { line, column, message, cause: None }
+    }
+
+    /// `Some(Error::TooLarge)` or `Some(Error::OutOfMemory)` when the text
+    /// is valid but the matrix it describes could not be built; `None` for
+    /// an error in the text itself.
+    pub fn cause(&self) -> Option<Error> {
+        self.cause
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Whether `c` separates names, as C's `isspace` in Knuth's programs.
+fn is_blank(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\r' | '\x0b' | '\x0c')
+}
+
+/// A word of a line: its 1-based column and its text.
+struct Token<'a> {
+    column: usize,
+    text: &'a str,
+}
+
+impl Token<'_> {
+    /// The column of byte offset `at` of this token.
+    fn column_at(&self, at: usize) -> usize {
+        self.column + self.text[..at].chars().count()
+    }
+}
+
+/// The words of `line`, separated by blanks.
+fn tokens(line: &str) -> Vec<Token<'_>> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    for (column, (at, c)) in (1..).zip(line.char_indices()) {
+        if is_blank(c) {
+            if let Some((s, col)) = start.take() {
+                out.push(Token { column: col, text: &line[s..at] });
+            }
+        } else if start.is_none() {
+            start = Some((at, column));
+        }
+    }
+    if let Some((s, col)) = start {
+        out.push(Token { column: col, text: &line[s..] });
+    }
+    out
+}
+
+/// A name or color quoted for a message, with unprintable characters escaped.
+fn quote(s: &str) -> String {
+    format!("`{}`", s.escape_debug())
+}
+
+/// Checks that `s` is a valid name (or color, as `what` says): the byte
+/// offset and message of the first bad character.
+fn check_name(s: &str, what: &str) -> Result<(), (usize, String)> {
+    if s.is_empty() {
+        return Err((0, format!("expected {what}, found nothing")));
+    }
+    for (at, c) in s.char_indices() {
+        if c == ':' || c == '|' {
+            return Err((at, format!("`{c}` cannot appear in {what} ({})", quote(s))));
+        }
+        if c.is_control() || c.is_whitespace() || c == '\u{feff}' {
+            return Err((at, format!("{what} must be printable: found U+{:04X} in {}", c as u32, quote(s))));
+        }
+    }
+    Ok(())
+}
+
+/// A decimal number of at most `max`, or why not.
+fn decimal(s: &str, max: u64) -> Result<u64, &'static str> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return Err("expected a decimal number");
+    }
+    match s.parse::<u64>() {
+        Ok(v) if v <= max => Ok(v),
+        _ => Err("the number is too large"),
+    }
+}
+
+/// Parses a text in Knuth's format (see the module documentation) into a
+/// matrix with the items' names, bounds, colors and costs.
+pub fn parse(text: &str) -> Result<Matrix, ParseError> {
+    let mut lines = text.split('\n').enumerate().map(|(i, l)| (i + 1, l));
+    let mut last_line = 1;
+    // The item line.
+    let (item_line, items) = loop {
+        match lines.next() {
+            Some((n, line)) => {
+                last_line = n;
+                let t = tokens(line);
+                match t.first() {
+                    None => continue,
+                    Some(first) if first.text.starts_with('|') => continue,
+                    Some(_) => break (n, t),
+                }
+            }
+            None => {
+                return Err(ParseError::new(
+                    last_line,
+                    1,
+                    "expected the item line (primary items, then `|`, then secondary items), \
+                     found the end of the text"
+                        .into(),
+                ))
+            }
+        }
+    };
+    let oom = |line: usize, column: usize, e: Error| ParseError {
+        line,
+        column,
+        message: e.message().to_string(),
+        cause: Some(match e {
+            Error::TooLarge => Error::TooLarge,
+            _ => Error::OutOfMemory,
+        }),
+    };
+    let mut index: HashMap<&str, u32> = HashMap::new();
+    let mut names = Names::default();
+    let mut bounds: Vec<(usize, (u32, u32))> = Vec::new();
+    let mut first_secondary: Option<usize> = None;
+    for tok in &items {
+        let mut rest = tok.text;
+        let mut offset = 0;
+        if let Some(after) = rest.strip_prefix('|') {
+            if first_secondary.is_some() {
+                return Err(ParseError::new(
+                    item_line,
+                    tok.column,
+                    "the item line has a second `|`: expected secondary item names".into(),
+                ));
+            }
+            first_secondary = Some(names.len());
+            if after.is_empty() {
+                continue;
+            }
+            rest = after;
+            offset = 1;
+        }
+        let err = |at: usize, message: String| ParseError::new(item_line, tok.column_at(at), message);
+        if let Some(bar) = rest.find('|') {
+            let prefix = &rest[..bar];
+            if first_secondary.is_some() {
+                if prefix.is_empty() || !prefix.bytes().all(|b| b.is_ascii_digit() || b == b':') {
+                    check_name(rest, "an item name").map_err(|(at, m)| err(offset + at, m))?;
+                }
+                return Err(err(
+                    offset,
+                    format!(
+                        "secondary item {} cannot have bounds: expected a name without `:` or `|`",
+                        quote(&rest[bar + 1..])
+                    ),
+                ));
+            }
+            let (lower_text, upper_text, upper_at) = match prefix.find(':') {
+                Some(colon) => (Some(&prefix[..colon]), &prefix[colon + 1..], colon + 1),
+                None => (None, prefix, 0),
+            };
+            let bad = |at: usize, why: &str| {
+                err(offset + at, format!("malformed bounds {}: {why} (bounds are written `u:v|name` or `v|name`)", quote(rest)))
+            };
+            let upper = decimal(upper_text, u32::MAX as u64).map_err(|why| bad(upper_at, why))? as u32;
+            let lower = match lower_text {
+                Some(l) => decimal(l, u32::MAX as u64).map_err(|why| bad(0, why))? as u32,
+                None => upper,
+            };
+            if upper == 0 {
+                return Err(bad(upper_at, "the upper bound must be at least 1"));
+            }
+            if lower > upper {
+                return Err(bad(0, "the lower bound exceeds the upper bound"));
+            }
+            let name = &rest[bar + 1..];
+            check_name(name, "an item name").map_err(|(at, m)| err(offset + bar + 1 + at, m))?;
+            if (lower, upper) != DEFAULT_BOUNDS {
+                bounds.push((names.len(), (lower, upper)));
+            }
+            rest = name;
+            offset += bar + 1;
+        } else if let Some(colon) = rest.find(':') {
+            return Err(err(
+                offset + colon,
+                format!("`:` cannot appear in an item name ({}); bounds are written `u:v|name`", quote(rest)),
+            ));
+        } else {
+            check_name(rest, "an item name").map_err(|(at, m)| err(offset + at, m))?;
+        }
+        let id = names.len() as u32;
+        index.try_reserve(1).map_err(|_| oom(item_line, tok.column, Error::OutOfMemory))?;
+        if index.insert(rest, id).is_some() {
+            return Err(err(offset, format!("item {} is named twice in the item line", quote(rest))));
+        }
+        names.push(rest).map_err(|e| oom(item_line, tok.column, e))?;
+    }
+    let columns = names.len();
+    let first_secondary = first_secondary.unwrap_or(columns);
+    let mut m = Matrix::new(columns).map_err(|e| oom(item_line, 1, e))?;
+    for c in first_secondary..columns {
+        m.set_secondary(c).map_err(|e| oom(item_line, 1, e))?;
+    }
+    for (c, b) in bounds {
+        m.set_bounds(c, b).map_err(|e| oom(item_line, 1, e))?;
+    }
+    m.set_names(names);
+
+    // The options.
+    let mut seen = Vec::new();
+    seen.try_reserve_exact(columns).map_err(|_| oom(item_line, 1, Error::OutOfMemory))?;
+    seen.resize(columns, 0u32);
+    let mut stamp = 0u32;
+    let mut color_index: HashMap<&str, u32> = HashMap::new();
+    let mut row: Vec<usize> = Vec::new();
+    let mut colors: Vec<(usize, u32)> = Vec::new();
+    for (n, line) in lines {
+        let toks = tokens(line);
+        match toks.first() {
+            None => continue,
+            Some(first) if first.text.starts_with('|') => continue,
+            Some(_) => {}
+        }
+        stamp = stamp.wrapping_add(1);
+        if stamp == 0 {
+            seen.iter_mut().for_each(|s| *s = 0);
+            stamp = 1;
+        }
+        row.clear();
+        colors.clear();
+        let mut cost: u64 = 0;
+        for tok in &toks {
+            let err = |at: usize, message: String| ParseError::new(n, tok.column_at(at), message);
+            if let Some(digits) = tok.text.strip_prefix('|') {
+                let d = decimal(digits, u64::MAX).map_err(|why| {
+                    err(1, format!("malformed cost {}: {why} after `|`", quote(tok.text)))
+                })?;
+                cost = cost.checked_add(d).ok_or_else(|| err(0, "the option's total cost is too large".into()))?;
+                continue;
+            }
+            let (name, color) = match tok.text.find(':') {
+                Some(colon) => (&tok.text[..colon], Some((colon + 1, &tok.text[colon + 1..]))),
+                None => (tok.text, None),
+            };
+            if name.is_empty() {
+                return Err(err(0, "expected an item name before `:`".into()));
+            }
+            let Some(&c) = index.get(name) else {
+                return Err(err(0, format!("unknown item {}: expected a name from the item line", quote(name))));
+            };
+            let c = c as usize;
+            if seen[c] == stamp {
+                return Err(err(0, format!("item {} appears twice in this option", quote(name))));
+            }
+            seen[c] = stamp;
+            if let Some((at, color)) = color {
+                if c < first_secondary {
+                    return Err(err(
+                        at - 1,
+                        format!("primary item {} cannot have a color: only secondary items have colors", quote(name)),
+                    ));
+                }
+                check_name(color, "a color").map_err(|(k, msg)| err(at + k, msg))?;
+                let id = match color_index.get(color) {
+                    Some(&id) => id,
+                    None => {
+                        let id = m.add_color_name(color).map_err(|e| oom(n, tok.column, e))?;
+                        color_index.try_reserve(1).map_err(|_| oom(n, tok.column, Error::OutOfMemory))?;
+                        color_index.insert(color, id);
+                        id
+                    }
+                };
+                colors.try_reserve(1).map_err(|_| oom(n, tok.column, Error::OutOfMemory))?;
+                colors.push((row.len(), id));
+            }
+            row.try_reserve(1).map_err(|_| oom(n, tok.column, Error::OutOfMemory))?;
+            row.push(c);
+        }
+        if row.is_empty() {
+            // Unreachable from text (see the module documentation); kept so
+            // that the rule holds whatever the tokenizer does.
+            return Err(ParseError::new(n, 1, "empty option: expected at least one item name".into()));
+        }
+        m.add_row(&row).map_err(|e| oom(n, 1, e))?;
+        for &(k, id) in &colors {
+            m.set_last_row_color(k, id).map_err(|e| oom(n, 1, e))?;
+        }
+        m.set_last_row_cost(cost).map_err(|e| oom(n, 1, e))?;
+    }
+    Ok(m)
+}
+
+/// Parses text given as bytes, as the C API receives it: bytes that are not
+/// UTF-8 give a [`ParseError`] at the line and column of the first bad byte.
+pub fn parse_bytes(bytes: &[u8]) -> Result<Matrix, ParseError> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse(text),
+        Err(e) => {
+            let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or("");
+            let line_start = valid.rfind('\n').map_or(0, |i| i + 1);
+            Err(ParseError::new(
+                valid.matches('\n').count() + 1,
+                valid[line_start..].chars().count() + 1,
+                format!("invalid UTF-8 (byte 0x{:02X}): expected text in UTF-8", bytes[e.valid_up_to()]),
+            ))
+        }
+    }
+}
+
+/// Writes `m` in Knuth's format: the item line (primary columns with their
+/// bounds, then ` | ` and the secondary columns, if any), then one line per
+/// row with its items' names (`name:color` for colored entries) and ` |cost`
+/// when its cost is not 0. Every line ends with a newline.
+///
+/// Columns without names are named by their 0-based index. The primary
+/// columns are listed first; when a secondary column comes before a primary
+/// one in `m`, reading the text back numbers the columns differently. A
+/// matrix without primary columns has no text form (its item line would
+/// read as a comment).
+pub fn write(m: &Matrix) -> String {
+    let name = |c: usize| -> Cow<'_, str> {
+        match m.column_name(c) {
+            Some(s) => Cow::Borrowed(s),
+            None => Cow::Owned(c.to_string()),
+        }
+    };
+    let mut out = String::new();
+    let mut first = true;
+    for c in (0..m.columns()).filter(|&c| m.is_secondary(c) == Some(false)) {
+        if !first {
+            out.push(' ');
+        }
+        first = false;
+        match m.bounds(c) {
+            Some(b) if b == DEFAULT_BOUNDS => {}
+            Some((lower, upper)) if lower == upper => out.push_str(&format!("{upper}|")),
+            Some((lower, upper)) => out.push_str(&format!("{lower}:{upper}|")),
+            None => {}
+        }
+        out.push_str(&name(c));
+    }
+    let mut bar = false;
+    for c in (0..m.columns()).filter(|&c| m.is_secondary(c) == Some(true)) {
+        if !bar {
+            out.push_str(if first { "|" } else { " |" });
+            bar = true;
+        }
+        out.push(' ');
+        out.push_str(&name(c));
+    }
+    out.push('\n');
+    for r in 0..m.rows() {
+        for (k, c) in m.row(r).into_iter().flatten().enumerate() {
+            if k > 0 {
+                out.push(' ');
+            }
+            out.push_str(&name(c));
+            if let Some(color) = m.color(r, k) {
+                out.push(':');
+                out.push_str(color);
+            }
+        }
+        match m.cost(r) {
+            Some(0) | None => {}
+            Some(cost) => out.push_str(&format!(" |{cost}")),
+        }
+        out.push('\n');
+    }
+    out
+}
