@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""make bench, part 2: the engine's own speed on instances in Knuth's format.
+
+The instances come from ../shared/tools/gen_dlx.py, written to
+bench/out/instances. Each is solved by target/release/dlx (build it with
+`cargo build --release`), which prints on standard error
+
+  dlx: S solutions, N nodes, U updates, T s, R M updates/s
+
+(counted as Knuth's DLX1 counts them; T is the search alone, reading the
+file not included). A run is repeated RUNS times and the median time kept;
+the counters are the same every time. Every instance is checked: the
+solutions must equal the count its file names ("expect N"), and the
+updates must equal Knuth's DLX1 figure where one is known.
+
+Then, when c_tests/build/sudoku exists (`make`), each sudoku set of
+../shared/data/sudoku is timed through `sudoku --plain` (the engine with no
+sudoku deductions, one matrix per puzzle; converting each puzzle to Knuth's
+format and starting dlx once per puzzle would time process start-up, not the
+engine): puzzles per second.
+
+Writes bench/out/results.json and bench/out/results.csv and prints a table.
+Instances that take more than about 30 s on a 2-core Xeon are optional:
+--all adds queens_15 and queens_16 (some 5 minutes more); langford_15 (many
+minutes a run) only runs when named. Exit status 1 when a count or a counter is wrong or a run fails.
+
+Usage: bench/suite.py [--all] [-n RUNS] [NAME ...]
+  NAME: instance names (e.g. queens_14 pento_6x10) or sudoku set names to
+  run only those.
+"""
+import argparse, csv, datetime, json, os, platform, re, statistics, subprocess, sys, time
+
+here = os.path.dirname(os.path.abspath(__file__))
+root = os.path.dirname(here)
+shared = os.path.join(os.path.dirname(root), 'shared')
+out = os.path.join(here, 'out')
+instances = os.path.join(out, 'instances')
+dlx = os.path.join(root, 'target', 'release', 'dlx')
+sudoku = os.path.join(root, 'c_tests', 'build', 'sudoku')
+sudoku_sets = os.path.join(shared, 'data', 'sudoku')
+
+# The suite, in the order of the issue. Times of one run on the machine the
+# suite was written on: all of these together take about half a minute a run.
+INSTANCES = [
+    'queens_12', 'queens_13', 'queens_14',
+    'langford_11', 'langford_12',
+    'pento_3x20', 'pento_4x15', 'pento_5x12', 'pento_6x10',
+    'scott_8x8_hole',
+    'domino_6x6', 'domino_8x8',
+]
+# Optional (--all), one run each about 16 s (queens_15) and 78 s (queens_16)
+# there, so 3 runs are over 30 s. langford_15 (79.6 million solutions, many
+# minutes) runs only when named: bench/suite.py -n 1 langford_15.
+OPTIONAL = ['queens_15', 'queens_16']
+
+# Knuth's DLX1 on the same files (../shared/KNUTH-COUNTERS.md and the issue):
+# (solutions, updates).
+KNUTH = {
+    'queens_8': (92, 21456),
+    'domino_6x6': (6728, 95296),
+    'queens_14': (365596, 169411178),
+    'pento_6x10': (9356, 1242377480),
+    'scott_8x8_hole': (520, 102179915),
+}
+
+COUNTERS = re.compile(r'^dlx: (\d+) solutions, (\d+) nodes, (\d+) updates, ([0-9.]+) s, ', re.M)
+
+
+def machine():
+    cpu, mhz = '', ''
+    try:
+        with open('/proc/cpuinfo') as f:
+            for line in f:
+                key, _, value = line.partition(':')
+                if key.strip() == 'model name' and not cpu:
+                    cpu = value.strip()
+                if key.strip() == 'cpu MHz' and not mhz:
+                    mhz = value.strip()
+    except OSError:
+        pass
+    def git(*args):
+        try:
+            return subprocess.run(['git', '-C', root] + list(args), capture_output=True, text=True).stdout.strip()
+        except OSError:
+            return ''
+    commit = git('rev-parse', '--short', 'HEAD')
+    if commit and git('status', '--porcelain', '--untracked-files=no'):
+        commit += '+changes'
+    version = subprocess.run([dlx, '--version'], capture_output=True, text=True).stdout.strip()
+    return {
+        'arch': platform.machine(),
+        'cpu': cpu or platform.processor(),
+        'mhz': mhz,
+        'cpus': os.cpu_count(),
+        'system': platform.system() + ' ' + platform.release(),
+        'dlx': version,
+        'commit': commit,
+        'date': datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC'),
+    }
+
+
+def generate():
+    """Runs gen_dlx.py into bench/out/instances; returns {name: (items, options)}."""
+    os.makedirs(instances, exist_ok=True)
+    tool = os.path.join(shared, 'tools', 'gen_dlx.py')
+    text = subprocess.run([sys.executable, tool, instances], check=True, capture_output=True, text=True).stdout
+    sizes = {}
+    for m in re.finditer(r'(\S+)\.dlx\s+items=(\d+)\+(\d+) options=(\d+)', text):
+        sizes[os.path.basename(m.group(1))] = (int(m.group(2)) + int(m.group(3)), int(m.group(4)))
+    return sizes
+
+
+def expected(path):
+    with open(path) as f:
+        m = re.search(r'expect (\d+)', f.readline())
+    return int(m.group(1)) if m else None
+
+
+def run_instance(name, runs):
+    path = os.path.join(instances, name + '.dlx')
+    times, counters = [], None
+    for _ in range(runs):
+        p = subprocess.run([dlx, '--progress', '0', path], capture_output=True, text=True)
+        if p.returncode != 0:
+            return {'instance': name, 'error': 'exit %d: %s' % (p.returncode, p.stderr.strip())}
+        m = COUNTERS.search(p.stderr)
+        if not m:
+            return {'instance': name, 'error': 'no counters in: ' + p.stderr.strip()}
+        c = tuple(int(x) for x in m.groups()[:3])
+        if counters is not None and c != counters:
+            return {'instance': name, 'error': 'counters differ between runs: %s, %s' % (counters, c)}
+        counters = c
+        times.append(float(m.group(4)))
+    solutions, nodes, updates = counters
+    secs = statistics.median(times)
+    problems = []
+    if int(p.stdout.strip() or -1) != solutions:
+        problems.append('stdout %r differs from the counters' % p.stdout.strip())
+    want = expected(path)
+    if want is not None and want != solutions:
+        problems.append('%d solutions, the file says %d' % (solutions, want))
+    if name in KNUTH and KNUTH[name] != (solutions, updates):
+        problems.append('%d updates, DLX1 makes %d' % (updates, KNUTH[name][1]))
+    return {
+        'instance': name, 'solutions': solutions, 'nodes': nodes, 'updates': updates,
+        'seconds': secs, 'mupdates_per_s': updates / secs / 1e6 if secs > 0 else None,
+        'runs': runs, 'times': times, 'expected_solutions': want,
+        'dlx1_updates': KNUTH[name][1] if name in KNUTH else None,
+        'check': '; '.join(problems) or 'ok',
+    }
+
+
+def count_puzzles(path):
+    n = 0
+    with open(path, errors='replace') as f:
+        for line in f:
+            s = line.strip()
+            if s == 'end':
+                break
+            if s and not s.startswith('#'):
+                n += 1
+    return n
+
+
+def run_sudoku(path, runs):
+    name = os.path.basename(path)
+    puzzles = count_puzzles(path)
+    times = []
+    for _ in range(runs):
+        with open(path, 'rb') as f:
+            start = time.perf_counter()
+            p = subprocess.run([sudoku, '--plain'], stdin=f, capture_output=True)
+            times.append(time.perf_counter() - start)
+        if p.returncode != 0:
+            return {'set': name, 'error': 'exit %d: %s' % (p.returncode, p.stderr.decode(errors='replace').strip())}
+    solved = len(p.stdout.splitlines())
+    secs = statistics.median(times)
+    return {
+        'set': name, 'puzzles': puzzles, 'seconds': secs, 'runs': runs, 'times': times,
+        'puzzles_per_s': puzzles / secs if secs > 0 else None,
+        'check': 'ok' if solved == puzzles else '%d lines out for %d puzzles' % (solved, puzzles),
+    }
+
+
+def fmt_int(n):
+    return '{:,}'.format(n)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--all', action='store_true', help='include the optional long instances: ' + ' '.join(OPTIONAL))
+    ap.add_argument('-n', '--runs', type=int, default=3, help='runs per instance, the median time is kept (default 3)')
+    ap.add_argument('names', nargs='*', help='only these instances or sudoku sets')
+    a = ap.parse_args()
+    if a.runs < 1:
+        ap.error('--runs must be at least 1')
+    if not os.access(dlx, os.X_OK):
+        sys.exit('%s is missing: run `cargo build --release` first' % os.path.relpath(dlx, root))
+    sizes = generate()
+    names = INSTANCES + (OPTIONAL if a.all else [])
+    sets = sorted(f for f in os.listdir(sudoku_sets) if not f.startswith('.')) if os.path.isdir(sudoku_sets) else []
+    if a.names:
+        known = set(INSTANCES + OPTIONAL + list(sizes) + sets)
+        unknown = [n for n in a.names if n.replace('.dlx', '') not in known]
+        if unknown:
+            ap.error('unknown names: %s' % ' '.join(unknown))
+        wanted = [n.replace('.dlx', '') for n in a.names]
+        names = [n for n in wanted if n not in sets]
+        sets = [s for s in sets if s in wanted]
+
+    info = machine()
+    print('dlx suite on %s%s (%s, %d CPUs), %s, commit %s; median of %d run(s)' % (
+        info['cpu'], ' at %.0f MHz' % float(info['mhz']) if info['mhz'] else '', info['arch'],
+        info['cpus'] or 0, info['dlx'], info['commit'] or '?', a.runs))
+    print()
+    head = ('instance', 'solutions', 'nodes', 'updates', 'seconds', 'M updates/s', 'check')
+    widths = (16, 12, 12, 15, 9, 12)
+    print(''.join(h.rjust(w) if i else h.ljust(w) for i, (h, w) in enumerate(zip(head, widths))) + '  ' + head[-1])
+    results, failed = [], False
+    for name in names:
+        r = run_instance(name, a.runs)
+        if name in sizes:
+            r['items'], r['options'] = sizes[name]
+        results.append(r)
+        if 'error' in r:
+            failed = True
+            print('%-16s  FAILED: %s' % (name, r['error']))
+            continue
+        failed |= r['check'] != 'ok'
+        rate = '%.1f' % r['mupdates_per_s'] if r['mupdates_per_s'] else '-'
+        print('%-16s%12s%12s%15s%9.3f%12s  %s' % (
+            name, fmt_int(r['solutions']), fmt_int(r['nodes']), fmt_int(r['updates']), r['seconds'], rate, r['check']))
+        sys.stdout.flush()
+
+    sudoku_results = []
+    if sets and os.access(sudoku, os.X_OK):
+        print()
+        print('%-30s%9s%9s%12s%12s  %s' % ('sudoku set (sudoku --plain)', 'puzzles', 'seconds', 'puzzles/s', 'us/puzzle', 'check'))
+        for s in sets:
+            r = run_sudoku(os.path.join(sudoku_sets, s), a.runs)
+            sudoku_results.append(r)
+            if 'error' in r:
+                failed = True
+                print('%-30s  FAILED: %s' % (s, r['error']))
+                continue
+            failed |= r['check'] != 'ok'
+            print('%-30s%9d%9.3f%12.0f%12.1f  %s' % (
+                s, r['puzzles'], r['seconds'], r['puzzles_per_s'], 1e6 * r['seconds'] / r['puzzles'], r['check']))
+            sys.stdout.flush()
+    elif sets:
+        print('\n%s is missing (run `make`): the sudoku sets are skipped' % os.path.relpath(sudoku, root))
+
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, 'results.json'), 'w') as f:
+        json.dump({'machine': info, 'instances': results, 'sudoku': sudoku_results}, f, indent=2)
+        f.write('\n')
+    fields = ['kind', 'instance', 'solutions', 'nodes', 'updates', 'seconds', 'mupdates_per_s',
+              'puzzles', 'puzzles_per_s', 'check']
+    with open(os.path.join(out, 'results.csv'), 'w', newline='') as f:
+        w = csv.DictWriter(f, fieldnames=fields, extrasaction='ignore')
+        w.writeheader()
+        for r in results:
+            w.writerow(dict(r, kind='dlx', check=r.get('check', r.get('error'))))
+        for r in sudoku_results:
+            w.writerow(dict(r, kind='sudoku', instance=r['set'], check=r.get('check', r.get('error'))))
+    print('\nwrote %s and results.csv' % os.path.relpath(os.path.join(out, 'results.json'), root))
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

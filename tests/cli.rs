@@ -1,0 +1,530 @@
+//! The `dlx` command-line tool (src/bin/dlx.rs), run as a program.
+//!
+//! Expected values are facts: the solution count that each file of
+//! ../shared/tools/gen_dlx.py names in its first comment line ("expect N";
+//! for "expect N raw (...)" the raw N, which counts mirror images apart),
+//! Knuth's DLX1 counters on the same files (../shared/KNUTH-COUNTERS.md, and
+//! the issue's figure for Scott's board), and for printed solutions an
+//! independent check written here: every printed line is an option of the
+//! file and every solution is an exact cover of the file's items. The
+//! checker reads the files with its own few lines, not with dlx::format.
+
+mod common;
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const DLX: &str = env!("CARGO_BIN_EXE_dlx");
+
+/// Runs `dlx ARGS` with `stdin` as its standard input.
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(DLX)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("target/.../dlx runs");
+    // The tool may exit before reading (usage errors): ignore a broken pipe.
+    let _ = child.stdin.take().expect("piped stdin").write_all(stdin);
+    child.wait_with_output().expect("dlx finishes")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("dlx writes UTF-8")
+}
+
+/// A file of gen_dlx.py, generated on first use.
+fn gen(name: &str) -> PathBuf {
+    let path = common::generated().join(name);
+    assert!(path.is_file(), "gen_dlx.py wrote no {}", path.display());
+    path
+}
+
+/// A scratch file with `contents`, in cargo's temporary folder for tests.
+fn scratch(name: &str, contents: &[u8]) -> PathBuf {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli_{name}"));
+    std::fs::write(&path, contents).expect("the scratch file is written");
+    path
+}
+
+/// The count that the file's first line names: the number after "expect ".
+fn expected_count(path: &Path) -> u64 {
+    let text = std::fs::read_to_string(path).expect("readable");
+    let first = text.lines().next().expect("a first line");
+    first
+        .split("expect ")
+        .nth(1)
+        .and_then(|s| s.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{}: the first line names no count: {first}", path.display()))
+}
+
+/// The counters of the last `dlx: S solutions, N nodes, U updates, ...` line.
+fn counters(stderr: &str) -> (u64, u64, u64) {
+    let line = stderr
+        .lines()
+        .rfind(|l| l.starts_with("dlx: ") && !l.starts_with("dlx: progress:"))
+        .unwrap_or_else(|| panic!("no counters on stderr: {stderr:?}"));
+    let field = |unit: &str| -> u64 {
+        line.split(", ")
+            .find_map(|part| part.trim_start_matches("dlx: ").strip_suffix(unit).map(str::trim))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no `{unit}` in {line:?}"))
+    };
+    (field(" solutions"), field(" nodes"), field(" updates"))
+}
+
+/// Runs `dlx FILE` and checks the count on stdout against the file's own
+/// figure; returns (solutions, nodes, updates) from stderr.
+fn count(name: &str) -> (u64, u64, u64) {
+    let path = gen(name);
+    let expect = expected_count(&path);
+    let out = run(&["--progress", "0", path.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{name}: {:?} {}", out.status, text(&out.stderr));
+    assert_eq!(text(&out.stdout), format!("{expect}\n"), "{name}: the count on stdout");
+    let c = counters(&text(&out.stderr));
+    assert_eq!(c.0, expect, "{name}: the solutions on stderr");
+    c
+}
+
+/// One test per file of gen_dlx.py whose run takes a few seconds at most.
+macro_rules! counts {
+    ($($test:ident: $file:literal),* $(,)?) => {
+        $(#[test] fn $test() { count($file); })*
+        /// Every file gen_dlx.py writes has a test here (fast or ignored).
+        const COUNTED: &[&str] = &[$($file),*];
+    };
+}
+
+counts! {
+    count_queens_8_op: "queens_8_op.dlx",
+    count_queens_10: "queens_10.dlx",
+    count_queens_10_op: "queens_10_op.dlx",
+    count_queens_11: "queens_11.dlx",
+    count_queens_11_op: "queens_11_op.dlx",
+    count_queens_12: "queens_12.dlx",
+    count_queens_12_op: "queens_12_op.dlx",
+    count_queens_13: "queens_13.dlx",
+    count_queens_13_op: "queens_13_op.dlx",
+    count_queens_14_op: "queens_14_op.dlx",
+    count_langford_7: "langford_7.dlx",
+    count_langford_8: "langford_8.dlx",
+    count_langford_11: "langford_11.dlx",
+    count_langford_12: "langford_12.dlx",
+    count_pento_3x20: "pento_3x20.dlx",
+    count_pento_4x15: "pento_4x15.dlx",
+    count_pento_5x12: "pento_5x12.dlx",
+}
+
+// Files whose tests below also check Knuth's counters, or are ignored.
+const COUNTED_ELSEWHERE: &[&str] = &[
+    "queens_8.dlx",
+    "domino_6x6.dlx",
+    "queens_14.dlx",
+    "scott_8x8_hole.dlx",
+    "pento_6x10.dlx",
+    "domino_8x8.dlx",
+    "queens_15.dlx",
+    "queens_15_op.dlx",
+    "queens_16.dlx",
+    "queens_16_op.dlx",
+    "langford_15.dlx",
+];
+
+#[test]
+fn every_generated_file_is_tested() {
+    let dir = common::generated();
+    let mut on_disk: BTreeSet<String> = BTreeSet::new();
+    for entry in std::fs::read_dir(&dir).expect("the generated folder") {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if name.ends_with(".dlx") {
+            on_disk.insert(name);
+        }
+    }
+    let tested: BTreeSet<String> = COUNTED.iter().chain(COUNTED_ELSEWHERE).map(|s| s.to_string()).collect();
+    let missing: Vec<_> = on_disk.difference(&tested).collect();
+    assert!(missing.is_empty(), "files of gen_dlx.py with no test in tests/cli.rs: {missing:?}");
+    let gone: Vec<_> = tested.difference(&on_disk).collect();
+    assert!(gone.is_empty(), "tests for files gen_dlx.py no longer writes: {gone:?}");
+}
+
+// Knuth's DLX1 counters on the same files (../shared/KNUTH-COUNTERS.md):
+// (solutions, nodes, updates).
+
+#[test]
+fn queens_8_as_dlx1() {
+    assert_eq!(count("queens_8.dlx"), (92, 1_223, 21_456));
+}
+
+#[test]
+fn domino_6x6_as_dlx1() {
+    assert_eq!(count("domino_6x6.dlx"), (6_728, 25_695, 95_296));
+}
+
+#[test]
+fn queens_14_as_dlx1() {
+    assert_eq!(count("queens_14.dlx"), (365_596, 8_943_951, 169_411_178));
+}
+
+/// The issue's figure for DLX1 on Scott's board: 520 solutions, 102,179,915
+/// updates (no node count given).
+#[test]
+fn scott_8x8_hole_as_dlx1() {
+    let (solutions, _, updates) = count("scott_8x8_hole.dlx");
+    assert_eq!((solutions, updates), (520, 102_179_915));
+}
+
+/// 1.24 G updates: about 8 s alone on the 2-core Xeon where this suite was
+/// written (release build), the slowest test that always runs.
+#[test]
+fn pento_6x10_as_dlx1() {
+    assert_eq!(count("pento_6x10.dlx"), (9_356, 3_637_261, 1_242_377_480));
+}
+
+/// 13 million solutions, about 8 s.
+#[test]
+fn count_domino_8x8() {
+    count("domino_8x8.dlx");
+}
+
+/// About 6 s (the organ-pipe order walks a smaller tree than queens_15's).
+#[test]
+fn count_queens_15_op() {
+    count("queens_15_op.dlx");
+}
+
+// The slow files, over 10 s each there; run them with
+// `cargo test --release --test cli -- --ignored`.
+
+/// 2.3 million solutions, about 16 s.
+#[test]
+#[ignore]
+fn count_queens_15() {
+    count("queens_15.dlx");
+}
+
+/// 14.8 million solutions, about 78 s.
+#[test]
+#[ignore]
+fn count_queens_16() {
+    count("queens_16.dlx");
+}
+
+/// About 50 s.
+#[test]
+#[ignore]
+fn count_queens_16_op() {
+    count("queens_16_op.dlx");
+}
+
+/// 79.6 million solutions: many minutes (3.4 million in its first 30 s).
+#[test]
+#[ignore]
+fn count_langford_15() {
+    count("langford_15.dlx");
+}
+
+// --print, checked by an independent reader of the file.
+
+/// A problem as the checker sees it: item names in order, how many are
+/// primary, and each option as its list of names.
+struct Problem {
+    items: Vec<String>,
+    primary: usize,
+    options: Vec<Vec<String>>,
+}
+
+/// Reads the plain format (no colors, bounds or costs): `|` lines are
+/// comments, then the item line, then one option per line.
+fn read_problem(text: &str) -> Problem {
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('|'));
+    let header = lines.next().expect("an item line");
+    let words: Vec<&str> = header.split_whitespace().collect();
+    let primary = words.iter().position(|&w| w == "|").unwrap_or(words.len());
+    let items = words.iter().filter(|&&w| w != "|").map(|w| w.to_string()).collect();
+    let options = lines.map(|l| l.split_whitespace().map(str::to_string).collect()).collect();
+    Problem { items, primary, options }
+}
+
+/// Splits the output of `--print` into solutions: each one is its lines,
+/// followed by one empty line.
+fn solutions(stdout: &str) -> Vec<Vec<&str>> {
+    let mut all = Vec::new();
+    let mut current = Vec::new();
+    for line in stdout.split_inclusive('\n') {
+        assert!(line.ends_with('\n'), "output ends in the middle of a line: {line:?}");
+        let line = &line[..line.len() - 1];
+        if line.is_empty() {
+            all.push(std::mem::take(&mut current));
+        } else {
+            current.push(line);
+        }
+    }
+    assert!(current.is_empty(), "the last solution is not followed by an empty line");
+    all
+}
+
+/// Checks that every printed solution is an exact cover of `p` made of its
+/// options, each printed as written, and that no solution comes twice.
+/// Returns the number of solutions.
+fn check_printed(p: &Problem, stdout: &str) -> usize {
+    let options: HashSet<Vec<&str>> = p.options.iter().map(|o| o.iter().map(String::as_str).collect()).collect();
+    let column: HashMap<&str, usize> = p.items.iter().enumerate().map(|(k, n)| (n.as_str(), k)).collect();
+    let mut seen = HashSet::new();
+    let all = solutions(stdout);
+    for (k, solution) in all.iter().enumerate() {
+        let mut hits = vec![0u32; p.items.len()];
+        let mut chosen = BTreeSet::new();
+        for line in solution {
+            let names: Vec<&str> = line.split(' ').collect();
+            assert!(options.contains(&names), "solution {k}: {line:?} is not an option of the file");
+            for n in &names {
+                hits[column[n]] += 1;
+            }
+            chosen.insert(line.to_string());
+        }
+        for (c, &h) in hits.iter().enumerate() {
+            if c < p.primary {
+                assert_eq!(h, 1, "solution {k}: primary item {} covered {h} times", p.items[c]);
+            } else {
+                assert!(h <= 1, "solution {k}: secondary item {} covered {h} times", p.items[c]);
+            }
+        }
+        assert!(seen.insert(chosen), "solution {k} was printed twice");
+    }
+    all.len()
+}
+
+fn print_check(name: &str) {
+    let path = gen(name);
+    let p = read_problem(&std::fs::read_to_string(&path).unwrap());
+    let out = run(&["-p", path.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+    let n = check_printed(&p, &text(&out.stdout));
+    assert_eq!(n as u64, expected_count(&path), "{name}: the number of printed solutions");
+    assert_eq!(counters(&text(&out.stderr)).0, n as u64);
+}
+
+#[test]
+fn print_queens_8() {
+    print_check("queens_8.dlx");
+}
+
+#[test]
+fn print_langford_8() {
+    print_check("langford_8.dlx");
+}
+
+#[test]
+fn print_pento_3x20() {
+    print_check("pento_3x20.dlx");
+}
+
+#[test]
+fn print_domino_6x6() {
+    print_check("domino_6x6.dlx");
+}
+
+/// Knuth's example (TAOCP 7.2.2.1 (6)) with a secondary item x, and an
+/// option of secondary items only, which is never chosen. By DLX1's rule
+/// (the first item of fewest options) the search takes a, whose first
+/// option `a d g` fails, then `a d f x`; then b has one option left, `b g`,
+/// then c has one, `c e`. The options are printed in that order, each as
+/// written in the file.
+#[test]
+fn print_knuth_example_in_the_order_chosen() {
+    let problem = b"| Knuth's example, plus a secondary item x\n\
+                    a b c d e f g | x\n\
+                    c e\n\
+                    a d g\n\
+                    b c f\n\
+                    a d f x\n\
+                    b g\n\
+                    d e g\n\
+                    x\n";
+    let out = run(&["--print", "-"], problem);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(check_printed(&read_problem(std::str::from_utf8(problem).unwrap()), &stdout), 1);
+    assert_eq!(stdout, "a d f x\nb g\nc e\n\n");
+}
+
+#[test]
+fn print_with_max_stops_after_that_many() {
+    let path = gen("queens_8.dlx");
+    let p = read_problem(&std::fs::read_to_string(&path).unwrap());
+    let out = run(&["-p", "-n", "3", path.to_str().unwrap()], b"");
+    assert!(out.status.success());
+    assert_eq!(check_printed(&p, &text(&out.stdout)), 3);
+}
+
+// --max
+
+#[test]
+fn max_stops_the_count() {
+    let path = gen("queens_8.dlx");
+    let file = path.to_str().unwrap();
+    for (args, want) in [
+        (vec!["-n", "5", file], "5\n"),
+        (vec!["-n5", file], "5\n"),
+        (vec!["--max", "5", file], "5\n"),
+        (vec!["--max=5", file], "5\n"),
+        (vec!["--max", "0", file], "0\n"),
+        (vec!["--max", "92", file], "92\n"),
+        (vec!["--max", "1000", file], "92\n"),
+    ] {
+        let out = run(&args, b"");
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), want, "{args:?}");
+        assert_eq!(counters(&text(&out.stderr)).0.to_string() + "\n", want, "{args:?}");
+    }
+}
+
+// Standard input, --quiet, --stats, --progress
+
+#[test]
+fn reads_standard_input_without_a_file_or_with_dash() {
+    let problem = std::fs::read(gen("langford_7.dlx")).unwrap();
+    for args in [&[][..], &["-"][..], &["-q", "--", "-"][..]] {
+        let out = run(args, &problem);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), "52\n", "{args:?}");
+    }
+}
+
+#[test]
+fn quiet_prints_nothing_on_stderr_and_stats_undoes_it() {
+    let file = gen("queens_8.dlx");
+    let file = file.to_str().unwrap();
+    let out = run(&["-q", file], b"");
+    assert_eq!((text(&out.stdout).as_str(), text(&out.stderr).as_str()), ("92\n", ""));
+    let out = run(&["--quiet", "--stats", file], b"");
+    assert_eq!(counters(&text(&out.stderr)), (92, 1_223, 21_456));
+    let out = run(&["-qs", file], b"");
+    assert_eq!(counters(&text(&out.stderr)), (92, 1_223, 21_456));
+}
+
+/// Progress lines appear on a run longer than their period, and pausing the
+/// search to print them changes neither the tree nor the counters.
+#[test]
+fn progress_lines_leave_the_counters_alone() {
+    let file = gen("queens_13.dlx");
+    let file = file.to_str().unwrap();
+    let plain = run(&["--progress", "0", file], b"");
+    let busy = run(&["--progress=0.001", file], b"");
+    assert!(plain.status.success() && busy.status.success());
+    assert_eq!(text(&plain.stdout), text(&busy.stdout));
+    assert_eq!(counters(&text(&plain.stderr)), counters(&text(&busy.stderr)));
+    assert!(!text(&plain.stderr).contains("progress"));
+    let lines = text(&busy.stderr).lines().filter(|l| l.starts_with("dlx: progress: ")).count();
+    assert!(lines >= 1, "no progress line: {}", text(&busy.stderr));
+}
+
+// Errors and their exit statuses
+
+fn assert_exit(out: &Output, code: i32, needles: &[&str]) {
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "stderr: {err}");
+    for n in needles {
+        assert!(err.contains(n), "stderr lacks {n:?}: {err}");
+    }
+}
+
+#[test]
+fn a_bad_file_names_file_line_and_column_and_exits_2() {
+    let cases: &[(&str, &[u8], &str)] = &[
+        ("unknown", b"| comment\na b c\na b\nb x\n", "line 4, column 3"),
+        ("twice", b"a b c\n\na b a\n", "line 3, column 5"),
+        ("no_items", b"| only a comment\n", "line"),
+        ("utf8", b"a b\na \xff\n", "line 2, column 3"),
+        ("colon_in_item_line", b"a b:c\n", "line 1, column"),
+    ];
+    for (name, contents, position) in cases {
+        let path = scratch(name, contents);
+        let file = path.to_str().unwrap();
+        let out = run(&[file], b"");
+        assert_exit(&out, 2, &[file, position]);
+        assert!(out.stdout.is_empty(), "{name}: nothing on stdout");
+        // From standard input, the message says so instead of a file name.
+        let out = run(&[], contents);
+        assert_exit(&out, 2, &["standard input", position]);
+    }
+}
+
+#[test]
+fn a_missing_file_exits_2() {
+    let missing = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_no_such_file.dlx");
+    let out = run(&[missing.to_str().unwrap()], b"");
+    assert_exit(&out, 2, &["cli_no_such_file.dlx"]);
+}
+
+#[test]
+fn a_generalized_problem_is_refused_with_exit_3() {
+    for (name, contents) in [
+        ("colors", &b"a b | x\na x:red\nb x:red\n"[..]),
+        ("bounds", b"2:3|a b\na b\na\n"),
+        ("costs", b"a b\na |5\nb\n"),
+    ] {
+        let out = run(&[scratch(name, contents).to_str().unwrap()], b"");
+        assert_exit(&out, 3, &["not support"]);
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn bad_usage_exits_1() {
+    let file = gen("queens_8.dlx");
+    let file = file.to_str().unwrap();
+    for args in [
+        &["--bogus", file][..],
+        &["-x", file],
+        &[file, file],
+        &["-n"],
+        &["-n", "many", file],
+        &["--max=-1", file],
+        &["--progress", "soon", file],
+        &["--progress=-1", file],
+        &["--print=yes", file],
+    ] {
+        let out = run(args, b"");
+        assert_exit(&out, 1, &["dlx --help"]);
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn help_documents_every_option() {
+    for flag in ["-h", "--help"] {
+        let out = run(&[flag], b"");
+        assert!(out.status.success());
+        let help = text(&out.stdout);
+        for option in [
+            "-p, --print",
+            "-n, --max N",
+            "-s, --stats",
+            "-q, --quiet",
+            "--progress SECS",
+            "-h, --help",
+            "-V, --version",
+            "FILE",
+            "Exit status",
+        ] {
+            assert!(help.contains(option), "--help lacks {option:?}");
+        }
+        for code in ["0 ", "1 ", "2 ", "3 ", "4 "] {
+            assert!(help.contains(&format!("\n  {code}")), "--help lacks exit status {code}");
+        }
+    }
+}
+
+#[test]
+fn version_is_the_crate_version() {
+    for flag in ["-V", "--version"] {
+        let out = run(&[flag], b"");
+        assert!(out.status.success());
+        assert_eq!(text(&out.stdout), format!("dlx {}\n", env!("CARGO_PKG_VERSION")));
+    }
+}
