@@ -68,6 +68,19 @@ def changed_clue(puzzle, g):
     return None
 
 
+def grid_problem(puzzle, g, n=9, bs=3, diag=False, symbols=DIGITS):
+    """Why g is not an answer to puzzle (an invalid grid, or a clue not
+    kept), or None."""
+    why = valid_complete(g, n, bs, diag, symbols)
+    if why:
+        return 'invalid grid: %s' % why
+    i = changed_clue(puzzle, g)
+    if i is not None:
+        return 'clue %s at row %d column %d changed to %s' % (
+            symbols[puzzle[i] - 1], i // n + 1, i % n + 1, symbols[g[i] - 1])
+    return None
+
+
 def complete(puzzle, n, bs, diag=False, rng=None):
     """Exhaustive search for one completion of puzzle (list of n*n ints, 0 =
     empty). Each step takes the empty cell with the fewest candidate digits or
@@ -174,13 +187,8 @@ def check_line_output(argv, name, diag):
             print('puzzle %d: output %r is not 81 digits' % (n, line[:100]))
             return 1
         g = [int(ch) for ch in line]
-        why = valid_complete(g, diag=diag)
+        why = grid_problem(p, g, diag=diag)
         if why:
-            print('puzzle %d: invalid grid: %s' % (n, why))
-            return 1
-        i = changed_clue(p, g)
-        if i is not None:
-            print('puzzle %d: clue %d at row %d column %d changed to %d'
-                  % (n, p[i], i // 9 + 1, i % 9 + 1, g[i]))
+            print('puzzle %d: %s' % (n, why))
             return 1
     return 0

@@ -19,7 +19,7 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the checkers
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sudoku_common import changed_clue, complete, read_lines, valid_complete  # noqa: E402
+from sudoku_common import complete, grid_problem, read_lines  # noqa: E402
 
 
 def main():
@@ -47,13 +47,9 @@ def main():
             print('line %d: %r is not 9 digits separated by single spaces' % (r, line))
             return 1
         g += [int(x) for x in cells]
-    why = valid_complete(g)
+    why = grid_problem(p, g)
     if why:
-        print('invalid grid: %s' % why)
-        return 1
-    i = changed_clue(p, g)
-    if i is not None:
-        print('clue %d at row %d column %d changed to %d' % (p[i], i // 9 + 1, i % 9 + 1, g[i]))
+        print(why)
         return 1
     return 0
 
