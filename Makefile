@@ -2,7 +2,7 @@
 #   make          the library (target/release/libdlx.so, libdlx.a) and the C programs
 #   make demo     builds everything and runs a demo through the C API
 #   make test     every test: cargo tests, header check, the C suite
-#   make bench    benchmarks: against the reference programs, and the instance suite (see bench/)
+#   make bench    benchmarks: against the reference programs, the instance suite and the engine yardstick (see bench/)
 #   make install PREFIX=/usr/local
 
 CARGO   ?= cargo
@@ -51,11 +51,12 @@ valgrind: all
 	cd c_tests && python3 run_tests.py --wrap "valgrind -q --error-exitcode=9 --leak-check=full" $(VALGRIND_PROGS)
 	cd c_tests && python3 run_tests.py --wrap "valgrind -q --tool=helgrind --error-exitcode=9" threads
 
-# Our programs against the seed's references, then the instance suite
-# (results in bench/out/results.json and .csv).
+# Our programs against the seed's references, the instance suite (results
+# in bench/out/results.json and .csv), then the engine against bench/dance.c.
 bench: all
 	python3 bench/run.py
 	python3 bench/suite.py
+	python3 bench/engine.py
 
 install: lib
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig

@@ -167,7 +167,7 @@ impl Solver {
                     self.nodes += 1;
                     best = links.choose();
                     links.cover(best);
-                    cur = links.nodes[best as usize].down;
+                    cur = links.down(best);
                     self.choice[self.level] = cur;
                     step = Step::Try;
                 }
@@ -198,9 +198,9 @@ impl Solver {
                 }
                 Step::NextRow => {
                     cur = self.choice[self.level];
-                    best = links.nodes[cur as usize].top;
+                    best = links.top(cur);
                     links.uncover_rest_of_row(cur);
-                    cur = links.nodes[cur as usize].down;
+                    cur = links.down(cur);
                     self.choice[self.level] = cur;
                     step = Step::Try;
                 }
