@@ -32,6 +32,12 @@
 #define DLX_VERSION "0.1.0"
 
 /*
+ The most search-tree nodes the loop enters between two looks at the
+ limits, the cancel flag and the clock.
+ */
+#define POLL_NODES 1024
+
+/*
  The result of every call that can fail. Values are explicit and never
  reused; new ones are only ever added at the end. Statuses below
  `DLX_ERR_NULL` are not errors.
@@ -54,7 +60,9 @@ enum dlx_status
    */
   DLX_DONE = 2,
   /*
-   A callback returned non-zero and so stopped the search.
+   The search stopped before its end: a limit was reached, a callback
+   returned non-zero, or `dlx_solver_cancel` was called;
+   `dlx_solver_outcome` says which. A later call carries on.
    */
   DLX_STOPPED = 3,
   /*
@@ -103,6 +111,15 @@ enum dlx_status
    can say where and why (see `dlx_parse_error`).
    */
   DLX_ERR_PARSE = 14,
+  /*
+   A row id is not below the matrix's number of rows.
+   */
+  DLX_ERR_ROW_RANGE = 15,
+  /*
+   Forced rows share a column (or a row is given twice): no exact cover
+   contains them all.
+   */
+  DLX_ERR_CONFLICT = 16,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L

@@ -22,6 +22,11 @@ pub enum Error {
     /// The matrix uses bounds, colors or costs, which the engine does not
     /// solve yet ([`Matrix::is_generalized`](crate::Matrix::is_generalized)).
     Unsupported,
+    /// A row id is not below the matrix's number of rows.
+    RowRange,
+    /// Rows given to be chosen together share a column (or one is given
+    /// twice), so no exact cover contains them all.
+    Conflict,
 }
 
 impl Error {
@@ -34,6 +39,8 @@ impl Error {
             Error::TooLarge => "the matrix is too large for 32-bit link indices",
             Error::OutOfMemory => "out of memory",
             Error::Unsupported => "not supported yet: bounds, colors and costs are parsed but not solved",
+            Error::RowRange => "row id out of range",
+            Error::Conflict => "the forced rows conflict: two of them share a column",
         }
     }
 }

@@ -11,7 +11,10 @@
 //! * [`matrix`]: the problem, columns and rows ([`Matrix`]);
 //! * [`format`]: Knuth's text format, read ([`format::parse`]) and written;
 //! * [`links`]: the dancing links laid out from a matrix, cover and uncover;
-//! * [`search`]: the search loop with its explicit stack ([`Solver`]);
+//! * [`search`]: the search loop with its explicit stack ([`Solver`]),
+//!   forced rows and randomised order;
+//! * [`control`]: limits, cancellation and progress reports around it;
+//! * [`split`]: a search cut into independent subproblems;
 //! * [`objective`]: what a search is for (all solutions, the first, a count);
 //! * `ffi`: the C API, a thin skin over the modules above.
 //!
@@ -29,6 +32,7 @@
 //! assert!(solver.next_solution().is_none());
 //! ```
 
+pub mod control;
 pub mod error;
 mod ffi;
 pub mod format;
@@ -36,7 +40,9 @@ pub(crate) mod links;
 pub mod matrix;
 pub mod objective;
 pub mod search;
+pub mod split;
 
 pub use error::Error;
 pub use matrix::Matrix;
+pub use control::{Canceller, Found, Limits, Outcome, Report};
 pub use search::{Counters, Progress, Solver};

@@ -383,6 +383,76 @@ impl Links {
         }
     }
 
+    /// The number of items (columns).
+    pub fn items(&self) -> usize {
+        self.len.len() - 1 - SLACK
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.row_first.len()
+    }
+
+    /// The nodes of row `r` (`r < rows()`), left to right.
+    pub fn row_nodes(&self, r: usize) -> std::ops::Range<u32> {
+        let first = self.row_first[r];
+        // The spacer after row r is just before the next row's first node;
+        // after the last row it is the last node.
+        let end = match self.row_first.get(r + 1) {
+            Some(&next) => next - 1,
+            None => self.links.len() as u32 - 1,
+        };
+        first..end
+    }
+
+    /// Covers every item of row `r`, as if the search had chosen it.
+    pub fn cover_row(&mut self, r: usize) {
+        for x in self.row_nodes(r) {
+            self.cover(self.top(x));
+        }
+    }
+
+    /// Undoes `cover_row(r)`; the covers made after it must be undone first.
+    pub fn uncover_row(&mut self, r: usize) {
+        for x in self.row_nodes(r).rev() {
+            self.uncover(self.top(x));
+        }
+    }
+
+    /// A primary item of smallest length, picked uniformly at random among
+    /// all such items. Needs at least one uncovered primary item.
+    pub fn choose_random(&self, rng: &mut fastrand::Rng) -> u32 {
+        let least = self.len[self.choose() as usize];
+        let lens = &self.len[1..=self.primary];
+        let ties = lens.iter().filter(|&&l| l == least).count();
+        let pick = rng.usize(..ties);
+        let at = lens.iter().enumerate().filter(|&(_, &l)| l == least).nth(pick).map_or(0, |(i, _)| i);
+        at as u32 + 1
+    }
+
+    /// For row node `x` of a covered primary item: its position among the
+    /// item's rows (from 0, top to bottom) and how many rows the item had
+    /// when it was covered. Walks the list: for progress estimates only.
+    pub fn position_in_item(&self, x: u32) -> (u64, u64) {
+        let item = self.top(x);
+        let mut k = 0;
+        let mut p = self.down(item);
+        while p != x && p != item {
+            k += 1;
+            p = self.down(p);
+        }
+        (k, self.saved[item as usize].max(0) as u64)
+    }
+
+    /// Appends the row nodes of item `i`'s list, top to bottom, to `out`.
+    pub fn item_rows(&self, i: u32, out: &mut Vec<u32>) {
+        let mut p = self.down(i);
+        while p != i {
+            out.push(p);
+            p = self.down(p);
+        }
+    }
+
     /// Covers the items of `x`'s row other than `x`'s own, going right from
     /// `x` and wrapping round at the row's end.
     #[inline]

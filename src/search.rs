@@ -14,6 +14,7 @@
 //! where the last one stopped: the search is a pull iterator, and any number
 //! of solutions can be taken one at a time.
 
+use crate::control::{Controls, Found};
 use crate::error::Error;
 use crate::links::Links;
 use crate::matrix::Matrix;
@@ -66,15 +67,51 @@ enum Stop {
 /// independent of the matrix it came from and of every other solver.
 #[derive(Clone, Debug)]
 pub struct Solver {
-    links: Links,
+    pub(crate) links: Links,
     /// The row node chosen at each level `0..=level`.
     choice: Vec<u32>,
     level: usize,
     phase: Phase,
     nodes: u64,
     solutions: u64,
-    /// The row ids of the last solution, in the order they were chosen.
+    /// The row ids of the last solution: the forced rows, then the rows
+    /// chosen, in the order they were chosen.
     rows: Vec<usize>,
+    /// Rows chosen before the search starts (see [`Solver::force_rows`]).
+    pub(crate) forced: Vec<usize>,
+    /// The random order, when the search is randomised.
+    random: Option<Random>,
+    /// Limits, cancellation and progress (see [`crate::control`]).
+    pub(crate) controls: Controls,
+}
+
+/// The state of a randomised search: the rows of the item chosen at each
+/// level, shuffled, one segment per level on one stack.
+#[derive(Clone, Debug)]
+struct Random {
+    seed: u64,
+    rng: fastrand::Rng,
+    /// The shuffled row nodes; level `l` owns `order[start[l]..end[l]]`.
+    order: Vec<u32>,
+    start: Vec<u32>,
+    end: Vec<u32>,
+    /// The position in `order` of the row being tried at each level.
+    at: Vec<u32>,
+}
+
+impl Random {
+    fn new(seed: u64, rows: usize, depth: usize) -> Result<Random, Error> {
+        let stack = |n: usize| -> Result<Vec<u32>, Error> {
+            let mut v = Vec::new();
+            v.try_reserve_exact(n)?;
+            Ok(v)
+        };
+        let mut r = Random { seed, rng: fastrand::Rng::with_seed(seed), order: stack(rows)?, start: stack(depth)?, end: stack(depth)?, at: stack(depth)? };
+        r.start.resize(depth, 0);
+        r.end.resize(depth, 0);
+        r.at.resize(depth, 0);
+        Ok(r)
+    }
 }
 
 impl Solver {
@@ -94,7 +131,151 @@ impl Solver {
         choice.resize(depth, 0);
         let mut rows = Vec::new();
         rows.try_reserve_exact(depth)?;
-        Ok(Solver { links, choice, level: 0, phase: Phase::Start, nodes: 0, solutions: 0, rows })
+        Ok(Solver { links, choice, level: 0, phase: Phase::Start, nodes: 0, solutions: 0, rows, forced: Vec::new(), random: None, controls: Controls::default() })
+    }
+
+    /// The number of rows of the matrix the solver was made from.
+    pub fn rows(&self) -> usize {
+        self.links.rows()
+    }
+
+    /// Starts the search again from the beginning, with the same forced
+    /// rows and seed; the counters go back to zero.
+    pub fn restart(&mut self) {
+        self.unwind();
+        if let Some(r) = &mut self.random {
+            r.rng = fastrand::Rng::with_seed(r.seed);
+        }
+        self.phase = Phase::Start;
+        self.level = 0;
+        self.nodes = 0;
+        self.solutions = 0;
+        self.links.updates = 0;
+    }
+
+    /// Undoes every cover of the search so far, back to the forced rows.
+    fn unwind(&mut self) {
+        let levels = match self.phase {
+            Phase::Recover => self.level + 1,
+            Phase::Paused => self.level,
+            Phase::Start | Phase::Done => 0,
+        };
+        for l in (0..levels).rev() {
+            let x = self.choice[l];
+            self.links.uncover_rest_of_row(x);
+            let best = self.links.top(x);
+            self.links.uncover(best);
+        }
+        if let Some(r) = &mut self.random {
+            r.order.clear();
+        }
+        self.phase = Phase::Start;
+        self.level = 0;
+    }
+
+    /// Starts the search again with `rows` already chosen: every solution
+    /// found contains them (they come first in its rows), and the search
+    /// looks only for the rest. An empty `rows` removes the forced rows.
+    /// The counters go back to zero.
+    ///
+    /// Errors, leaving the solver as it was: [`Error::RowRange`] when a row
+    /// id is not a row of the matrix, [`Error::Conflict`] when two of the
+    /// rows share a column (or a row is given twice).
+    pub fn force_rows(&mut self, rows: &[usize]) -> Result<(), Error> {
+        let total = self.links.rows();
+        if rows.iter().any(|&r| r >= total) {
+            return Err(Error::RowRange);
+        }
+        // Two rows conflict when they share an item: mark each item used.
+        let mut used = Vec::new();
+        used.try_reserve_exact(self.links.items() + 1)?;
+        used.resize(self.links.items() + 1, false);
+        for &r in rows {
+            for x in self.links.row_nodes(r) {
+                let item = self.links.top(x) as usize;
+                if std::mem::replace(&mut used[item], true) {
+                    return Err(Error::Conflict);
+                }
+            }
+        }
+        let mut forced = Vec::new();
+        forced.try_reserve_exact(rows.len())?;
+        forced.extend_from_slice(rows);
+        self.rows.try_reserve_exact(rows.len() + self.choice.len())?;
+        self.unwind();
+        for &r in self.forced.iter().rev() {
+            self.links.uncover_row(r);
+        }
+        for &r in &forced {
+            self.links.cover_row(r);
+        }
+        self.forced = forced;
+        self.restart();
+        Ok(())
+    }
+
+    /// The forced rows (see [`Solver::force_rows`]).
+    pub fn forced_rows(&self) -> &[usize] {
+        &self.forced
+    }
+
+    /// Randomises the search from now on and starts it again: among the
+    /// primary columns of fewest rows the search branches on one picked at
+    /// random, and it tries that column's rows in a random order. The same
+    /// seed gives the same search, solutions in the same order. `None` goes
+    /// back to the ordinary order. Forced rows stay; counters go to zero.
+    ///
+    /// Errors: [`Error::OutOfMemory`], leaving the solver as it was.
+    pub fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error> {
+        let random = match seed {
+            Some(seed) => Some(Random::new(seed, self.links.rows(), self.choice.len())?),
+            None => None,
+        };
+        self.unwind();
+        self.random = random;
+        self.restart();
+        Ok(())
+    }
+
+    /// The seed of a randomised search.
+    pub fn seed(&self) -> Option<u64> {
+        self.random.as_ref().map(|r| r.seed)
+    }
+
+    /// An estimate of the fraction of the search tree already walked, from
+    /// 0 to 1, as Knuth's programs make it: at each level, the position of
+    /// the row being tried among the rows of its column, each level
+    /// weighted by the share of the tree its branch stands for.
+    pub fn estimate(&self) -> f64 {
+        let levels = match self.phase {
+            Phase::Start => return 0.0,
+            Phase::Done => return 1.0,
+            Phase::Recover => self.level + 1,
+            Phase::Paused => self.level,
+        };
+        let (mut done, mut share) = (0.0, 1.0);
+        for l in 0..levels {
+            let (k, d) = match &self.random {
+                Some(r) => (u64::from(r.at[l] - r.start[l]), u64::from(r.end[l] - r.start[l])),
+                None => self.links.position_in_item(self.choice[l]),
+            };
+            if d == 0 {
+                break;
+            }
+            share /= d as f64;
+            done += k as f64 * share;
+        }
+        done.clamp(0.0, 1.0)
+    }
+
+    /// The search's depth now: the number of rows chosen (forced ones not
+    /// counted) on the path to where it stands.
+    pub fn depth(&self) -> usize {
+        match self.phase {
+            Phase::Recover => self.level + 1,
+            Phase::Paused => self.level,
+            Phase::Start | Phase::Done => 0,
+        }
     }
 
     /// The counters so far.
@@ -107,13 +288,20 @@ impl Solver {
         self.phase == Phase::Done
     }
 
-    /// The next solution, as row ids in the order the search chose them, or
-    /// `None` once every solution has been returned.
+    /// The next solution, as row ids (the forced rows, then the rows chosen,
+    /// in the order the search chose them), or `None` once every solution
+    /// has been returned or the call stopped at a limit or a cancel
+    /// ([`Solver::outcome`] says which; see [`Solver::find`]).
     pub fn next_solution(&mut self) -> Option<&[usize]> {
-        match self.advance(u64::MAX) {
-            Stop::Solution => Some(&self.rows),
-            Stop::Paused | Stop::Exhausted => None,
+        match self.find() {
+            Found::Solution(rows) => Some(rows),
+            Found::End(_) => None,
         }
+    }
+
+    /// The rows of the last solution found.
+    pub(crate) fn last_solution(&self) -> &[usize] {
+        &self.rows
     }
 
     /// Runs the search until the next solution, the end, or until it has
@@ -131,6 +319,15 @@ impl Solver {
     /// Runs the search to its next solution, to its end, or until it would
     /// enter a level beyond `budget` more nodes.
     fn advance(&mut self, budget: u64) -> Stop {
+        if self.random.is_some() {
+            self.walk::<true>(budget)
+        } else {
+            self.walk::<false>(budget)
+        }
+    }
+
+    /// The search loop; `RANDOM` when `self.random` is set.
+    fn walk<const RANDOM: bool>(&mut self, budget: u64) -> Stop {
         /// The steps of the loop, as in Knuth's DLX1.
         enum Step {
             /// Enter level `level`: choose an item and cover it.
@@ -151,6 +348,7 @@ impl Solver {
                 self.nodes += 2;
                 self.solutions += 1;
                 self.rows.clear();
+                self.rows.extend_from_slice(&self.forced);
                 return Stop::Solution;
             }
             Phase::Start | Phase::Paused => Step::Enter,
@@ -165,15 +363,31 @@ impl Solver {
                         return Stop::Paused;
                     }
                     self.nodes += 1;
-                    best = links.choose();
-                    links.cover(best);
-                    cur = links.down(best);
+                    if RANDOM {
+                        let r = random(&mut self.random);
+                        best = links.choose_random(&mut r.rng);
+                        links.cover(best);
+                        let start = r.order.len();
+                        links.item_rows(best, &mut r.order);
+                        r.rng.shuffle(&mut r.order[start..]);
+                        let l = self.level;
+                        (r.start[l], r.at[l], r.end[l]) = (start as u32, start as u32, r.order.len() as u32);
+                        cur = r.order.get(start).copied().unwrap_or(best);
+                    } else {
+                        best = links.choose();
+                        links.cover(best);
+                        cur = links.down(best);
+                    }
                     self.choice[self.level] = cur;
                     step = Step::Try;
                 }
                 Step::Try if cur == best => {
                     // Every row of `best` was tried: back up.
                     links.uncover(best);
+                    if RANDOM {
+                        let r = random(&mut self.random);
+                        r.order.truncate(r.start[self.level] as usize);
+                    }
                     if self.level == 0 {
                         self.phase = Phase::Done;
                         return Stop::Exhausted;
@@ -188,6 +402,7 @@ impl Solver {
                         self.nodes += 1;
                         self.phase = Phase::Recover;
                         self.rows.clear();
+                        self.rows.extend_from_slice(&self.forced);
                         for &x in &self.choice[..=self.level] {
                             self.rows.push(links.row_of(x));
                         }
@@ -200,12 +415,28 @@ impl Solver {
                     cur = self.choice[self.level];
                     best = links.top(cur);
                     links.uncover_rest_of_row(cur);
-                    cur = links.down(cur);
+                    if RANDOM {
+                        let r = random(&mut self.random);
+                        let l = self.level;
+                        r.at[l] += 1;
+                        cur = if r.at[l] < r.end[l] { r.order[r.at[l] as usize] } else { best };
+                    } else {
+                        cur = links.down(cur);
+                    }
                     self.choice[self.level] = cur;
                     step = Step::Try;
                 }
             }
         }
+    }
+}
+
+/// The random state of a randomised search, which `walk::<true>` has.
+#[inline(always)]
+fn random(r: &mut Option<Random>) -> &mut Random {
+    match r {
+        Some(r) => r,
+        None => unreachable!("walk::<true> runs only with a seed"),
     }
 }
 

@@ -17,7 +17,9 @@ pub enum dlx_status {
     DLX_SOLUTION = 1,
     /// The search is exhausted: there are no (more) solutions.
     DLX_DONE = 2,
-    /// A callback returned non-zero and so stopped the search.
+    /// The search stopped before its end: a limit was reached, a callback
+    /// returned non-zero, or `dlx_solver_cancel` was called;
+    /// `dlx_solver_outcome` says which. A later call carries on.
     DLX_STOPPED = 3,
     /// A required pointer argument was NULL.
     DLX_ERR_NULL = 4,
@@ -43,6 +45,11 @@ pub enum dlx_status {
     /// The text is not in Knuth's exact cover format; `dlx_matrix_parse`
     /// can say where and why (see `dlx_parse_error`).
     DLX_ERR_PARSE = 14,
+    /// A row id is not below the matrix's number of rows.
+    DLX_ERR_ROW_RANGE = 15,
+    /// Forced rows share a column (or a row is given twice): no exact cover
+    /// contains them all.
+    DLX_ERR_CONFLICT = 16,
 }
 
 use dlx_status::*;
@@ -56,6 +63,8 @@ impl From<Error> for dlx_status {
             Error::TooLarge => DLX_ERR_TOO_LARGE,
             Error::OutOfMemory => DLX_ERR_OUT_OF_MEMORY,
             Error::Unsupported => DLX_ERR_UNSUPPORTED,
+            Error::RowRange => DLX_ERR_ROW_RANGE,
+            Error::Conflict => DLX_ERR_CONFLICT,
         }
     }
 }
@@ -94,11 +103,11 @@ macro_rules! cstr {
 /// value gives "unknown status". Never NULL; never free it.
 #[no_mangle]
 pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
-    const MESSAGES: [*const c_char; 15] = [
+    const MESSAGES: [*const c_char; 17] = [
         cstr!("success"),
         cstr!("a solution was found"),
         cstr!("the search is exhausted"),
-        cstr!("the callback stopped the search"),
+        cstr!("the search stopped early: a limit, the callback or a cancel (see dlx_solver_outcome)"),
         cstr!("a required pointer argument is NULL"),
         cstr!("column index out of range"),
         cstr!("a column appears twice in one row"),
@@ -110,6 +119,8 @@ pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
         cstr!("internal error (a bug in dlx)"),
         cstr!("not supported yet: bounds, colors and costs are parsed but not solved"),
         cstr!("the text is not in Knuth's exact cover format"),
+        cstr!("row id out of range"),
+        cstr!("the forced rows conflict: two of them share a column"),
     ];
     MESSAGES.get(status as usize).copied().unwrap_or(cstr!("unknown status"))
 }
@@ -129,13 +140,13 @@ mod tests {
     #[test]
     fn every_error_has_the_core_message() {
         use Error::*;
-        for e in [ColumnRange, DuplicateColumn, EmptyRow, TooLarge, OutOfMemory, Unsupported] {
+        for e in [ColumnRange, DuplicateColumn, EmptyRow, TooLarge, OutOfMemory, Unsupported, RowRange, Conflict] {
             let s = unsafe { CStr::from_ptr(dlx_status_message(dlx_status::from(e) as u32)) };
             assert_eq!(s.to_str().unwrap(), e.message());
         }
         let s = unsafe { CStr::from_ptr(dlx_status_message(DLX_ERR_PARSE as u32)) };
         assert_eq!(s.to_str().unwrap(), "the text is not in Knuth's exact cover format");
-        let s = unsafe { CStr::from_ptr(dlx_status_message(15)) };
+        let s = unsafe { CStr::from_ptr(dlx_status_message(17)) };
         assert_eq!(s.to_str().unwrap(), "unknown status");
     }
 }
