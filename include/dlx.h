@@ -162,6 +162,100 @@ typedef uint32_t dlx_counter;
 #endif // __cplusplus
 
 /*
+ The limits of `dlx_solver_set_limit`. Each is a budget for one call of
+ `dlx_solver_next` or `dlx_solver_run`: the call stops (`DLX_STOPPED`)
+ once it has used the budget, and the next call carries on where it
+ stopped with a fresh budget, walking the same tree as a search that never
+ stopped. Limits, cancellation and progress are looked at between slices of
+ 1024 search-tree nodes.
+ */
+enum dlx_limit
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /*
+   Solutions handed to the callback of one `dlx_solver_run`
+   (`dlx_solver_next` stops at each solution anyway).
+   */
+  DLX_LIMIT_SOLUTIONS = 0,
+  /*
+   Search-tree nodes entered (counted as `DLX_COUNTER_NODES`); exact.
+   */
+  DLX_LIMIT_NODES = 1,
+  /*
+   Updates made (`DLX_COUNTER_UPDATES`); may be overshot by the work of
+   one slice.
+   */
+  DLX_LIMIT_UPDATES = 2,
+  /*
+   Wall-clock milliseconds.
+   */
+  DLX_LIMIT_MILLISECONDS = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum dlx_limit dlx_limit;
+#else
+typedef uint32_t dlx_limit;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/*
+ How the last call of `dlx_solver_next` or `dlx_solver_run` ended, from
+ `dlx_solver_outcome`.
+ */
+enum dlx_outcome
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /*
+   No call has run yet.
+   */
+  DLX_OUTCOME_NONE = 0,
+  /*
+   `dlx_solver_next` found a solution.
+   */
+  DLX_OUTCOME_SOLUTION = 1,
+  /*
+   The search is exhausted.
+   */
+  DLX_OUTCOME_EXHAUSTED = 2,
+  /*
+   `DLX_LIMIT_SOLUTIONS` was reached.
+   */
+  DLX_OUTCOME_SOLUTION_LIMIT = 3,
+  /*
+   `DLX_LIMIT_NODES` was reached.
+   */
+  DLX_OUTCOME_NODE_LIMIT = 4,
+  /*
+   `DLX_LIMIT_UPDATES` was reached.
+   */
+  DLX_OUTCOME_UPDATE_LIMIT = 5,
+  /*
+   `DLX_LIMIT_MILLISECONDS` was reached.
+   */
+  DLX_OUTCOME_TIME_LIMIT = 6,
+  /*
+   The solution callback or the progress callback returned non-zero.
+   */
+  DLX_OUTCOME_CALLBACK = 7,
+  /*
+   `dlx_solver_cancel` was called.
+   */
+  DLX_OUTCOME_CANCELLED = 8,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum dlx_outcome dlx_outcome;
+#else
+typedef uint32_t dlx_outcome;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/*
  An exact cover problem: columns 0..n-1, each primary (covered exactly once
  by every solution) or secondary (covered at most once), and rows added
  one at a time.
@@ -199,10 +293,47 @@ typedef struct dlx_parse_error dlx_parse_error;
  time after `dlx_solver_new` returns.
 
  Threads: a solver may be moved between threads, but must not be used by
- two threads at once. Solvers made from one matrix are independent and may
- run in parallel.
+ two threads at once, except that `dlx_solver_cancel` may be called from
+ any thread at any time. Solvers made from one matrix are independent and
+ may run in parallel.
  */
 typedef struct dlx_solver dlx_solver;
+
+/*
+ What a progress callback is told. The library fills it and passes a
+ pointer valid during the call only. Later versions may add fields at the
+ end, never change these: `size` is the number of valid bytes
+ (`sizeof(dlx_progress)` of the library that filled it).
+ */
+typedef struct dlx_progress {
+  size_t size;
+  /*
+   `DLX_COUNTER_NODES`, `_UPDATES` and `_SOLUTIONS` so far.
+   */
+  uint64_t nodes;
+  uint64_t updates;
+  uint64_t solutions;
+  /*
+   An estimate of the fraction of the search tree walked, 0 to 1 (see
+   `dlx_solver_estimate`).
+   */
+  double estimate;
+  /*
+   Seconds since the current call began.
+   */
+  double seconds;
+  /*
+   The number of rows chosen on the path where the search stands.
+   */
+  size_t depth;
+} dlx_progress;
+
+/*
+ A progress callback: called with `user` (never read by the library) and
+ a report, on the thread running the search. Return 0 to go on; any other
+ value stops the call with `DLX_STOPPED` and `DLX_OUTCOME_CALLBACK`.
+ */
+typedef int (*dlx_progress_fn)(void *user, const struct dlx_progress *progress);
 
 /*
  The callback that receives solutions: `rows` holds the `count` 0-based
@@ -216,6 +347,112 @@ typedef int (*dlx_solution_fn)(void *user, const size_t *rows, size_t count);
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/*
+ Sets limit `which` (a `dlx_limit`) for every later call; `value` 0 removes
+ it. Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE`.
+ */
+dlx_status dlx_solver_set_limit(struct dlx_solver *solver, uint32_t which, uint64_t value);
+
+/*
+ Writes to `*outcome` how the last call ended (a `dlx_outcome`).
+ Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_solver_outcome(const struct dlx_solver *solver, uint32_t *outcome);
+
+/*
+ Asks the search to stop. Safe to call from any thread, also while
+ another thread is inside `dlx_solver_next` or `dlx_solver_run` on the
+ same solver (the only function that may be): that call returns
+ `DLX_STOPPED` with `DLX_OUTCOME_CANCELLED` within one slice of 1024
+ nodes, typically well under a millisecond. If no call is running, the next
+ one stops at once. The request is used up by the call it stops; a later
+ call resumes the search. The solver must not be freed while this runs.
+ Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_solver_cancel(const struct dlx_solver *solver);
+
+/*
+ Calls `callback` about every `interval_ms` milliseconds while a call
+ searches (first after one interval; 0: between every slice of 1024
+ nodes). A NULL callback turns reports off. Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_solver_set_progress(struct dlx_solver *solver,
+                                   dlx_progress_fn callback,
+                                   void *user,
+                                   uint32_t interval_ms);
+
+/*
+ Writes to `*estimate` the estimated fraction of the search tree walked
+ so far, from 0 to 1, as Knuth's programs estimate it: at each level the
+ position of the row being tried among its column's rows, weighted by
+ the share of the tree that level's branch stands for. Errors:
+ `DLX_ERR_NULL`.
+ */
+dlx_status dlx_solver_estimate(const struct dlx_solver *solver, double *estimate);
+
+/*
+ Randomises the search with `seed` and starts it again: among the primary
+ columns of fewest rows it branches on one picked at random, and tries
+ that column's rows in a random order. The same seed gives the same
+ search (the same solutions in the same order) on every platform and run.
+ Forced rows stay; counters go to zero. Errors: `DLX_ERR_NULL`,
+ `DLX_ERR_OUT_OF_MEMORY` (the solver is then unchanged).
+ */
+dlx_status dlx_solver_set_seed(struct dlx_solver *solver, uint64_t seed);
+
+/*
+ Goes back to the ordinary order (first column of fewest rows, rows in
+ the order added) and starts the search again. Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_solver_clear_seed(struct dlx_solver *solver);
+
+/*
+ Starts the search again from the beginning with the rows
+ `rows[0 .. count]` already chosen, replacing earlier forced rows
+ (`count` 0 removes them; `rows` may then be NULL). Every solution then
+ contains them, first in its rows. This is how one solver serves many
+ puzzles: force each puzzle's clues in turn. Counters go to zero.
+ Errors, leaving the solver as it was: `DLX_ERR_NULL`,
+ `DLX_ERR_ROW_RANGE`, `DLX_ERR_CONFLICT` (two rows share a column, or a
+ row is given twice), `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_solver_force_rows(struct dlx_solver *solver, const size_t *rows, size_t count);
+
+/*
+ Starts the search again from the beginning (forced rows and seed kept;
+ counters to zero). Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_solver_restart(struct dlx_solver *solver);
+
+/*
+ Cuts the search into subproblems: hands to `callback` each partial
+ solution at `depth` levels below the forced rows (the forced rows, then
+ the rows the search chooses on its first `depth` levels; a solution
+ complete above that depth is a subproblem too). Every solution extends
+ exactly one of them, so solving each with `dlx_solver_force_rows` (on any
+ solver of the same matrix, in any thread or process) and adding the
+ counts gives the whole count. `*count` (if not NULL) receives the number
+ handed over. Returns `DLX_DONE` when all were handed over, or
+ `DLX_STOPPED` when the callback returned non-zero (its value then goes
+ to `*callback_result` if not NULL). Afterwards the solver's search
+ starts from the beginning. Errors: `DLX_ERR_NULL`,
+ `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_solver_subproblems(struct dlx_solver *solver,
+                                  size_t depth,
+                                  dlx_solution_fn callback,
+                                  void *user,
+                                  uint64_t *count,
+                                  int *callback_result);
+
+/*
+ Writes to `*depth` the smallest depth at which `dlx_solver_subproblems`
+ gives at least `at_least` subproblems (or, when no depth gives that
+ many, the depth past which the tree has no paths). Restarts the search.
+ Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_solver_split_depth(struct dlx_solver *solver, uint64_t at_least, size_t *depth);
 
 /*
  Reads a matrix from `len` bytes of `text` in Knuth's format (as his
@@ -394,10 +631,12 @@ void dlx_solver_free(struct dlx_solver *solver);
 
 /*
  Runs the search to its next solution. Returns `DLX_SOLUTION` and points
- `*rows` at the solution's `*count` row ids (in the order chosen; owned by
- the solver and valid until the next call on it or its free), or
- `DLX_DONE` when there are no more solutions (then, and on every later
- call, `*rows` and `*count` are left as they were).
+ `*rows` at the solution's `*count` row ids (the forced rows, then the
+ rows chosen in the order chosen; owned by the solver and valid until the
+ next call on it or its free), `DLX_DONE` when there are no more
+ solutions (then, and on every later call, `*rows` and `*count` are left
+ as they were), or `DLX_STOPPED` when a limit or a cancel ended the call
+ first (see `dlx_solver_outcome`; the next call carries on).
  Errors: `DLX_ERR_NULL`.
  */
 dlx_status dlx_solver_next(struct dlx_solver *solver, const size_t **rows, size_t *count);
@@ -405,8 +644,10 @@ dlx_status dlx_solver_next(struct dlx_solver *solver, const size_t **rows, size_
 /*
  Hands every remaining solution of `solver` to `callback`. Returns
  `DLX_DONE` when the search is exhausted, or `DLX_STOPPED` when the
- callback returned non-zero; then that value goes to `*callback_result`
- (if it is not NULL) and a later call carries on after that solution.
+ callback returned non-zero (that value then goes to `*callback_result`
+ if it is not NULL), a limit was reached or the search was cancelled
+ (`dlx_solver_outcome` says which). A later call carries on where this
+ one stopped.
  Errors: `DLX_ERR_NULL` (solver or callback).
  */
 dlx_status dlx_solver_run(struct dlx_solver *solver,

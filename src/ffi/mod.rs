@@ -1,7 +1,7 @@
 //! The C API: a thin skin over the safe modules.
 //!
-//! One file per handle type (`matrix.rs`, `solver.rs`), Knuth's text
-//! format (`format.rs`), the conveniences built on them (`solve.rs`) and the statuses and version (`status.rs`).
+//! One file per handle type (`matrix.rs`, `solver.rs`), search control
+//! (`control.rs`), Knuth's text format (`format.rs`), the conveniences built on them (`solve.rs`) and the statuses and version (`status.rs`).
 //! Every function here only checks its arguments, converts pointers and
 //! calls the core. Each body runs inside [`guard`], so a Rust panic becomes
 //! `DLX_ERR_PANIC` and never unwinds into C.
@@ -9,6 +9,7 @@
 // The C names are the API: dlx_matrix, dlx_status, DLX_OK, ...
 #![allow(non_camel_case_types)]
 
+pub mod control;
 pub mod format;
 pub mod matrix;
 pub mod solve;

@@ -7,8 +7,8 @@ use libc::{c_int, c_void};
 use super::matrix::dlx_matrix;
 use super::status::dlx_counter::{self, *};
 use super::status::dlx_status::{self, *};
-use super::{as_mut, as_ref, free_handle, guard, store_handle, write_out, Castable};
-use crate::objective::for_each;
+use super::{as_ref, free_handle, guard, store_handle, write_out, Castable};
+use crate::control::{Canceller, Found, Outcome};
 use crate::search::Solver;
 
 /// One search over a matrix. It branches on the primary column with the
@@ -21,14 +21,62 @@ use crate::search::Solver;
 /// time after `dlx_solver_new` returns.
 ///
 /// Threads: a solver may be moved between threads, but must not be used by
-/// two threads at once. Solvers made from one matrix are independent and may
-/// run in parallel.
+/// two threads at once, except that `dlx_solver_cancel` may be called from
+/// any thread at any time. Solvers made from one matrix are independent and
+/// may run in parallel.
 pub struct dlx_solver {
     _private: [u8; 0],
 }
 
 impl Castable for dlx_solver {
-    type Rust = Solver;
+    type Rust = SolverHandle;
+}
+
+/// What a `dlx_solver` points to: the search, and a second handle on its
+/// cancel flag that `dlx_solver_cancel` reaches without touching `solver`
+/// (which another thread may be using).
+pub(crate) struct SolverHandle {
+    solver: Solver,
+    canceller: Canceller,
+}
+
+/// The search behind a handle, or `None` for NULL. Borrows only the
+/// `solver` field, never the whole handle.
+///
+/// # Safety
+/// `p` is NULL or a live solver handle, not used by another call meanwhile
+/// (`dlx_solver_cancel` aside).
+pub(crate) unsafe fn solver_mut<'a>(p: *mut dlx_solver) -> Option<&'a mut Solver> {
+    let h = p.cast::<SolverHandle>();
+    if h.is_null() {
+        return None;
+    }
+    Some(unsafe { &mut *std::ptr::addr_of_mut!((*h).solver) })
+}
+
+/// As [`solver_mut`], shared.
+///
+/// # Safety
+/// As [`solver_mut`].
+pub(crate) unsafe fn solver_ref<'a>(p: *const dlx_solver) -> Option<&'a Solver> {
+    let h = p.cast::<SolverHandle>();
+    if h.is_null() {
+        return None;
+    }
+    Some(unsafe { &*std::ptr::addr_of!((*h).solver) })
+}
+
+/// The cancel flag behind a handle, or `None` for NULL. Borrows only the
+/// `canceller` field, which is never written after the handle is made.
+///
+/// # Safety
+/// `p` is NULL or a live solver handle.
+pub(crate) unsafe fn handle<'a>(p: *const dlx_solver) -> Option<&'a Canceller> {
+    let h = p.cast::<SolverHandle>();
+    if h.is_null() {
+        return None;
+    }
+    Some(unsafe { &*std::ptr::addr_of!((*h).canceller) })
 }
 
 /// The callback that receives solutions: `rows` holds the `count` 0-based
@@ -48,7 +96,8 @@ pub extern "C" fn dlx_solver_new(matrix: *const dlx_matrix, out: *mut *mut dlx_s
         if out.is_null() {
             return DLX_ERR_NULL;
         }
-        unsafe { store_handle(Solver::new(m), out) }
+        let made = Solver::new(m).map(|solver| SolverHandle { canceller: solver.canceller(), solver });
+        unsafe { store_handle(made, out) }
     })
 }
 
@@ -60,35 +109,40 @@ pub extern "C" fn dlx_solver_free(solver: *mut dlx_solver) {
 }
 
 /// Runs the search to its next solution. Returns `DLX_SOLUTION` and points
-/// `*rows` at the solution's `*count` row ids (in the order chosen; owned by
-/// the solver and valid until the next call on it or its free), or
-/// `DLX_DONE` when there are no more solutions (then, and on every later
-/// call, `*rows` and `*count` are left as they were).
+/// `*rows` at the solution's `*count` row ids (the forced rows, then the
+/// rows chosen in the order chosen; owned by the solver and valid until the
+/// next call on it or its free), `DLX_DONE` when there are no more
+/// solutions (then, and on every later call, `*rows` and `*count` are left
+/// as they were), or `DLX_STOPPED` when a limit or a cancel ended the call
+/// first (see `dlx_solver_outcome`; the next call carries on).
 /// Errors: `DLX_ERR_NULL`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_next(solver: *mut dlx_solver, rows: *mut *const usize, count: *mut usize) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { as_mut(solver) }) else { return DLX_ERR_NULL };
+        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
         if rows.is_null() || count.is_null() {
             return DLX_ERR_NULL;
         }
-        match s.next_solution() {
-            Some(found) => {
+        match s.find() {
+            Found::Solution(found) => {
                 unsafe {
                     write_out(rows, found.as_ptr());
                     write_out(count, found.len());
                 }
                 DLX_SOLUTION
             }
-            None => DLX_DONE,
+            Found::End(Outcome::Exhausted) => DLX_DONE,
+            Found::End(_) => DLX_STOPPED,
         }
     })
 }
 
 /// Hands every remaining solution of `solver` to `callback`. Returns
 /// `DLX_DONE` when the search is exhausted, or `DLX_STOPPED` when the
-/// callback returned non-zero; then that value goes to `*callback_result`
-/// (if it is not NULL) and a later call carries on after that solution.
+/// callback returned non-zero (that value then goes to `*callback_result`
+/// if it is not NULL), a limit was reached or the search was cancelled
+/// (`dlx_solver_outcome` says which). A later call carries on where this
+/// one stopped.
 /// Errors: `DLX_ERR_NULL` (solver or callback).
 #[no_mangle]
 pub extern "C" fn dlx_solver_run(
@@ -98,7 +152,7 @@ pub extern "C" fn dlx_solver_run(
     callback_result: *mut c_int,
 ) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { as_mut(solver) }) else { return DLX_ERR_NULL };
+        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
         let Some(f) = callback else { return DLX_ERR_NULL };
         run(s, f, user, callback_result)
     })
@@ -111,17 +165,23 @@ pub(crate) fn run(
     user: *mut c_void,
     callback_result: *mut c_int,
 ) -> dlx_status {
-    match for_each(s, |rows| match unsafe { f(user, rows.as_ptr(), rows.len()) } {
+    let mut stop = 0;
+    let outcome = s.run(|rows| match unsafe { f(user, rows.as_ptr(), rows.len()) } {
         0 => ControlFlow::Continue(()),
-        stop => ControlFlow::Break(stop),
-    }) {
-        ControlFlow::Continue(()) => DLX_DONE,
-        ControlFlow::Break(stop) => {
+        v => {
+            stop = v;
+            ControlFlow::Break(())
+        }
+    });
+    match outcome {
+        Outcome::Exhausted => DLX_DONE,
+        Outcome::Stopped => {
             if !callback_result.is_null() {
                 unsafe { write_out(callback_result, stop) };
             }
             DLX_STOPPED
         }
+        _ => DLX_STOPPED,
     }
 }
 
@@ -130,7 +190,7 @@ pub(crate) fn run(
 #[no_mangle]
 pub extern "C" fn dlx_solver_counter(solver: *const dlx_solver, which: u32, value: *mut u64) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { as_ref(solver) }) else { return DLX_ERR_NULL };
+        let Some(s) = (unsafe { solver_ref(solver) }) else { return DLX_ERR_NULL };
         if value.is_null() {
             return DLX_ERR_NULL;
         }

@@ -1,0 +1,371 @@
+/* control_test: search control through the C API.
+ *
+ * Limits and every dlx_outcome, resuming to the same total, cancelling a
+ * count of 16-queens from a second thread (it must stop within 100 ms),
+ * progress reports, seeds (same seed, same order; other seeds, other
+ * orders), forced rows and their errors, and subproblems whose counts add
+ * up to the whole. Expected values are facts: 92 solutions of 8-queens,
+ * 724 of 10-queens, 14,200 of 12-queens; solutions are checked by
+ * queens_valid (common.h), not by the library.
+ *
+ * No input; prints one line per check and exits non-zero when any fails.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common.h"
+
+static int failures = 0;
+
+#define CHECK(cond)                                                          \
+    do {                                                                     \
+        if (cond) {                                                          \
+            printf("ok   %s\n", #cond);                                      \
+        } else {                                                             \
+            printf("FAIL %s (line %d)\n", #cond, __LINE__);                  \
+            failures++;                                                      \
+        }                                                                    \
+    } while (0)
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static uint32_t outcome_of(const dlx_solver *s)
+{
+    uint32_t o = 999;
+    check(dlx_solver_outcome(s, &o), "dlx_solver_outcome");
+    return o;
+}
+
+static uint64_t counter(const dlx_solver *s, uint32_t which)
+{
+    uint64_t v = 0;
+    check(dlx_solver_counter(s, which, &v), "dlx_solver_counter");
+    return v;
+}
+
+static dlx_solver *new_solver(const dlx_matrix *m)
+{
+    dlx_solver *s = NULL;
+    check(dlx_solver_new(m, &s), "dlx_solver_new");
+    return s;
+}
+
+/* A solution callback that counts valid queens solutions of size n. */
+struct tally {
+    size_t n;
+    uint64_t seen, valid;
+    int stop; /* returned to the search */
+};
+
+static int tally_fn(void *user, const size_t *rows, size_t count)
+{
+    struct tally *t = user;
+    t->seen++;
+    t->valid += (uint64_t)queens_valid(rows, count, t->n);
+    return t->stop;
+}
+
+static int stop_progress(void *user, const dlx_progress *p)
+{
+    (void)p;
+    ++*(int *)user;
+    return 1;
+}
+
+static void test_outcomes(void)
+{
+    dlx_matrix *m8 = queens_matrix(8), *m16 = queens_matrix(16);
+    dlx_solver *s = new_solver(m8);
+    struct tally t = {8, 0, 0, 0};
+    int result = 0;
+    CHECK(outcome_of(s) == DLX_OUTCOME_NONE);
+    /* Solution limit, then the rest. */
+    CHECK(dlx_solver_set_limit(s, DLX_LIMIT_SOLUTIONS, 10) == DLX_OK);
+    CHECK(dlx_solver_run(s, tally_fn, &t, &result) == DLX_STOPPED && t.seen == 10);
+    CHECK(outcome_of(s) == DLX_OUTCOME_SOLUTION_LIMIT);
+    CHECK(dlx_solver_set_limit(s, DLX_LIMIT_SOLUTIONS, 0) == DLX_OK);
+    CHECK(dlx_solver_run(s, tally_fn, &t, &result) == DLX_DONE && t.seen == 92 && t.valid == 92);
+    CHECK(outcome_of(s) == DLX_OUTCOME_EXHAUSTED);
+    /* Node limit on next: stops before a solution, then resumes. */
+    CHECK(dlx_solver_restart(s) == DLX_OK);
+    CHECK(dlx_solver_set_limit(s, DLX_LIMIT_NODES, 3) == DLX_OK);
+    const size_t *rows = NULL;
+    size_t count = 0;
+    CHECK(dlx_solver_next(s, &rows, &count) == DLX_STOPPED && rows == NULL);
+    CHECK(outcome_of(s) == DLX_OUTCOME_NODE_LIMIT && counter(s, DLX_COUNTER_NODES) == 3);
+    CHECK(dlx_solver_set_limit(s, DLX_LIMIT_NODES, 0) == DLX_OK);
+    CHECK(dlx_solver_next(s, &rows, &count) == DLX_SOLUTION && queens_valid(rows, count, 8));
+    CHECK(outcome_of(s) == DLX_OUTCOME_SOLUTION);
+    /* Update limit. */
+    CHECK(dlx_solver_set_limit(s, DLX_LIMIT_UPDATES, 2000) == DLX_OK);
+    CHECK(dlx_solver_run(s, tally_fn, &t, &result) == DLX_STOPPED);
+    CHECK(outcome_of(s) == DLX_OUTCOME_UPDATE_LIMIT);
+    /* Unknown limit, NULLs. */
+    CHECK(dlx_solver_set_limit(s, 4, 1) == DLX_ERR_UNKNOWN_VALUE);
+    CHECK(dlx_solver_set_limit(NULL, DLX_LIMIT_NODES, 1) == DLX_ERR_NULL);
+    CHECK(dlx_solver_outcome(s, NULL) == DLX_ERR_NULL);
+    { uint32_t o; CHECK(dlx_solver_outcome(NULL, &o) == DLX_ERR_NULL); }
+    /* Callback stop. */
+    dlx_solver_free(s);
+    s = new_solver(m8);
+    t = (struct tally){8, 0, 0, 7};
+    CHECK(dlx_solver_run(s, tally_fn, &t, &result) == DLX_STOPPED && result == 7 && t.seen == 1);
+    CHECK(outcome_of(s) == DLX_OUTCOME_CALLBACK);
+    dlx_solver_free(s);
+    /* Time limit and a progress callback that stops, on 16-queens. */
+    s = new_solver(m16);
+    t = (struct tally){16, 0, 0, 0};
+    CHECK(dlx_solver_set_limit(s, DLX_LIMIT_MILLISECONDS, 20) == DLX_OK);
+    CHECK(dlx_solver_run(s, tally_fn, &t, &result) == DLX_STOPPED);
+    CHECK(outcome_of(s) == DLX_OUTCOME_TIME_LIMIT && t.valid == t.seen);
+    CHECK(dlx_solver_set_limit(s, DLX_LIMIT_MILLISECONDS, 0) == DLX_OK);
+    int calls = 0;
+    CHECK(dlx_solver_set_progress(s, stop_progress, &calls, 5) == DLX_OK);
+    CHECK(dlx_solver_run(s, tally_fn, &t, &result) == DLX_STOPPED && calls == 1);
+    CHECK(outcome_of(s) == DLX_OUTCOME_CALLBACK);
+    CHECK(dlx_solver_set_progress(s, NULL, NULL, 0) == DLX_OK);
+    CHECK(dlx_solver_set_progress(NULL, stop_progress, &calls, 5) == DLX_ERR_NULL);
+    /* Cancelled before the call: it stops at once; the next resumes. */
+    CHECK(dlx_solver_cancel(s) == DLX_OK);
+    CHECK(dlx_solver_next(s, &rows, &count) == DLX_STOPPED && outcome_of(s) == DLX_OUTCOME_CANCELLED);
+    CHECK(dlx_solver_next(s, &rows, &count) == DLX_SOLUTION && queens_valid(rows, count, 16));
+    CHECK(dlx_solver_cancel(NULL) == DLX_ERR_NULL);
+    dlx_solver_free(s);
+    dlx_matrix_free(m8);
+    dlx_matrix_free(m16);
+}
+
+static void test_resume(void)
+{
+    dlx_matrix *m = queens_matrix(10);
+    dlx_solver *whole = new_solver(m), *parts = new_solver(m);
+    struct tally a = {10, 0, 0, 0}, b = {10, 0, 0, 0};
+    CHECK(dlx_solver_run(whole, tally_fn, &a, NULL) == DLX_DONE && a.valid == 724);
+    CHECK(dlx_solver_set_limit(parts, DLX_LIMIT_NODES, 500) == DLX_OK);
+    int stops = 0;
+    dlx_status st;
+    while ((st = dlx_solver_run(parts, tally_fn, &b, NULL)) == DLX_STOPPED) {
+        stops++;
+    }
+    CHECK(st == DLX_DONE && stops > 10 && b.valid == 724);
+    CHECK(counter(parts, DLX_COUNTER_NODES) == counter(whole, DLX_COUNTER_NODES));
+    CHECK(counter(parts, DLX_COUNTER_UPDATES) == counter(whole, DLX_COUNTER_UPDATES));
+    dlx_solver_free(whole);
+    dlx_solver_free(parts);
+    dlx_matrix_free(m);
+}
+
+struct run_args {
+    dlx_solver *s;
+    struct tally t;
+    dlx_status status;
+    double ended;
+};
+
+static void *run_thread(void *p)
+{
+    struct run_args *a = p;
+    a->status = dlx_solver_run(a->s, tally_fn, &a->t, NULL);
+    a->ended = now();
+    return NULL;
+}
+
+static void test_cancel_from_another_thread(void)
+{
+    dlx_matrix *m = queens_matrix(16);
+    struct run_args a = {new_solver(m), {16, 0, 0, 0}, DLX_OK, 0};
+    pthread_t th;
+    CHECK(pthread_create(&th, NULL, run_thread, &a) == 0);
+    struct timespec wait = {0, 300 * 1000 * 1000};
+    nanosleep(&wait, NULL);
+    double asked = now();
+    CHECK(dlx_solver_cancel(a.s) == DLX_OK);
+    pthread_join(th, NULL);
+    double ms = (a.ended - asked) * 1000;
+    printf("     cancelled after %.3f ms, %llu solutions so far\n", ms, (unsigned long long)a.t.seen);
+    CHECK(a.status == DLX_STOPPED && outcome_of(a.s) == DLX_OUTCOME_CANCELLED);
+    CHECK(ms < 100.0);
+    /* 16-queens has 14,772,512 solutions: the count was cut short. */
+    CHECK(a.t.seen > 0 && a.t.seen < 14772512 && a.t.valid == a.t.seen);
+    dlx_solver_free(a.s);
+    dlx_matrix_free(m);
+}
+
+struct trace {
+    int calls;
+    int bad;
+    double last;
+};
+
+static int trace_progress(void *user, const dlx_progress *p)
+{
+    struct trace *t = user;
+    t->calls++;
+    if (p->size < sizeof(dlx_progress) || p->estimate < t->last || p->estimate > 1.0) {
+        t->bad++;
+    }
+    t->last = p->estimate;
+    return 0;
+}
+
+static void test_progress(void)
+{
+    dlx_matrix *m = queens_matrix(12);
+    dlx_solver *s = new_solver(m);
+    struct trace tr = {0, 0, 0.0};
+    struct tally t = {12, 0, 0, 0};
+    double e = -1;
+    CHECK(dlx_solver_estimate(s, &e) == DLX_OK && e == 0.0);
+    CHECK(dlx_solver_set_progress(s, trace_progress, &tr, 0) == DLX_OK);
+    CHECK(dlx_solver_run(s, tally_fn, &t, NULL) == DLX_DONE && t.valid == 14200);
+    CHECK(tr.calls > 100 && tr.bad == 0 && tr.last > 0.5);
+    CHECK(dlx_solver_estimate(s, &e) == DLX_OK && e == 1.0);
+    CHECK(dlx_solver_estimate(s, NULL) == DLX_ERR_NULL);
+    dlx_solver_free(s);
+    dlx_matrix_free(m);
+}
+
+/* The first `k` solutions of a seeded search, as row ids in order. */
+static void seeded(const dlx_matrix *m, uint64_t seed, size_t out[20][8])
+{
+    dlx_solver *s = new_solver(m);
+    check(dlx_solver_set_seed(s, seed), "dlx_solver_set_seed");
+    for (int k = 0; k < 20; k++) {
+        const size_t *rows;
+        size_t count;
+        check(dlx_solver_next(s, &rows, &count), "dlx_solver_next");
+        memcpy(out[k], rows, sizeof out[k]);
+    }
+    dlx_solver_free(s);
+}
+
+static void test_seeds(void)
+{
+    dlx_matrix *m = queens_matrix(8);
+    static size_t a[20][8], b[20][8], c[20][8];
+    seeded(m, 12345, a);
+    seeded(m, 12345, b);
+    seeded(m, 999, c);
+    CHECK(memcmp(a, b, sizeof a) == 0);
+    CHECK(memcmp(a, c, sizeof a) != 0);
+    /* All 92 are still found, each once, under any seed. */
+    dlx_solver *s = new_solver(m);
+    struct tally t = {8, 0, 0, 0};
+    CHECK(dlx_solver_set_seed(s, 7) == DLX_OK);
+    CHECK(dlx_solver_run(s, tally_fn, &t, NULL) == DLX_DONE && t.valid == 92);
+    CHECK(dlx_solver_clear_seed(s) == DLX_OK);
+    t = (struct tally){8, 0, 0, 0};
+    CHECK(dlx_solver_run(s, tally_fn, &t, NULL) == DLX_DONE && t.valid == 92);
+    CHECK(dlx_solver_set_seed(NULL, 1) == DLX_ERR_NULL && dlx_solver_clear_seed(NULL) == DLX_ERR_NULL);
+    dlx_solver_free(s);
+    dlx_matrix_free(m);
+}
+
+static void test_forced_rows(void)
+{
+    dlx_matrix *m = queens_matrix(8);
+    dlx_solver *s = new_solver(m);
+    /* A queen on (0, 0): 4 of the 92 solutions. */
+    size_t corner[1] = {0};
+    CHECK(dlx_solver_force_rows(s, corner, 1) == DLX_OK);
+    const size_t *rows;
+    size_t count;
+    int n = 0, ok = 1;
+    while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION) {
+        n++;
+        ok &= queens_valid(rows, count, 8) && rows[0] == 0;
+    }
+    CHECK(n == 4 && ok);
+    size_t same_row[2] = {0, 1}, diagonal[2] = {0, 9}, twice[2] = {5, 5}, range[1] = {64};
+    CHECK(dlx_solver_force_rows(s, same_row, 2) == DLX_ERR_CONFLICT);
+    CHECK(dlx_solver_force_rows(s, diagonal, 2) == DLX_ERR_CONFLICT);
+    CHECK(dlx_solver_force_rows(s, twice, 2) == DLX_ERR_CONFLICT);
+    CHECK(dlx_solver_force_rows(s, range, 1) == DLX_ERR_ROW_RANGE);
+    CHECK(dlx_solver_force_rows(s, NULL, 1) == DLX_ERR_NULL);
+    CHECK(dlx_solver_force_rows(NULL, corner, 1) == DLX_ERR_NULL);
+    /* The failed calls changed nothing: the search is still exhausted. */
+    CHECK(dlx_solver_next(s, &rows, &count) == DLX_DONE);
+    /* A whole solution forced: one solution, itself. */
+    size_t full[8] = {0, 12, 23, 29, 34, 46, 49, 59};
+    CHECK(dlx_solver_force_rows(s, full, 8) == DLX_OK);
+    CHECK(dlx_solver_next(s, &rows, &count) == DLX_SOLUTION && count == 8 && memcmp(rows, full, sizeof full) == 0);
+    CHECK(dlx_solver_next(s, &rows, &count) == DLX_DONE);
+    CHECK(dlx_solver_force_rows(s, NULL, 0) == DLX_OK);
+    struct tally t = {8, 0, 0, 0};
+    CHECK(dlx_solver_run(s, tally_fn, &t, NULL) == DLX_DONE && t.valid == 92);
+    dlx_solver_free(s);
+    dlx_matrix_free(m);
+}
+
+/* Each subproblem is solved on a second solver with its rows forced. */
+struct parts {
+    dlx_solver *worker;
+    size_t n;
+    uint64_t parts, solutions;
+};
+
+static int solve_part(void *user, const size_t *rows, size_t count)
+{
+    struct parts *p = user;
+    struct tally t = {p->n, 0, 0, 0};
+    p->parts++;
+    check(dlx_solver_force_rows(p->worker, rows, count), "dlx_solver_force_rows");
+    check(dlx_solver_run(p->worker, tally_fn, &t, NULL), "dlx_solver_run");
+    p->solutions += t.valid;
+    return 0;
+}
+
+static void test_subproblems(void)
+{
+    dlx_matrix *m = queens_matrix(12);
+    dlx_solver *s = new_solver(m);
+    size_t depth = 0;
+    CHECK(dlx_solver_split_depth(s, 100, &depth) == DLX_OK && depth >= 1);
+    for (size_t d = 0; d <= depth; d++) {
+        struct parts p = {new_solver(m), 12, 0, 0};
+        uint64_t n = 0;
+        CHECK(dlx_solver_subproblems(s, d, solve_part, &p, &n, NULL) == DLX_DONE);
+        printf("     depth %zu: %llu subproblems, %llu solutions\n", d, (unsigned long long)n,
+               (unsigned long long)p.solutions);
+        CHECK(n == p.parts && p.solutions == 14200);
+        CHECK(d != depth || n >= 100);
+        dlx_solver_free(p.worker);
+    }
+    int result = 0;
+    struct tally t = {12, 0, 0, 3};
+    CHECK(dlx_solver_subproblems(s, 2, tally_fn, &t, NULL, &result) == DLX_STOPPED && result == 3);
+    CHECK(dlx_solver_subproblems(s, 2, NULL, NULL, NULL, NULL) == DLX_ERR_NULL);
+    CHECK(dlx_solver_split_depth(s, 10, NULL) == DLX_ERR_NULL);
+    /* The solver searches from the start afterwards. */
+    t = (struct tally){12, 0, 0, 0};
+    CHECK(dlx_solver_run(s, tally_fn, &t, NULL) == DLX_DONE && t.valid == 14200);
+    dlx_solver_free(s);
+    dlx_matrix_free(m);
+}
+
+int main(void)
+{
+    test_outcomes();
+    test_resume();
+    test_cancel_from_another_thread();
+    test_progress();
+    test_seeds();
+    test_forced_rows();
+    test_subproblems();
+    if (failures) {
+        printf("%d check(s) failed\n", failures);
+        return 1;
+    }
+    printf("all checks passed\n");
+    return 0;
+}

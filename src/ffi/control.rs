@@ -1,0 +1,353 @@
+//! Search control in the C API: limits, outcome, cancellation, progress,
+//! seeds, forced rows, restarts and subproblems. The core is
+//! `crate::control`, `crate::search` and `crate::split`.
+
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use libc::{c_int, c_void};
+
+use super::solver::{dlx_solution_fn, dlx_solver, handle, solver_mut, solver_ref};
+use super::status::dlx_status::{self, *};
+use super::{guard, write_out};
+use crate::control::{Outcome, Report};
+
+/// The limits of `dlx_solver_set_limit`. Each is a budget for one call of
+/// `dlx_solver_next` or `dlx_solver_run`: the call stops (`DLX_STOPPED`)
+/// once it has used the budget, and the next call carries on where it
+/// stopped with a fresh budget, walking the same tree as a search that never
+/// stopped. Limits, cancellation and progress are looked at between slices of
+/// 1024 search-tree nodes.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum dlx_limit {
+    /// Solutions handed to the callback of one `dlx_solver_run`
+    /// (`dlx_solver_next` stops at each solution anyway).
+    DLX_LIMIT_SOLUTIONS = 0,
+    /// Search-tree nodes entered (counted as `DLX_COUNTER_NODES`); exact.
+    DLX_LIMIT_NODES = 1,
+    /// Updates made (`DLX_COUNTER_UPDATES`); may be overshot by the work of
+    /// one slice.
+    DLX_LIMIT_UPDATES = 2,
+    /// Wall-clock milliseconds.
+    DLX_LIMIT_MILLISECONDS = 3,
+}
+
+/// How the last call of `dlx_solver_next` or `dlx_solver_run` ended, from
+/// `dlx_solver_outcome`.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum dlx_outcome {
+    /// No call has run yet.
+    DLX_OUTCOME_NONE = 0,
+    /// `dlx_solver_next` found a solution.
+    DLX_OUTCOME_SOLUTION = 1,
+    /// The search is exhausted.
+    DLX_OUTCOME_EXHAUSTED = 2,
+    /// `DLX_LIMIT_SOLUTIONS` was reached.
+    DLX_OUTCOME_SOLUTION_LIMIT = 3,
+    /// `DLX_LIMIT_NODES` was reached.
+    DLX_OUTCOME_NODE_LIMIT = 4,
+    /// `DLX_LIMIT_UPDATES` was reached.
+    DLX_OUTCOME_UPDATE_LIMIT = 5,
+    /// `DLX_LIMIT_MILLISECONDS` was reached.
+    DLX_OUTCOME_TIME_LIMIT = 6,
+    /// The solution callback or the progress callback returned non-zero.
+    DLX_OUTCOME_CALLBACK = 7,
+    /// `dlx_solver_cancel` was called.
+    DLX_OUTCOME_CANCELLED = 8,
+}
+
+impl From<Outcome> for dlx_outcome {
+    fn from(o: Outcome) -> Self {
+        use dlx_outcome::*;
+        match o {
+            Outcome::Solution => DLX_OUTCOME_SOLUTION,
+            Outcome::Exhausted => DLX_OUTCOME_EXHAUSTED,
+            Outcome::SolutionLimit => DLX_OUTCOME_SOLUTION_LIMIT,
+            Outcome::NodeLimit => DLX_OUTCOME_NODE_LIMIT,
+            Outcome::UpdateLimit => DLX_OUTCOME_UPDATE_LIMIT,
+            Outcome::TimeLimit => DLX_OUTCOME_TIME_LIMIT,
+            Outcome::Stopped => DLX_OUTCOME_CALLBACK,
+            Outcome::Cancelled => DLX_OUTCOME_CANCELLED,
+        }
+    }
+}
+
+/// What a progress callback is told. The library fills it and passes a
+/// pointer valid during the call only. Later versions may add fields at the
+/// end, never change these: `size` is the number of valid bytes
+/// (`sizeof(dlx_progress)` of the library that filled it).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct dlx_progress {
+    pub size: usize,
+    /// `DLX_COUNTER_NODES`, `_UPDATES` and `_SOLUTIONS` so far.
+    pub nodes: u64,
+    pub updates: u64,
+    pub solutions: u64,
+    /// An estimate of the fraction of the search tree walked, 0 to 1 (see
+    /// `dlx_solver_estimate`).
+    pub estimate: f64,
+    /// Seconds since the current call began.
+    pub seconds: f64,
+    /// The number of rows chosen on the path where the search stands.
+    pub depth: usize,
+}
+
+/// A progress callback: called with `user` (never read by the library) and
+/// a report, on the thread running the search. Return 0 to go on; any other
+/// value stops the call with `DLX_STOPPED` and `DLX_OUTCOME_CALLBACK`.
+pub type dlx_progress_fn = Option<unsafe extern "C" fn(user: *mut c_void, progress: *const dlx_progress) -> c_int>;
+
+/// Sets limit `which` (a `dlx_limit`) for every later call; `value` 0 removes
+/// it. Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_set_limit(solver: *mut dlx_solver, which: u32, value: u64) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        let mut l = s.limits();
+        let v = (value != 0).then_some(value);
+        use dlx_limit::*;
+        let Some(which) = [DLX_LIMIT_SOLUTIONS, DLX_LIMIT_NODES, DLX_LIMIT_UPDATES, DLX_LIMIT_MILLISECONDS].into_iter().find(|w| *w as u32 == which) else {
+            return DLX_ERR_UNKNOWN_VALUE;
+        };
+        match which {
+            DLX_LIMIT_SOLUTIONS => l.solutions = v,
+            DLX_LIMIT_NODES => l.nodes = v,
+            DLX_LIMIT_UPDATES => l.updates = v,
+            DLX_LIMIT_MILLISECONDS => l.time = v.map(Duration::from_millis),
+        }
+        s.set_limits(l);
+        DLX_OK
+    })
+}
+
+/// Writes to `*outcome` how the last call ended (a `dlx_outcome`).
+/// Errors: `DLX_ERR_NULL`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_outcome(solver: *const dlx_solver, outcome: *mut u32) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(s) = (unsafe { solver_ref(solver) }) else { return DLX_ERR_NULL };
+        if outcome.is_null() {
+            return DLX_ERR_NULL;
+        }
+        let o = s.outcome().map_or(dlx_outcome::DLX_OUTCOME_NONE, dlx_outcome::from);
+        unsafe { write_out(outcome, o as u32) };
+        DLX_OK
+    })
+}
+
+/// Asks the search to stop. Safe to call from any thread, also while
+/// another thread is inside `dlx_solver_next` or `dlx_solver_run` on the
+/// same solver (the only function that may be): that call returns
+/// `DLX_STOPPED` with `DLX_OUTCOME_CANCELLED` within one slice of 1024
+/// nodes, typically well under a millisecond. If no call is running, the next
+/// one stops at once. The request is used up by the call it stops; a later
+/// call resumes the search. The solver must not be freed while this runs.
+/// Errors: `DLX_ERR_NULL`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_cancel(solver: *const dlx_solver) -> dlx_status {
+    guard(DLX_ERR_PANIC, || match unsafe { handle(solver) } {
+        Some(canceller) => {
+            canceller.cancel();
+            DLX_OK
+        }
+        None => DLX_ERR_NULL,
+    })
+}
+
+/// The user pointer of a progress callback, moved into the closure.
+struct User(*mut c_void);
+// SAFETY: the library never dereferences it; it only hands it back to the
+// caller's callback, on the thread the caller runs the search on.
+unsafe impl Send for User {}
+
+/// Calls `callback` about every `interval_ms` milliseconds while a call
+/// searches (first after one interval; 0: between every slice of 1024
+/// nodes). A NULL callback turns reports off. Errors: `DLX_ERR_NULL`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_set_progress(solver: *mut dlx_solver, callback: dlx_progress_fn, user: *mut c_void, interval_ms: u32) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        let Some(f) = callback else {
+            s.set_progress(None);
+            return DLX_OK;
+        };
+        let user = User(user);
+        let report = move |r: &Report| {
+            let p = dlx_progress {
+                size: std::mem::size_of::<dlx_progress>(),
+                nodes: r.counters.nodes,
+                updates: r.counters.updates,
+                solutions: r.counters.solutions,
+                estimate: r.estimate,
+                seconds: r.elapsed.as_secs_f64(),
+                depth: r.depth,
+            };
+            let u = &user;
+            match unsafe { f(u.0, &p) } {
+                0 => ControlFlow::Continue(()),
+                _ => ControlFlow::Break(()),
+            }
+        };
+        s.set_progress(Some((Duration::from_millis(interval_ms.into()), Box::new(report))));
+        DLX_OK
+    })
+}
+
+/// Writes to `*estimate` the estimated fraction of the search tree walked
+/// so far, from 0 to 1, as Knuth's programs estimate it: at each level the
+/// position of the row being tried among its column's rows, weighted by
+/// the share of the tree that level's branch stands for. Errors:
+/// `DLX_ERR_NULL`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_estimate(solver: *const dlx_solver, estimate: *mut f64) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(s) = (unsafe { solver_ref(solver) }) else { return DLX_ERR_NULL };
+        if estimate.is_null() {
+            return DLX_ERR_NULL;
+        }
+        unsafe { write_out(estimate, s.estimate()) };
+        DLX_OK
+    })
+}
+
+/// Randomises the search with `seed` and starts it again: among the primary
+/// columns of fewest rows it branches on one picked at random, and tries
+/// that column's rows in a random order. The same seed gives the same
+/// search (the same solutions in the same order) on every platform and run.
+/// Forced rows stay; counters go to zero. Errors: `DLX_ERR_NULL`,
+/// `DLX_ERR_OUT_OF_MEMORY` (the solver is then unchanged).
+#[no_mangle]
+pub extern "C" fn dlx_solver_set_seed(solver: *mut dlx_solver, seed: u64) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        match s.set_seed(Some(seed)) {
+            Ok(()) => DLX_OK,
+            Err(e) => e.into(),
+        }
+    })
+}
+
+/// Goes back to the ordinary order (first column of fewest rows, rows in
+/// the order added) and starts the search again. Errors: `DLX_ERR_NULL`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_clear_seed(solver: *mut dlx_solver) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        match s.set_seed(None) {
+            Ok(()) => DLX_OK,
+            Err(e) => e.into(),
+        }
+    })
+}
+
+/// Starts the search again from the beginning with the rows
+/// `rows[0 .. count]` already chosen, replacing earlier forced rows
+/// (`count` 0 removes them; `rows` may then be NULL). Every solution then
+/// contains them, first in its rows. This is how one solver serves many
+/// puzzles: force each puzzle's clues in turn. Counters go to zero.
+/// Errors, leaving the solver as it was: `DLX_ERR_NULL`,
+/// `DLX_ERR_ROW_RANGE`, `DLX_ERR_CONFLICT` (two rows share a column, or a
+/// row is given twice), `DLX_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_force_rows(solver: *mut dlx_solver, rows: *const usize, count: usize) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        if rows.is_null() && count > 0 {
+            return DLX_ERR_NULL;
+        }
+        let rows = if count == 0 { &[][..] } else { unsafe { std::slice::from_raw_parts(rows, count) } };
+        match s.force_rows(rows) {
+            Ok(()) => DLX_OK,
+            Err(e) => e.into(),
+        }
+    })
+}
+
+/// Starts the search again from the beginning (forced rows and seed kept;
+/// counters to zero). Errors: `DLX_ERR_NULL`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_restart(solver: *mut dlx_solver) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        s.restart();
+        DLX_OK
+    })
+}
+
+/// Cuts the search into subproblems: hands to `callback` each partial
+/// solution at `depth` levels below the forced rows (the forced rows, then
+/// the rows the search chooses on its first `depth` levels; a solution
+/// complete above that depth is a subproblem too). Every solution extends
+/// exactly one of them, so solving each with `dlx_solver_force_rows` (on any
+/// solver of the same matrix, in any thread or process) and adding the
+/// counts gives the whole count. `*count` (if not NULL) receives the number
+/// handed over. Returns `DLX_DONE` when all were handed over, or
+/// `DLX_STOPPED` when the callback returned non-zero (its value then goes
+/// to `*callback_result` if not NULL). Afterwards the solver's search
+/// starts from the beginning. Errors: `DLX_ERR_NULL`,
+/// `DLX_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_subproblems(
+    solver: *mut dlx_solver,
+    depth: usize,
+    callback: dlx_solution_fn,
+    user: *mut c_void,
+    count: *mut u64,
+    callback_result: *mut c_int,
+) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        let Some(f) = callback else { return DLX_ERR_NULL };
+        let (mut n, mut stop) = (0u64, 0);
+        let walked = s.for_each_subproblem(depth, |rows| {
+            n += 1;
+            match unsafe { f(user, rows.as_ptr(), rows.len()) } {
+                0 => ControlFlow::Continue(()),
+                v => {
+                    stop = v;
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        match walked {
+            Err(e) => e.into(),
+            Ok(end) => {
+                if !count.is_null() {
+                    unsafe { write_out(count, n) };
+                }
+                if end.is_break() {
+                    if !callback_result.is_null() {
+                        unsafe { write_out(callback_result, stop) };
+                    }
+                    DLX_STOPPED
+                } else {
+                    DLX_DONE
+                }
+            }
+        }
+    })
+}
+
+/// Writes to `*depth` the smallest depth at which `dlx_solver_subproblems`
+/// gives at least `at_least` subproblems (or, when no depth gives that
+/// many, the depth past which the tree has no paths). Restarts the search.
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_split_depth(solver: *mut dlx_solver, at_least: u64, depth: *mut usize) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        if depth.is_null() {
+            return DLX_ERR_NULL;
+        }
+        match s.depth_for(at_least) {
+            Ok(d) => {
+                unsafe { write_out(depth, d) };
+                DLX_OK
+            }
+            Err(e) => e.into(),
+        }
+    })
+}
