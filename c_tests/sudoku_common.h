@@ -170,7 +170,8 @@ static inline int is_blank(char ch)
  * and '\r' at either end ignored, stop at "end" or end of input; a line
  * longer than 255 bytes or otherwise malformed is rejected (message on
  * stderr, exit code 1). Prints per puzzle the 81 digits of the grid solve()
- * filled, or "No solution" when it returned 0. Returns the exit code. */
+ * filled, "No solution" when it returned 0, or "Multiple solutions" when it
+ * returned 2 (a solver that proves uniqueness). Returns the exit code. */
 static inline int sudoku_line_main(int (*solve)(unsigned char grid[81]))
 {
     char line[SUDOKU_LINE_MAX_LEN];
@@ -213,7 +214,10 @@ static inline int sudoku_line_main(int (*solve)(unsigned char grid[81]))
                 return 1;
             }
         }
-        if (solve(grid)) {
+        int solved = solve(grid);
+        if (solved == 2) {
+            puts("Multiple solutions");
+        } else if (solved) {
             char out[81 + 2];
             for (int i = 0; i < 81; i++)
                 out[i] = (char)('0' + grid[i]);

@@ -166,10 +166,26 @@ def complete(puzzle, n, bs, diag=False, rng=None):
     return g if search() else None
 
 
+def other_completion(puzzle, g, diag=False):
+    """Whether puzzle has a completion other than g: for each empty cell,
+    search with that cell given each other digit. Slow; for small cases."""
+    for i, v in enumerate(puzzle):
+        if v == 0:
+            for d in range(1, 10):
+                if d != g[i]:
+                    p = list(puzzle)
+                    p[i] = d
+                    if complete(p, 9, 3, diag=diag) is not None:
+                        return True
+    return False
+
+
 def check_line_output(argv, name, diag):
     """main() of the checkers of sudoku and sudoku_x: one output line per
-    puzzle of the input, 81 digits or "No solution" (accepted only when
-    complete() finds no completion). Returns the exit status."""
+    puzzle of the input, 81 digits, "No solution" (accepted only when
+    complete() finds no completion) or "Multiple solutions" (accepted only
+    when this checker finds two different completions). Returns the exit
+    status."""
     if len(argv) != 3:
         sys.exit('usage: %s CASE.in ACTUAL_OUTPUT' % name)
     puzzles = read_line_puzzles(argv[1])
@@ -178,6 +194,12 @@ def check_line_output(argv, name, diag):
         print('expected %d output lines, got %d' % (len(puzzles), len(out)))
         return 1
     for n, (p, line) in enumerate(zip(puzzles, out), 1):
+        if line == 'Multiple solutions':
+            first = complete(p, 9, 3, diag=diag)
+            if first is None or not other_completion(p, first, diag):
+                print('puzzle %d: program says several solutions, but it has at most one' % n)
+                return 1
+            continue
         if line == 'No solution':
             if complete(p, 9, 3, diag=diag) is not None:
                 print('puzzle %d: program says no solution, but it has one' % n)
