@@ -9,6 +9,10 @@ faster). Inputs are written to bench/out/.
   dominoes   6x10 pentomino board        vs reference/dominoes_dlx.cpp
   sudoku     magictour top1465 (1465)    vs reference/sudoku9.cpp, same output
   sudoku-plain   the same, `sudoku --plain`: no deductions, the engine alone
+  sudoku17-forced  the 49,158 17-clue puzzles, `sudoku --forced`: one
+                 matrix for all, clues forced, first solution
+  sudoku17-unique  the same, `sudoku --forced --unique`: also proves each
+                 solution unique (counts to two); the reference only solves
 
 Usage: bench/run.py [-n RUNS] [NAME ...]
 """
@@ -21,11 +25,11 @@ out = os.path.join(here, 'out')
 build = os.path.join(root, 'c_tests', 'build')
 
 
-def sudoku_input():
+def sudoku_input(name='puzzles3_magictour_top1465', short='top1465'):
     # The reference reads puzzles until a line `end` and knows no comments.
-    src = os.path.join(shared, 'data', 'sudoku', 'puzzles3_magictour_top1465')
+    src = os.path.join(shared, 'data', 'sudoku', name)
     lines = [l.strip() for l in open(src) if l.strip() and not l.startswith('#')]
-    path = os.path.join(out, 'top1465.txt')
+    path = os.path.join(out, short + '.txt')
     with open(path, 'w') as f:
         f.write('\n'.join(lines) + '\nend\n')
     return path
@@ -42,6 +46,8 @@ BENCHES = {
     'dominoes': lambda: ('dominoes_dlx', 'dominoes', text_input('dominoes_6x10.txt', '6 10\n'), []),
     'sudoku': lambda: ('sudoku9', 'sudoku', sudoku_input(), ['--same-output']),
     'sudoku-plain': lambda: ('sudoku9', 'sudoku --plain', sudoku_input(), ['--same-output']),
+    'sudoku17-forced': lambda: ('sudoku9', 'sudoku --forced', sudoku_input('puzzles2_17_clue', 'clue17'), ['--same-output']),
+    'sudoku17-unique': lambda: ('sudoku9', 'sudoku --forced --unique', sudoku_input('puzzles2_17_clue', 'clue17'), ['--same-output']),
 }
 
 
