@@ -528,3 +528,64 @@ fn version_is_the_crate_version() {
         assert_eq!(text(&out.stdout), format!("dlx {}\n", env!("CARGO_PKG_VERSION")));
     }
 }
+
+/// --split lists subproblems; solving each with --force gives counts that
+/// add up to the file's count (a fact: its first line).
+#[test]
+fn split_and_force_add_up() {
+    for (name, depth) in [("queens_10", "2"), ("langford_8", "3")] {
+        let path = gen(&format!("{name}.dlx"));
+        let p = path.to_str().unwrap();
+        let out = run(&["--split", depth, p], b"");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let parts: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
+        assert!(parts.len() > 5, "{name}: {} parts", parts.len());
+        let mut total = 0u64;
+        for part in &parts {
+            let out = run(&["-q", "--force", part, p], b"");
+            assert!(out.status.success(), "{part}: {}", text(&out.stderr));
+            total += text(&out.stdout).trim().parse::<u64>().unwrap();
+        }
+        assert_eq!(total, expected_count(&path), "{name}");
+    }
+}
+
+/// --seed: the same seed prints the same solutions, another seed another
+/// order; every run finds the file's count.
+#[test]
+fn seed_fixes_the_order() {
+    let path = gen("queens_8.dlx");
+    let p = path.to_str().unwrap();
+    let a = run(&["-q", "-p", "--seed", "11", p], b"");
+    let b = run(&["-q", "-p", "--seed", "11", p], b"");
+    let c = run(&["-q", "-p", "--seed", "12", p], b"");
+    assert_eq!(a.stdout, b.stdout);
+    assert_ne!(a.stdout, c.stdout);
+    let out = run(&["-q", "--seed", "12", p], b"");
+    assert_eq!(text(&out.stdout).trim(), "92");
+}
+
+/// --force with clashing or unknown options, --max-nodes and --time-limit.
+#[test]
+fn force_errors_and_limits() {
+    let path = gen("queens_8.dlx");
+    let p = path.to_str().unwrap();
+    // Options 0 and 1 put two queens on the first row.
+    let out = run(&["--force", "0,1", p], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("conflict"), "{}", text(&out.stderr));
+    let out = run(&["--force", "64", p], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let out = run(&["--force", "x", p], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let out = run(&["--max-nodes", "100", p], b"");
+    assert!(out.status.success());
+    assert!(text(&out.stderr).contains("stopped: node limit"));
+    assert_eq!(counters(&text(&out.stderr)).1, 100);
+    let big = gen("queens_16.dlx");
+    let out = run(&["--time-limit", "0.3", "--progress", "0.1", big.to_str().unwrap()], b"");
+    assert!(out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("stopped: time limit"), "{err}");
+    assert!(err.contains("% done"), "{err}");
+}

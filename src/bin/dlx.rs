@@ -18,17 +18,19 @@
 //!
 //! Standard library only; the arguments are parsed by hand.
 //!
-//! The long search runs through [`Solver::search`] with a node budget: the
-//! search pauses every [`CHECK_NODES`] search-tree nodes, the tool looks at
-//! the clock and prints a progress line when one is due, and the search
-//! carries on where it stopped (the tree walked is the same).
+//! The search runs through [`Solver::run`] with the library's limits and
+//! progress callback (`dlx::control`), so the tool's options are the
+//! library's search control: --max, --max-nodes, --time-limit, --seed,
+//! --force and --split.
 
 use std::fmt;
 use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use dlx::{Error, Matrix, Progress, Solver};
+use std::ops::ControlFlow;
+
+use dlx::{Error, Limits, Matrix, Outcome, Solver};
 
 /// The text of `dlx --help`.
 const HELP: &str = "\
@@ -59,12 +61,30 @@ Options:
       --progress SECS  print a progress line on standard error every SECS
                        seconds of search (default 5; 0 turns it off; a
                        decimal fraction is allowed)
+      --max-nodes N    stop after N search-tree nodes
+      --time-limit SECS  stop after SECS seconds of search
+      --seed N         randomise the search with seed N (a whole number): ties
+                       among the items of fewest options and the order of
+                       each item's options are random; the same seed gives the
+                       same run
+      --force LIST     start with the options LIST already chosen: option
+                       numbers, counted from 0 in the order of the file,
+                       separated by commas; every solution then contains them
+                       (exit status 1 if two of them share an item)
+      --split DEPTH    print the subproblems at DEPTH levels (the options
+                       chosen on the first DEPTH levels of the search, after
+                       any forced ones), one per line as a --force LIST, and
+                       exit; solving each with --force gives counts that add up
+                       to the whole count
   -h, --help           print this help and exit
   -V, --version        print the version and exit
       --               end of options (a FILE that starts with '-')
 
 Short options may be grouped (-pq) and an argument attached (-n10);
-long options also take --max=N and --progress=SECS.
+long options also take the form --max=N.
+
+A run stopped by -n, --max-nodes or --time-limit says so on standard error
+(dlx: stopped: ...) and still exits with status 0.
 
 Counters (standard error, one line, unless --quiet), counted as Knuth's DLX1
 counts them:
@@ -73,7 +93,9 @@ S solutions found, N search-tree nodes (one per level entered, the root
 included, plus one per solution), U link updates (one per item covered plus
 one per node unlinked while hiding options), T seconds of search (reading
 the file not included), R million updates per second.
-A progress line has the same fields, after 'dlx: progress:'.
+A progress line has the same fields, after 'dlx: progress:', then an estimate
+of the fraction of the search tree done (Knuth's estimate from the position
+of the current choice at each level).
 
 Exit status:
   0  success
@@ -85,11 +107,6 @@ Exit status:
   4  anything else: the problem is too large or memory ran out, or the
      output could not be written
 ";
-
-/// Search-tree nodes between two looks at the clock. At the slowest rate
-/// seen (a few hundred updates per node, some 10^8 updates per second) this
-/// is well under a tenth of a second; the cost of the pause is negligible.
-const CHECK_NODES: u64 = 1 << 16;
 
 /// The exit statuses listed in [`HELP`].
 const EXIT_USAGE: u8 = 1;
@@ -107,6 +124,11 @@ struct Options {
     progress: Option<Duration>,
     /// `None`: standard input.
     file: Option<String>,
+    max_nodes: Option<u64>,
+    time_limit: Option<Duration>,
+    seed: Option<u64>,
+    force: Vec<usize>,
+    split: Option<usize>,
 }
 
 /// What parsing the command line ended with, other than options to run with.
@@ -118,7 +140,18 @@ enum Early {
 }
 
 fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Early> {
-    let mut o = Options { print: false, max: None, quiet: false, progress: Some(Duration::from_secs(5)), file: None };
+    let mut o = Options {
+        print: false,
+        max: None,
+        quiet: false,
+        progress: Some(Duration::from_secs(5)),
+        file: None,
+        max_nodes: None,
+        time_limit: None,
+        seed: None,
+        force: Vec::new(),
+        split: None,
+    };
     let mut files: Vec<String> = Vec::new();
     let mut args = args.into_iter();
     let mut only_files = false;
@@ -155,6 +188,21 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Early> 
                 "version" => return Err(Early::Version),
                 "max" => o.max = Some(parse_count(&value("--max", attached, &mut args)?)?),
                 "progress" => o.progress = parse_seconds(&value("--progress", attached, &mut args)?)?,
+                "max-nodes" => o.max_nodes = Some(parse_number("--max-nodes", &value("--max-nodes", attached, &mut args)?)?),
+                "time-limit" => {
+                    let v = value("--time-limit", attached, &mut args)?;
+                    o.time_limit = Some(parse_seconds(&v)?.ok_or_else(|| Early::Usage("--time-limit wants a positive number of seconds".into()))?);
+                }
+                "seed" => o.seed = Some(parse_number("--seed", &value("--seed", attached, &mut args)?)?),
+                "force" => {
+                    let v = value("--force", attached, &mut args)?;
+                    o.force = v
+                        .split(',')
+                        .filter(|t| !t.is_empty())
+                        .map(|t| parse_number("--force", t).map(|n| n as usize))
+                        .collect::<Result<_, _>>()?;
+                }
+                "split" => o.split = Some(parse_number("--split", &value("--split", attached, &mut args)?)? as usize),
                 _ => return Err(Early::Usage(format!("unknown option --{name}"))),
             }
             continue;
@@ -182,6 +230,10 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Early> 
     }
     o.file = files.pop().filter(|f| f != "-");
     Ok(o)
+}
+
+fn parse_number(name: &str, s: &str) -> Result<u64, Early> {
+    s.parse().map_err(|_| Early::Usage(format!("{name} wants a whole number, not '{s}'")))
 }
 
 fn parse_count(s: &str) -> Result<u64, Early> {
@@ -292,42 +344,74 @@ fn main() -> ExitCode {
         }
     };
 
-    let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let max = opts.max.unwrap_or(u64::MAX);
-    let progress = if opts.quiet { None } else { opts.progress };
-    let start = Instant::now();
-    let mut next_report = progress.map(|p| start + p);
-    // The search pauses when its node count reaches `pause_at`.
-    let mut pause_at = if progress.is_some() { CHECK_NODES } else { u64::MAX };
-    let mut found = 0u64;
-    let mut write_error = None;
-    while found < max {
-        let budget = pause_at.saturating_sub(solver.counters().nodes);
-        match solver.search(budget) {
-            Progress::Solution(rows) => {
-                found += 1;
-                if opts.print {
-                    if let Err(e) = print_solution(&mut out, &matrix, rows) {
-                        write_error = Some(e);
-                        break;
-                    }
-                }
-            }
-            Progress::Paused => {
-                pause_at = pause_at.saturating_add(CHECK_NODES);
-                if let (Some(at), Some(every)) = (next_report, progress) {
-                    let now = Instant::now();
-                    if now >= at {
-                        let report = Report { counters: solver.counters(), elapsed: now - start };
-                        eprintln!("dlx: progress: {report}");
-                        next_report = Some(now + every);
-                    }
-                }
-            }
-            Progress::Exhausted => break,
+    if let Some(seed) = opts.seed {
+        if let Err(e) = solver.set_seed(Some(seed)) {
+            eprintln!("dlx: {e}");
+            return ExitCode::from(EXIT_OTHER);
         }
     }
+    if !opts.force.is_empty() {
+        if let Err(e) = solver.force_rows(&opts.force) {
+            eprintln!("dlx: --force: {e} (the file has {} options)", solver.rows());
+            return ExitCode::from(if matches!(e, Error::RowRange | Error::Conflict) { EXIT_USAGE } else { EXIT_OTHER });
+        }
+    }
+
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    if let Some(depth) = opts.split {
+        let mut write_error = None;
+        let walked = solver.for_each_subproblem(depth, |rows| {
+            let line: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+            match writeln!(out, "{}", line.join(",")) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    write_error = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        if let Err(e) = walked {
+            eprintln!("dlx: {e}");
+            return ExitCode::from(EXIT_OTHER);
+        }
+        return match write_error.or_else(|| out.flush().err()) {
+            Some(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                eprintln!("dlx: cannot write the output: {e}");
+                ExitCode::from(EXIT_OTHER)
+            }
+            _ => ExitCode::SUCCESS,
+        };
+    }
+    let progress = if opts.quiet { None } else { opts.progress };
+    solver.set_limits(Limits { solutions: opts.max, nodes: opts.max_nodes, updates: None, time: opts.time_limit });
+    if let Some(every) = progress {
+        solver.set_progress(Some((
+            every,
+            Box::new(|r: &dlx::Report| {
+                let report = Report { counters: r.counters, elapsed: r.elapsed };
+                eprintln!("dlx: progress: {report}, {:.4}% done", 100.0 * r.estimate);
+                ControlFlow::Continue(())
+            }),
+        )));
+    }
+    let start = Instant::now();
+    let mut found = 0u64;
+    let mut write_error = None;
+    let outcome = if opts.max == Some(0) {
+        Outcome::SolutionLimit
+    } else {
+        solver.run(|rows| {
+            found += 1;
+            if opts.print {
+                if let Err(e) = print_solution(&mut out, &matrix, rows) {
+                    write_error = Some(e);
+                    return ControlFlow::Break(());
+                }
+            }
+            ControlFlow::Continue(())
+        })
+    };
     let elapsed = start.elapsed();
     let write_error = write_error.or_else(|| {
         if !opts.print {
@@ -345,6 +429,15 @@ fn main() -> ExitCode {
         }
     }
     if !opts.quiet {
+        let why = match outcome {
+            Outcome::SolutionLimit if opts.max != Some(0) => Some("solution limit (-n)"),
+            Outcome::NodeLimit => Some("node limit (--max-nodes)"),
+            Outcome::TimeLimit => Some("time limit (--time-limit)"),
+            _ => None,
+        };
+        if let Some(why) = why {
+            eprintln!("dlx: stopped: {why}");
+        }
         eprintln!("dlx: {}", Report { counters: solver.counters(), elapsed });
     }
     ExitCode::SUCCESS
