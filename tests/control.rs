@@ -5,37 +5,14 @@
 
 mod common;
 
+use common::{is_exact_cover, queens};
+
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use dlx::{Error, Found, Limits, Matrix, Outcome, Solver};
-
-/// n-queens: rows/columns primary, diagonals secondary (as gen_dlx.py).
-fn queens(n: usize) -> Matrix {
-    let mut m = Matrix::new(6 * n - 2).unwrap();
-    for c in 2 * n..6 * n - 2 {
-        m.set_secondary(c).unwrap();
-    }
-    for i in 0..n {
-        for j in 0..n {
-            m.add_row(&[i, n + j, 2 * n + i + j, 4 * n - 1 + i + n - 1 - j]).unwrap();
-        }
-    }
-    m
-}
-
-/// Independent check: exact on primary columns, at most once on secondary.
-fn is_exact_cover(m: &Matrix, rows: &[usize]) -> bool {
-    let mut hits = vec![0u32; m.columns()];
-    for &r in rows {
-        for c in m.row(r).unwrap() {
-            hits[c] += 1;
-        }
-    }
-    (0..m.columns()).all(|c| if m.is_secondary(c) == Some(true) { hits[c] <= 1 } else { hits[c] == 1 })
-}
 
 fn all_solutions(s: &mut Solver) -> Vec<Vec<usize>> {
     let mut out = Vec::new();

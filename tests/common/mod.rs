@@ -6,6 +6,33 @@ use std::process::Command;
 
 use dlx::Matrix;
 
+/// Independent check: the rows cover every primary column exactly once and
+/// every secondary column at most once.
+pub fn is_exact_cover(m: &Matrix, rows: &[usize]) -> bool {
+    let mut hits = vec![0u32; m.columns()];
+    for &r in rows {
+        for c in m.row(r).expect("a row id of this matrix") {
+            hits[c] += 1;
+        }
+    }
+    (0..m.columns()).all(|c| if m.is_secondary(c) == Some(true) { hits[c] <= 1 } else { hits[c] == 1 })
+}
+
+/// n-queens as an exact cover: board rows and columns primary, diagonals
+/// secondary; row `n * i + j` puts a queen on (i, j).
+pub fn queens(n: usize) -> Matrix {
+    let mut m = Matrix::new(6 * n - 2).unwrap();
+    for c in 2 * n..6 * n - 2 {
+        m.set_secondary(c).unwrap();
+    }
+    for i in 0..n {
+        for j in 0..n {
+            m.add_row(&[i, n + j, 2 * n + i + j, 4 * n - 1 + i + n - 1 - j]).unwrap();
+        }
+    }
+    m
+}
+
 /// The folder `../shared` beside the repository (CI and developers have it).
 pub fn shared() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("shared")
