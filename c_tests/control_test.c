@@ -19,18 +19,7 @@
 #include <time.h>
 
 #include "common.h"
-
-static int failures = 0;
-
-#define CHECK(cond)                                                          \
-    do {                                                                     \
-        if (cond) {                                                          \
-            printf("ok   %s\n", #cond);                                      \
-        } else {                                                             \
-            printf("FAIL %s (line %d)\n", #cond, __LINE__);                  \
-            failures++;                                                      \
-        }                                                                    \
-    } while (0)
+#include "checks.h"
 
 static double now(void)
 {
