@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use libc::{c_int, c_void};
 
-use super::solver::{dlx_solution_fn, dlx_solver, handle, solver_mut, solver_ref};
+use super::solver::{dlx_solution_fn, dlx_solver, handle, solver_mut, solver_ref, Callback};
 use super::status::dlx_status::{self, *};
 use super::{guard, write_out};
 use crate::control::{Outcome, Report};
@@ -223,10 +223,7 @@ pub extern "C" fn dlx_solver_estimate(solver: *const dlx_solver, estimate: *mut 
 pub extern "C" fn dlx_solver_set_seed(solver: *mut dlx_solver, seed: u64) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
         let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
-        match s.set_seed(Some(seed)) {
-            Ok(()) => DLX_OK,
-            Err(e) => e.into(),
-        }
+        s.set_seed(Some(seed)).into()
     })
 }
 
@@ -236,10 +233,7 @@ pub extern "C" fn dlx_solver_set_seed(solver: *mut dlx_solver, seed: u64) -> dlx
 pub extern "C" fn dlx_solver_clear_seed(solver: *mut dlx_solver) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
         let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
-        match s.set_seed(None) {
-            Ok(()) => DLX_OK,
-            Err(e) => e.into(),
-        }
+        s.set_seed(None).into()
     })
 }
 
@@ -259,10 +253,7 @@ pub extern "C" fn dlx_solver_force_rows(solver: *mut dlx_solver, rows: *const us
             return DLX_ERR_NULL;
         }
         let rows = if count == 0 { &[][..] } else { unsafe { std::slice::from_raw_parts(rows, count) } };
-        match s.force_rows(rows) {
-            Ok(()) => DLX_OK,
-            Err(e) => e.into(),
-        }
+        s.force_rows(rows).into()
     })
 }
 
@@ -301,16 +292,10 @@ pub extern "C" fn dlx_solver_subproblems(
     guard(DLX_ERR_PANIC, || {
         let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
         let Some(f) = callback else { return DLX_ERR_NULL };
-        let (mut n, mut stop) = (0u64, 0);
+        let (mut callback, mut n) = (Callback::new(f, user), 0u64);
         let walked = s.for_each_subproblem(depth, |rows| {
             n += 1;
-            match unsafe { f(user, rows.as_ptr(), rows.len()) } {
-                0 => ControlFlow::Continue(()),
-                v => {
-                    stop = v;
-                    ControlFlow::Break(())
-                }
-            }
+            callback.call(rows)
         });
         match walked {
             Err(e) => e.into(),
@@ -319,9 +304,7 @@ pub extern "C" fn dlx_solver_subproblems(
                     unsafe { write_out(count, n) };
                 }
                 if end.is_break() {
-                    if !callback_result.is_null() {
-                        unsafe { write_out(callback_result, stop) };
-                    }
+                    unsafe { callback.report(callback_result) };
                     DLX_STOPPED
                 } else {
                     DLX_DONE

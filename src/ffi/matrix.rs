@@ -54,10 +54,7 @@ pub extern "C" fn dlx_matrix_free(matrix: *mut dlx_matrix) {
 pub extern "C" fn dlx_matrix_set_secondary(matrix: *mut dlx_matrix, column: usize) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
         let Some(m) = (unsafe { as_mut(matrix) }) else { return DLX_ERR_NULL };
-        match m.set_secondary(column) {
-            Ok(()) => DLX_OK,
-            Err(e) => e.into(),
-        }
+        m.set_secondary(column).into()
     })
 }
 

@@ -158,27 +158,56 @@ pub extern "C" fn dlx_solver_run(
     })
 }
 
+/// The function a non-NULL `dlx_solution_fn` holds.
+type SolutionFnPtr = unsafe extern "C" fn(*mut c_void, *const usize, usize) -> c_int;
+
+/// A C solution callback seen from Rust: it is handed each solution and
+/// keeps the non-zero value with which it stopped the search.
+pub(crate) struct Callback {
+    f: SolutionFnPtr,
+    user: *mut c_void,
+    stop: c_int,
+}
+
+impl Callback {
+    pub(crate) fn new(f: SolutionFnPtr, user: *mut c_void) -> Callback {
+        Callback { f, user, stop: 0 }
+    }
+
+    /// Hands `rows` to the C function; breaks when it returns non-zero.
+    pub(crate) fn call(&mut self, rows: &[usize]) -> ControlFlow<()> {
+        match unsafe { (self.f)(self.user, rows.as_ptr(), rows.len()) } {
+            0 => ControlFlow::Continue(()),
+            v => {
+                self.stop = v;
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    /// Writes the stopping value to `*out`, unless `out` is NULL.
+    ///
+    /// # Safety
+    /// `out` is NULL or valid for a write.
+    pub(crate) unsafe fn report(&self, out: *mut c_int) {
+        if !out.is_null() {
+            unsafe { write_out(out, self.stop) };
+        }
+    }
+}
+
 /// The loop behind `dlx_solver_run` and `dlx_solve`.
 pub(crate) fn run(
     s: &mut Solver,
-    f: unsafe extern "C" fn(*mut c_void, *const usize, usize) -> c_int,
+    f: SolutionFnPtr,
     user: *mut c_void,
     callback_result: *mut c_int,
 ) -> dlx_status {
-    let mut stop = 0;
-    let outcome = s.run(|rows| match unsafe { f(user, rows.as_ptr(), rows.len()) } {
-        0 => ControlFlow::Continue(()),
-        v => {
-            stop = v;
-            ControlFlow::Break(())
-        }
-    });
-    match outcome {
+    let mut callback = Callback::new(f, user);
+    match s.run(|rows| callback.call(rows)) {
         Outcome::Exhausted => DLX_DONE,
         Outcome::Stopped => {
-            if !callback_result.is_null() {
-                unsafe { write_out(callback_result, stop) };
-            }
+            unsafe { callback.report(callback_result) };
             DLX_STOPPED
         }
         _ => DLX_STOPPED,

@@ -69,6 +69,13 @@ impl From<Error> for dlx_status {
     }
 }
 
+/// `DLX_OK` for success, else the error's status.
+impl From<Result<(), Error>> for dlx_status {
+    fn from(r: Result<(), Error>) -> Self {
+        r.map_or_else(dlx_status::from, |()| DLX_OK)
+    }
+}
+
 /// The counters a solver keeps, for `dlx_solver_counter`. They are counted
 /// as in Knuth's DLX1, so they can be compared with his figures.
 #[repr(u32)]
