@@ -146,21 +146,15 @@ impl Solver {
         if let Some(r) = &mut self.random {
             r.rng = fastrand::Rng::with_seed(r.seed);
         }
-        self.phase = Phase::Start;
-        self.level = 0;
         self.nodes = 0;
         self.solutions = 0;
         self.links.updates = 0;
     }
 
-    /// Undoes every cover of the search so far, back to the forced rows.
+    /// Undoes every cover of the search so far, back to the forced rows, and
+    /// puts the loop back at its start.
     fn unwind(&mut self) {
-        let levels = match self.phase {
-            Phase::Recover => self.level + 1,
-            Phase::Paused => self.level,
-            Phase::Start | Phase::Done => 0,
-        };
-        for l in (0..levels).rev() {
+        for l in (0..self.depth()).rev() {
             let x = self.choice[l];
             self.links.uncover_rest_of_row(x);
             let best = self.links.top(x);
@@ -231,7 +225,8 @@ impl Solver {
             Some(seed) => Some(Random::new(seed, self.links.rows(), self.choice.len())?),
             None => None,
         };
-        self.unwind();
+        // Unwinding reads only the links and `choice`, so the new random
+        // state can go in first.
         self.random = random;
         self.restart();
         Ok(())
@@ -247,14 +242,13 @@ impl Solver {
     /// the row being tried among the rows of its column, each level
     /// weighted by the share of the tree its branch stands for.
     pub fn estimate(&self) -> f64 {
-        let levels = match self.phase {
+        match self.phase {
             Phase::Start => return 0.0,
             Phase::Done => return 1.0,
-            Phase::Recover => self.level + 1,
-            Phase::Paused => self.level,
-        };
+            Phase::Recover | Phase::Paused => {}
+        }
         let (mut done, mut share) = (0.0, 1.0);
-        for l in 0..levels {
+        for l in 0..self.depth() {
             let (k, d) = match &self.random {
                 Some(r) => (u64::from(r.at[l] - r.start[l]), u64::from(r.end[l] - r.start[l])),
                 None => self.links.position_in_item(self.choice[l]),
@@ -269,7 +263,8 @@ impl Solver {
     }
 
     /// The search's depth now: the number of rows chosen (forced ones not
-    /// counted) on the path to where it stands.
+    /// counted) on the path to where it stands, that is the levels whose
+    /// item and row are covered.
     pub fn depth(&self) -> usize {
         match self.phase {
             Phase::Recover => self.level + 1,
