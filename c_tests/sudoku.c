@@ -411,14 +411,7 @@ static int solve_forced(unsigned char grid[CELLS])
 
 static int run_forced(void)
 {
-    dlx_matrix *m = new_matrix(COLUMNS);
-    for (size_t i = 0; i < CELLS; i++) {
-        size_t r = i / 9, c = i % 9, b = (size_t)box_of((int)i);
-        for (size_t d = 0; d < 9; d++) {
-            size_t cols[4] = {i, 81 + r * 9 + d, 162 + c * 9 + d, 243 + b * 9 + d};
-            sudoku_add_row(m, cols, 4, i * 9 + d);
-        }
-    }
+    dlx_matrix *m = sudoku_full_matrix();
     check(dlx_solver_new(m, &forced_solver), "dlx_solver_new");
     dlx_matrix_free(m);
     int code = sudoku_line_main(solve_forced);

@@ -1,7 +1,8 @@
 /* Pieces shared by the sudoku programs (sudoku.c, sudoku_x.c, sudoku_grid.c,
- * sudoku16.c): adding a numbered candidate row, running the search and
+ * sudoku16.c, sudoku_gen.c): adding a numbered candidate row, running the search and
  * writing its rows back into the grid, the whole exact cover model for an
- * n x n sudoku (with or without the two diagonals), and the reading loop of
+ * n x n sudoku (with or without the two diagonals), the full 9x9 matrix
+ * whose clues are forced rows, and the reading loop of
  * the one-puzzle-per-line format (sudoku.c and sudoku_x.c). Each program
  * keeps its own input and output format. */
 #ifndef DLX_C_TESTS_SUDOKU_COMMON_H
@@ -28,6 +29,23 @@ static inline void sudoku_add_row(dlx_matrix *m, const size_t *cols, size_t n, s
         fprintf(stderr, "unexpected row id %zu (wanted %zu)\n", id, expected);
         exit(2);
     }
+}
+
+/* The 9x9 sudoku with every candidate: 729 rows, row id cell * 9 + digit
+ * (0-based), over the 324 columns of sudoku_solve (cell, row-digit,
+ * column-digit, box-digit). A puzzle's clues are then forced rows
+ * (sudoku --forced, sudoku_gen). */
+static inline dlx_matrix *sudoku_full_matrix(void)
+{
+    dlx_matrix *m = new_matrix(324);
+    for (size_t i = 0; i < 81; i++) {
+        size_t r = i / 9, c = i % 9, b = (r / 3) * 3 + c / 3;
+        for (size_t d = 0; d < 9; d++) {
+            size_t cols[4] = {i, 81 + r * 9 + d, 162 + c * 9 + d, 243 + b * 9 + d};
+            sudoku_add_row(m, cols, 4, i * 9 + d);
+        }
+    }
+    return m;
 }
 
 /* Runs dlx_solve_first on m (at most cap rows in a solution), frees m, and

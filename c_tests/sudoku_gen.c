@@ -22,21 +22,7 @@
 #include <string.h>
 
 #include "common.h"
-
-/* Row id of digit d (0..8) in cell i: i * 9 + d. Columns: cell, row-digit,
- * column-digit, box-digit, 81 each. */
-static dlx_matrix *sudoku_matrix(void)
-{
-    dlx_matrix *m = new_matrix(324);
-    for (size_t i = 0; i < 81; i++) {
-        size_t r = i / 9, c = i % 9, b = (r / 3) * 3 + c / 3;
-        for (size_t d = 0; d < 9; d++) {
-            size_t cols[4] = {i, 81 + r * 9 + d, 162 + c * 9 + d, 243 + b * 9 + d};
-            add_row(m, cols, 4);
-        }
-    }
-    return m;
-}
+#include "sudoku_common.h"
 
 /* splitmix64: the order in which cells are tried for removal. */
 static uint64_t next_random(uint64_t *state)
@@ -67,7 +53,7 @@ static int solutions_up_to_2(dlx_solver *s, const size_t *rows, size_t n)
 
 int main(void)
 {
-    dlx_matrix *m = sudoku_matrix();
+    dlx_matrix *m = sudoku_full_matrix(); /* row id: cell * 9 + digit */
     dlx_solver *gen = NULL, *unique = NULL;
     check(dlx_solver_new(m, &gen), "dlx_solver_new");
     check(dlx_solver_new(m, &unique), "dlx_solver_new");

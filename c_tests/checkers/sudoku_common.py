@@ -82,11 +82,18 @@ def grid_problem(puzzle, g, n=9, bs=3, diag=False, symbols=DIGITS):
 
 
 def complete(puzzle, n, bs, diag=False, rng=None):
-    """Exhaustive search for one completion of puzzle (list of n*n ints, 0 =
-    empty). Each step takes the empty cell with the fewest candidate digits or
-    the (unit, digit) pair with the fewest candidate cells, whichever is
-    smaller, and tries every option. Returns the grid, or None when there is
-    no completion (clues clashing included)."""
+    """One completion of puzzle (list of n*n ints, 0 = empty), or None when
+    there is none (clues clashing included); see completions()."""
+    found = completions(puzzle, n, bs, diag, rng, limit=1)
+    return found[0] if found else None
+
+
+def completions(puzzle, n, bs, diag=False, rng=None, limit=1):
+    """Exhaustive search for up to `limit` completions of puzzle (list of
+    n*n ints, 0 = empty), returned as a list of grids. Each step takes the
+    empty cell with the fewest candidate digits or the (unit, digit) pair
+    with the fewest candidate cells, whichever is smaller, and tries every
+    option."""
     units = []
     for k in range(n):
         units.append([k * n + j for j in range(n)])
@@ -108,8 +115,9 @@ def complete(puzzle, n, bs, diag=False, rng=None):
             bit = 1 << (v - 1)
             for u in of_cell[i]:
                 if used[u] & bit:
-                    return None
+                    return []
                 used[u] |= bit
+    found = []
 
     def place(i, bit):
         g[i] = bit.bit_length()
@@ -130,7 +138,8 @@ def complete(puzzle, n, bs, diag=False, rng=None):
                     m &= ~used[u]
                 cand[i] = m
         if not cand:
-            return True
+            found.append(list(g))
+            return len(found) >= limit
         best_n, best = n + 1, None
         for i, m in cand.items():
             k = bin(m).count('1')
@@ -163,21 +172,8 @@ def complete(puzzle, n, bs, diag=False, rng=None):
         return False
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * n * n + 100))
-    return g if search() else None
-
-
-def other_completion(puzzle, g, diag=False):
-    """Whether puzzle has a completion other than g: for each empty cell,
-    search with that cell given each other digit. Slow; for small cases."""
-    for i, v in enumerate(puzzle):
-        if v == 0:
-            for d in range(1, 10):
-                if d != g[i]:
-                    p = list(puzzle)
-                    p[i] = d
-                    if complete(p, 9, 3, diag=diag) is not None:
-                        return True
-    return False
+    search()
+    return found
 
 
 def check_line_output(argv, name, diag):
@@ -195,8 +191,7 @@ def check_line_output(argv, name, diag):
         return 1
     for n, (p, line) in enumerate(zip(puzzles, out), 1):
         if line == 'Multiple solutions':
-            first = complete(p, 9, 3, diag=diag)
-            if first is None or not other_completion(p, first, diag):
+            if len(completions(p, 9, 3, diag=diag, limit=2)) < 2:
                 print('puzzle %d: program says several solutions, but it has at most one' % n)
                 return 1
             continue

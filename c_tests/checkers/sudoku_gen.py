@@ -7,10 +7,9 @@ For every input line "SEED TARGET" the output must have two lines: a full
 grid (81 digits) and a puzzle (81 characters, '.' empty). Checked here:
 - the grid is a valid sudoku (sudoku_common.valid_complete);
 - every clue of the puzzle agrees with the grid;
-- the puzzle has exactly one solution, counted by this checker's own
-  backtracking search (below: cells' candidate bitmasks, fewest candidates
-  first, stopping at two solutions), nothing shared with the program or the
-  library;
+- the puzzle has exactly one solution, counted (up to two) by the
+  checkers' own exhaustive search (sudoku_common.completions), nothing
+  shared with the program or the library;
 - the puzzle has at least TARGET clues (it may have more when no clue can go);
 - distinct seeds gave distinct grids.
 """
@@ -19,44 +18,7 @@ import sys
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sudoku_common import read_lines, valid_complete, changed_clue  # noqa: E402
-
-PEERS = []
-for i in range(81):
-    r, c = divmod(i, 9)
-    b = (r // 3) * 3 + c // 3
-    PEERS.append({j for j in range(81) if j != i and (j // 9 == r or j % 9 == c or ((j // 9) // 3) * 3 + (j % 9) // 3 == b)})
-
-
-def count_solutions(g, cap=2):
-    """The number of completions of g (list of 81 ints, 0 empty), up to cap."""
-    g = list(g)
-    for i, v in enumerate(g):
-        if v and any(g[j] == v for j in PEERS[i]):
-            return 0
-
-    def search():
-        best, best_cands = None, None
-        for i in range(81):
-            if not g[i]:
-                cands = [d for d in range(1, 10) if all(g[j] != d for j in PEERS[i])]
-                if best is None or len(cands) < len(best_cands):
-                    best, best_cands = i, cands
-                    if len(cands) <= 1:
-                        break
-        if best is None:
-            return 1
-        total = 0
-        for d in best_cands:
-            g[best] = d
-            total += search()
-            g[best] = 0
-            if total >= cap:
-                break
-        return total
-
-    return search()
-
+from sudoku_common import read_lines, valid_complete, changed_clue, completions  # noqa: E402
 
 def main():
     inp, out = sys.argv[1], sys.argv[2]
@@ -90,7 +52,7 @@ def main():
         if clues < target:
             print('%s: %d clues, fewer than the target %d' % (where, clues, target))
             return 1
-        n = count_solutions(puzzle)
+        n = len(completions(puzzle, 9, 3, limit=2))
         if n != 1:
             print('%s: the puzzle has %s solutions' % (where, 'no' if n == 0 else 'several'))
             return 1
