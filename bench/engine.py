@@ -14,12 +14,9 @@ Usage: bench/engine.py [-n RUNS] [NAME ...]   (default: pento_6x10 queens_14 sco
 """
 import argparse, os, re, statistics, subprocess, sys, time
 
-here = os.path.dirname(os.path.abspath(__file__))
-root = os.path.dirname(here)
-shared = os.path.join(os.path.dirname(root), 'shared')
-out = os.path.join(here, 'out')
-instances = os.path.join(out, 'instances')
-dlx = os.path.join(root, 'target', 'release', 'dlx')
+sys.dont_write_bytecode = True  # no __pycache__ in bench/
+from suite import dlx, generate, here, instances, out  # the suite's paths and instances
+
 dance = os.path.join(out, 'dance')
 
 DEFAULT = ['pento_6x10', 'queens_14', 'scott_8x8_hole']
@@ -49,9 +46,7 @@ def main():
     a = ap.parse_args()
     if a.runs < 1:
         ap.error('--runs must be at least 1')
-    os.makedirs(instances, exist_ok=True)
-    subprocess.run([sys.executable, os.path.join(shared, 'tools', 'gen_dlx.py'), instances],
-                   check=True, capture_output=True)
+    generate()
     subprocess.run([os.environ.get('CC', 'cc'), '-O2', '-o', dance, os.path.join(here, 'dance.c')], check=True)
     print('%-16s %14s %9s %9s %10s %10s %7s' % ('instance', 'updates', 'dance s', 'ours s', 'dance M/s', 'ours M/s', 'ratio'))
     for name in a.names:
