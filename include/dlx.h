@@ -38,6 +38,12 @@
 #define POLL_NODES 1024
 
 /*
+ The largest sum of absolute row costs a search with an objective takes:
+ every partial sum the search forms then fits in an `i64`, scale included.
+ */
+#define MAX_TOTAL_COST (1 << 61)
+
+/*
  The result of every call that can fail. Values are explicit and never
  reused; new ones are only ever added at the end. Statuses below
  `DLX_ERR_NULL` are not errors.
@@ -102,8 +108,8 @@ enum dlx_status
    */
   DLX_ERR_PANIC = 12,
   /*
-   The matrix uses bounds, colors or costs (read from Knuth's format),
-   which the engine does not solve yet.
+   The matrix uses bounds or colors (read from Knuth's format), which
+   the engine does not solve yet.
    */
   DLX_ERR_UNSUPPORTED = 13,
   /*
@@ -120,6 +126,16 @@ enum dlx_status
    contains them all.
    */
   DLX_ERR_CONFLICT = 16,
+  /*
+   The absolute row costs add up past 2^61: too much for a search with
+   an objective (`dlx_solver_set_objective`) to add up exactly.
+   */
+  DLX_ERR_COST_RANGE = 17,
+  /*
+   An argument is outside its documented range (such as keeping 0 best
+   solutions).
+   */
+  DLX_ERR_INVALID_ARGUMENT = 18,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -587,7 +603,7 @@ size_t dlx_matrix_row_count(const struct dlx_matrix *matrix);
  Returns `DLX_DONE` when all were handed over, or `DLX_STOPPED` when the
  callback returned non-zero; that value then goes to `*callback_result`
  if it is not NULL. Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`,
- `DLX_ERR_UNSUPPORTED` (the matrix uses bounds, colors or costs).
+ `DLX_ERR_UNSUPPORTED` (the matrix uses bounds or colors).
  */
 dlx_status dlx_solve(const struct dlx_matrix *matrix,
                      dlx_solution_fn callback,
@@ -597,8 +613,8 @@ dlx_status dlx_solve(const struct dlx_matrix *matrix,
 /*
  Counts the solutions of `matrix` into `*count`, stopping once `max` are
  found when `max` is not 0. Returns `DLX_OK`. Errors: `DLX_ERR_NULL`,
- `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the matrix uses bounds,
- colors or costs).
+ `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the matrix uses bounds or
+ colors).
  */
 dlx_status dlx_count(const struct dlx_matrix *matrix, uint64_t max, uint64_t *count_out);
 
@@ -609,7 +625,7 @@ dlx_status dlx_count(const struct dlx_matrix *matrix, uint64_t max, uint64_t *co
  the matrix's number of columns always suffices; `rows` may be NULL when
  `capacity` is 0. Errors: `DLX_ERR_NULL`, `DLX_ERR_BUFFER_TOO_SMALL`
  (nothing written), `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the
- matrix uses bounds, colors or costs).
+ matrix uses bounds or colors).
  */
 dlx_status dlx_solve_first(const struct dlx_matrix *matrix,
                            size_t *rows,
@@ -619,7 +635,7 @@ dlx_status dlx_solve_first(const struct dlx_matrix *matrix,
 /*
  Makes a solver for `matrix` and stores it in `*out`.
  Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED`
- (the matrix uses bounds, colors or costs, which are not solved yet).
+ (the matrix uses bounds or colors, which are not solved yet).
  */
 dlx_status dlx_solver_new(const struct dlx_matrix *matrix, struct dlx_solver **out);
 

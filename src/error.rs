@@ -19,7 +19,7 @@ pub enum Error {
     TooLarge,
     /// Memory for the request could not be allocated.
     OutOfMemory,
-    /// The matrix uses bounds, colors or costs, which the engine does not
+    /// The matrix uses bounds or colors, which the engine does not
     /// solve yet ([`Matrix::is_generalized`](crate::Matrix::is_generalized)).
     Unsupported,
     /// A row id is not below the matrix's number of rows.
@@ -27,6 +27,13 @@ pub enum Error {
     /// Rows given to be chosen together share a column (or one is given
     /// twice), so no exact cover contains them all.
     Conflict,
+    /// The absolute costs of the rows add up past
+    /// [`MAX_TOTAL_COST`](crate::objective::MAX_TOTAL_COST) (2^61), too much
+    /// for a search with an objective to add up exactly.
+    CostRange,
+    /// An argument outside its documented range (such as keeping 0 best
+    /// solutions).
+    InvalidArgument,
 }
 
 impl Error {
@@ -38,9 +45,11 @@ impl Error {
             Error::EmptyRow => "a row must have at least one column",
             Error::TooLarge => "the matrix is too large for 32-bit link indices",
             Error::OutOfMemory => "out of memory",
-            Error::Unsupported => "not supported yet: bounds, colors and costs are parsed but not solved",
+            Error::Unsupported => "not supported yet: bounds and colors are parsed but not solved",
             Error::RowRange => "row id out of range",
             Error::Conflict => "the forced rows conflict: two of them share a column",
+            Error::CostRange => "the absolute row costs add up past 2^61",
+            Error::InvalidArgument => "an argument is outside its documented range",
         }
     }
 }

@@ -19,8 +19,9 @@
 //! * A name is one or more printable characters other than `:` and `|`
 //!   (Unicode is allowed; Knuth's limit of 8 characters is not imposed).
 //!
-//! The later extensions are parsed and stored in the [`Matrix`], although
-//! the engine does not solve them yet ([`Matrix::is_generalized`];
+//! The later extensions are parsed and stored in the [`Matrix`]. Costs are
+//! used by a search with an [`Objective`](crate::Objective); colors and
+//! bounds are not solved yet ([`Matrix::is_generalized`];
 //! [`Solver::new`](crate::Solver::new) gives
 //! [`Error::Unsupported`](crate::Error::Unsupported)):
 //!
@@ -33,8 +34,10 @@
 //!   `v|name` is short for `v:v|name` (not `0:v`), and a bare name means
 //!   `1:1`. Secondary items have no bounds.
 //! * **Costs** (DLX5): an option may contain entries `|n` (a decimal
-//!   number `n`) after its first item; its cost is the sum of them. An
-//!   option cannot start with one, since that line would be a comment.
+//!   number `n`, at most 2^63 - 1) after its first item; its cost is the
+//!   sum of them (at most 2^63 - 1 too). As in DLX5, costs written in the
+//!   text are not negative; [`Matrix::set_cost`] also takes negative ones.
+//!   An option cannot start with one, since that line would be a comment.
 //!
 //! An option that names an unknown item or names an item twice is an error.
 //! An option made only of secondary items is kept as a row, so row numbers
@@ -308,14 +311,14 @@ pub fn parse(text: &str) -> Result<Matrix, ParseError> {
         }
         row.clear();
         colors.clear();
-        let mut cost: u64 = 0;
+        let mut cost: i64 = 0;
         for tok in &toks {
             let err = |at: usize, message: String| ParseError::new(n, tok.column_at(at), message);
             if let Some(digits) = tok.text.strip_prefix('|') {
-                let d = decimal(digits, u64::MAX).map_err(|why| {
+                let d = decimal(digits, i64::MAX as u64).map_err(|why| {
                     err(1, format!("malformed cost {}: {why} after `|`", quote(tok.text)))
                 })?;
-                cost = cost.checked_add(d).ok_or_else(|| err(0, "the option's total cost is too large".into()))?;
+                cost = cost.checked_add(d as i64).ok_or_else(|| err(0, "the option's total cost is too large".into()))?;
                 continue;
             }
             let (name, color) = match tok.text.find(':') {

@@ -15,7 +15,8 @@
 //!   forced rows and randomised order;
 //! * [`control`]: limits, cancellation and progress reports around it;
 //! * [`split`]: a search cut into independent subproblems;
-//! * [`objective`]: what a search is for (all solutions, the first, a count);
+//! * [`objective`]: what a search is for: all solutions, the first, a
+//!   count, or the best by cost (branch and bound);
 //! * `ffi`: the C API, a thin skin over the modules above.
 //!
 //! ```
@@ -45,4 +46,5 @@ pub mod split;
 pub use error::Error;
 pub use matrix::Matrix;
 pub use control::{Canceller, Found, Limits, Outcome, Report};
+pub use objective::{Best, Goal, Objective};
 pub use search::{Counters, Progress, Solver};

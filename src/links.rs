@@ -453,6 +453,82 @@ impl Links {
         }
     }
 
+    /// Puts the rows of every item's list in increasing order of
+    /// `key(node)`, ties in node order (so a constant key restores the
+    /// order the rows were added in). Nothing may be covered. `nodes` is
+    /// scratch space; with room for [`Links::nodes`] entries it needs no
+    /// allocation.
+    pub fn sort_lists(&mut self, key: impl Fn(u32) -> i64, nodes: &mut Vec<(u32, i64, u32)>) {
+        let n = self.items() as u32;
+        nodes.clear();
+        for x in n + 1..self.links.len() as u32 {
+            let top = self.top(x);
+            if top != 0 {
+                nodes.push((top, key(x), x));
+            }
+        }
+        nodes.sort_unstable();
+        for i in 1..=n {
+            self.links[i as usize] = Link { up: i, down: i };
+        }
+        for &(item, _, x) in nodes.iter() {
+            let last = self.links[item as usize].up;
+            self.links[x as usize] = Link { up: last, down: item };
+            self.links[last as usize].down = x;
+            self.links[item as usize].up = x;
+        }
+    }
+
+    /// The sum, over the uncovered primary items, of `value` at the first
+    /// row node of the item's list. Every uncovered primary item must have
+    /// a row, and `value` an entry for every node.
+    #[inline]
+    pub fn sum_first(&self, value: &[i64]) -> i64 {
+        debug_assert_eq!(value.len(), self.links.len());
+        let mut sum = 0;
+        for i in 1..=self.primary as u32 {
+            // SAFETY: `len` has an entry for every item.
+            let covered = unsafe { *self.len.get_unchecked(i as usize) } == COVERED;
+            // SAFETY: a node index from the links is below links.len().
+            let v = unsafe { *value.get_unchecked(self.nd(i).down as usize) };
+            sum += if covered { 0 } else { v };
+        }
+        sum
+    }
+
+    /// The sum, over the primary items of `x`'s row other than `x`'s own,
+    /// of `value` at the first row node of the item's list.
+    #[inline]
+    pub fn sum_first_in_rest_of_row(&self, x: u32, value: &[i64]) -> i64 {
+        debug_assert_eq!(value.len(), self.links.len());
+        let mut sum = 0;
+        let mut q = x + 1;
+        while q != x {
+            let top = self.top(q);
+            if top == 0 {
+                q = self.nd(q).up;
+                continue;
+            }
+            if self.is_primary(top) {
+                // SAFETY: as in `sum_first`.
+                sum += unsafe { *value.get_unchecked(self.nd(top).down as usize) };
+            }
+            q += 1;
+        }
+        sum
+    }
+
+    /// The number of primary items of row `r`.
+    pub fn primary_in_row(&self, r: usize) -> usize {
+        self.row_nodes(r).filter(|&x| self.is_primary(self.top(x))).count()
+    }
+
+    /// The number of nodes, headers and spacers included: the length of a
+    /// per-node array.
+    pub fn nodes(&self) -> usize {
+        self.links.len()
+    }
+
     /// Covers the items of `x`'s row other than `x`'s own, going right from
     /// `x` and wrapping round at the row's end.
     #[inline]

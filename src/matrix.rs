@@ -11,9 +11,11 @@
 //! keeps what that format can say beyond plain exact cover: the item names,
 //! bounds on primary columns (DLX3), colors on secondary entries (DLX2) and
 //! costs of rows (DLX5). Each of these is stored only once it is used: a
-//! plain matrix carries four empty vectors and nothing else. A matrix that
-//! uses bounds, colors or costs is [`generalized`](Matrix::is_generalized);
-//! the engine does not solve those yet.
+//! plain matrix carries four empty vectors and nothing else. Costs can also
+//! be set through [`Matrix::set_cost`]; a search uses them when it is given
+//! an [`Objective`](crate::Objective). A matrix that uses bounds or colors
+//! is [`generalized`](Matrix::is_generalized); the engine does not solve
+//! those yet.
 //!
 //! The matrix is only the model: it stores the rows compactly, one after
 //! another in a single array. The dancing links that a search needs are
@@ -48,7 +50,7 @@ pub struct Matrix {
     /// The distinct color names, in order of first use.
     color_names: Names,
     /// Per row, its cost: empty while every cost is 0.
-    costs: Vec<u64>,
+    costs: Vec<i64>,
     /// Scratch space for the duplicate check of `add_row`.
     scratch: Vec<usize>,
 }
@@ -210,21 +212,45 @@ impl Matrix {
         }
     }
 
-    /// The cost of row `row` (0 unless the text gave one); `None` when out
-    /// of range.
-    pub fn cost(&self, row: usize) -> Option<u64> {
+    /// The cost of row `row` (0 unless one was set); `None` when out of
+    /// range.
+    pub fn cost(&self, row: usize) -> Option<i64> {
         if row >= self.rows() {
             return None;
         }
         Some(self.costs.get(row).copied().unwrap_or(0))
     }
 
-    /// Whether the matrix uses bounds other than "exactly once", colors or
-    /// costs. The engine does not solve such a matrix yet:
+    /// Whether some row has a cost other than 0.
+    pub fn has_costs(&self) -> bool {
+        self.costs.iter().any(|&c| c != 0)
+    }
+
+    /// Sets the cost of row `row`, any `i64` (negative costs included; see
+    /// [`Objective`](crate::Objective) for what a search makes of them).
+    /// Costs matter only to a search with an objective. Errors:
+    /// [`Error::RowRange`], [`Error::OutOfMemory`] (the matrix unchanged).
+    pub fn set_cost(&mut self, row: usize, cost: i64) -> Result<(), Error> {
+        if row >= self.rows() {
+            return Err(Error::RowRange);
+        }
+        if self.costs.is_empty() {
+            if cost == 0 {
+                return Ok(());
+            }
+            self.costs.try_reserve_exact(self.rows())?;
+            self.costs.resize(self.rows(), 0);
+        }
+        self.costs[row] = cost;
+        Ok(())
+    }
+
+    /// Whether the matrix uses bounds other than "exactly once" or colors.
+    /// The engine does not solve such a matrix yet:
     /// [`Solver::new`](crate::Solver::new) refuses it with
     /// [`Error::Unsupported`].
     pub fn is_generalized(&self) -> bool {
-        !self.bounds.is_empty() || !self.colors.is_empty() || !self.costs.is_empty()
+        !self.bounds.is_empty() || !self.colors.is_empty()
     }
 
     /// Gives the columns names, one per column (all distinct, none
@@ -273,17 +299,9 @@ impl Matrix {
     }
 
     /// Sets the cost of the last row added.
-    pub(crate) fn set_last_row_cost(&mut self, cost: u64) -> Result<(), Error> {
-        let row = self.rows().checked_sub(1).ok_or(Error::ColumnRange)?;
-        if self.costs.is_empty() {
-            if cost == 0 {
-                return Ok(());
-            }
-            self.costs.try_reserve_exact(self.rows())?;
-            self.costs.resize(self.rows(), 0);
-        }
-        self.costs[row] = cost;
-        Ok(())
+    pub(crate) fn set_last_row_cost(&mut self, cost: i64) -> Result<(), Error> {
+        let row = self.rows().checked_sub(1).ok_or(Error::RowRange)?;
+        self.set_cost(row, cost)
     }
 
     /// The columns of row `row`, in the order they were given.

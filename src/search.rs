@@ -18,6 +18,7 @@ use crate::control::{Controls, Found};
 use crate::error::Error;
 use crate::links::Links;
 use crate::matrix::Matrix;
+use crate::objective::{Best, Objective, Optimizer};
 
 /// The search's counters, counted as Knuth's DLX1 counts them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -83,6 +84,10 @@ pub struct Solver {
     random: Option<Random>,
     /// Limits, cancellation and progress (see [`crate::control`]).
     pub(crate) controls: Controls,
+    /// The matrix's row costs (empty when all are 0).
+    costs: Vec<i64>,
+    /// Branch and bound, when the search has an objective.
+    objective: Option<Optimizer>,
 }
 
 /// The state of a randomised search: the rows of the item chosen at each
@@ -117,7 +122,7 @@ impl Random {
 impl Solver {
     /// A solver for `matrix`, which it copies: the matrix may change or go
     /// away afterwards without affecting the search. A matrix that uses
-    /// bounds, colors or costs gives [`Error::Unsupported`]: the engine does
+    /// bounds or colors gives [`Error::Unsupported`]: the engine does
     /// not solve those yet.
     pub fn new(matrix: &Matrix) -> Result<Solver, Error> {
         if matrix.is_generalized() {
@@ -131,7 +136,25 @@ impl Solver {
         choice.resize(depth, 0);
         let mut rows = Vec::new();
         rows.try_reserve_exact(depth)?;
-        Ok(Solver { links, choice, level: 0, phase: Phase::Start, nodes: 0, solutions: 0, rows, forced: Vec::new(), random: None, controls: Controls::default() })
+        let mut costs = Vec::new();
+        if matrix.has_costs() {
+            costs.try_reserve_exact(matrix.rows())?;
+            costs.extend((0..matrix.rows()).map(|r| matrix.cost(r).unwrap_or(0)));
+        }
+        Ok(Solver {
+            links,
+            choice,
+            level: 0,
+            phase: Phase::Start,
+            nodes: 0,
+            solutions: 0,
+            rows,
+            forced: Vec::new(),
+            random: None,
+            controls: Controls::default(),
+            costs,
+            objective: None,
+        })
     }
 
     /// The number of rows of the matrix the solver was made from.
@@ -149,6 +172,25 @@ impl Solver {
         self.nodes = 0;
         self.solutions = 0;
         self.links.updates = 0;
+        if let Some(o) = &mut self.objective {
+            o.reset(&self.forced);
+        }
+    }
+
+    /// Runs `f` with nothing covered (the search unwound and the forced
+    /// rows uncovered), then covers `self.forced` again, which `f` may have
+    /// changed, and restarts the search.
+    fn with_nothing_covered<T>(&mut self, f: impl FnOnce(&mut Solver) -> T) -> T {
+        self.unwind();
+        for &r in self.forced.iter().rev() {
+            self.links.uncover_row(r);
+        }
+        let t = f(self);
+        for &r in &self.forced {
+            self.links.cover_row(r);
+        }
+        self.restart();
+        t
     }
 
     /// Undoes every cover of the search so far, back to the forced rows, and
@@ -196,16 +238,66 @@ impl Solver {
         forced.try_reserve_exact(rows.len())?;
         forced.extend_from_slice(rows);
         self.rows.try_reserve_exact(rows.len() + self.choice.len())?;
-        self.unwind();
-        for &r in self.forced.iter().rev() {
-            self.links.uncover_row(r);
-        }
-        for &r in &forced {
-            self.links.cover_row(r);
-        }
-        self.forced = forced;
-        self.restart();
+        self.with_nothing_covered(|s| s.forced = forced);
         Ok(())
+    }
+
+    /// Makes the search look for the best solutions under `objective`, or
+    /// for every solution with `None` (the default), and starts it again
+    /// (forced rows and seed stay; counters go to zero).
+    ///
+    /// With an objective, the search is a branch and bound (see
+    /// [`crate::objective`]): each solution it returns is better than the
+    /// `best`-th best found before it (the first `best` ones simply fill the
+    /// list), so the last one returned is the best, and [`Solver::best`]
+    /// lists the `best` best so far, best first. When the search is
+    /// exhausted they are the `best` best of all (fewer when there are
+    /// fewer solutions; among solutions of equal cost, the ones found
+    /// first). A search stopped by a limit keeps its best so far.
+    ///
+    /// Errors, leaving the solver as it was: [`Error::InvalidArgument`]
+    /// when `best` is 0, [`Error::CostRange`] when the absolute row costs
+    /// (negated for [`Goal::MaxCost`](crate::objective::Goal)) add up past
+    /// 2^61, [`Error::OutOfMemory`].
+    pub fn set_objective(&mut self, objective: Option<Objective>) -> Result<(), Error> {
+        let optimizer = match objective {
+            Some(o) => Some(Optimizer::new(o, &self.links, &self.costs, self.choice.len())?),
+            None => None,
+        };
+        // Each item's rows go in order of share for a search with an
+        // objective, and back in the order they were added without one.
+        let mut scratch = Vec::new();
+        scratch.try_reserve_exact(self.links.nodes())?;
+        self.with_nothing_covered(|s| {
+            s.links.sort_lists(|x| optimizer.as_ref().map_or(0, |o| o.key(x)), &mut scratch);
+            s.objective = optimizer;
+        });
+        Ok(())
+    }
+
+    /// The objective, if the search has one.
+    pub fn objective(&self) -> Option<Objective> {
+        self.objective.as_ref().map(|o| Objective { goal: o.goal, best: o.k })
+    }
+
+    /// With an objective: the best solutions found so far, best first.
+    /// Without one: nothing.
+    pub fn best(&self) -> &[Best] {
+        self.objective.as_ref().map_or(&[], |o| o.best())
+    }
+
+    /// The cost of the last solution found (the sum of its rows' costs, or
+    /// its number of rows when the objective is the fewest rows), or `None`
+    /// before the first solution or when the sum does not fit in an `i64`
+    /// (possible only without an objective).
+    pub fn cost(&self) -> Option<i64> {
+        if self.solutions == 0 {
+            return None;
+        }
+        match &self.objective {
+            Some(o) => Some(o.cost_of(&self.rows)),
+            None => self.rows.iter().try_fold(0i64, |sum, &r| sum.checked_add(self.costs.get(r).copied().unwrap_or(0))),
+        }
     }
 
     /// The forced rows (see [`Solver::force_rows`]).
@@ -314,15 +406,31 @@ impl Solver {
     /// Runs the search to its next solution, to its end, or until it would
     /// enter a level beyond `budget` more nodes.
     fn advance(&mut self, budget: u64) -> Stop {
-        if self.random.is_some() {
-            self.walk::<true>(budget)
-        } else {
-            self.walk::<false>(budget)
+        match (self.random.is_some(), self.objective.is_some()) {
+            (false, false) => self.walk::<false, false>(budget),
+            (true, false) => self.walk::<true, false>(budget),
+            (false, true) => self.walk::<false, true>(budget),
+            (true, true) => self.walk::<true, true>(budget),
         }
     }
 
-    /// The search loop; `RANDOM` when `self.random` is set.
-    fn walk<const RANDOM: bool>(&mut self, budget: u64) -> Stop {
+    /// Copies the forced rows and the rows chosen at levels `0..=level`
+    /// into `rows`, and counts a solution.
+    fn take_solution(&mut self) {
+        self.solutions += 1;
+        self.nodes += 1;
+        self.rows.clear();
+        self.rows.extend_from_slice(&self.forced);
+        if self.phase != Phase::Start {
+            for &x in &self.choice[..=self.level] {
+                self.rows.push(self.links.row_of(x));
+            }
+        }
+    }
+
+    /// The search loop; `RANDOM` when `self.random` is set, `COST` when
+    /// `self.objective` is (branch and bound, see [`crate::objective`]).
+    fn walk<const RANDOM: bool, const COST: bool>(&mut self, budget: u64) -> Stop {
         /// The steps of the loop, as in Knuth's DLX1.
         enum Step {
             /// Enter level `level`: choose an item and cover it.
@@ -331,19 +439,25 @@ impl Solver {
             Try,
             /// Undo the row chosen at `level` and move to the next one.
             NextRow,
+            /// Move from row node `cur` to the next row without undoing it
+            /// (it was cut off by the bound, so never covered).
+            Skip,
         }
-        let links = &mut self.links;
         let limit = self.nodes.saturating_add(budget);
         let mut step = match self.phase {
             Phase::Done => return Stop::Exhausted,
             Phase::Recover => Step::NextRow,
-            Phase::Start if links.all_covered() => {
-                // No primary item at all: the empty set is the one solution.
+            Phase::Start if self.links.all_covered() => {
+                // No primary item left: the forced rows (or the empty set)
+                // are the one solution.
+                self.take_solution();
+                self.nodes += 1; // the root, entered without a branch
                 self.phase = Phase::Done;
-                self.nodes += 2;
-                self.solutions += 1;
-                self.rows.clear();
-                self.rows.extend_from_slice(&self.forced);
+                if COST {
+                    let o = optimizer(&mut self.objective);
+                    let cost = o.path[0];
+                    o.record(cost, &self.rows);
+                }
                 return Stop::Solution;
             }
             Phase::Start | Phase::Paused => Step::Enter,
@@ -351,6 +465,7 @@ impl Solver {
         // `best` is the item being branched on at `level`, `cur` its row node.
         let (mut best, mut cur) = (0, 0);
         loop {
+            let links = &mut self.links;
             match step {
                 Step::Enter => {
                     if self.nodes >= limit {
@@ -373,6 +488,11 @@ impl Solver {
                         links.cover(best);
                         cur = links.down(best);
                     }
+                    if COST && cur != best {
+                        // The bound's `rest`, for every row of `best`.
+                        let o = optimizer(&mut self.objective);
+                        o.rest[self.level] = links.sum_first(&o.share);
+                    }
                     self.choice[self.level] = cur;
                     step = Step::Try;
                 }
@@ -391,25 +511,36 @@ impl Solver {
                     step = Step::NextRow;
                 }
                 Step::Try => {
+                    if COST {
+                        let o = optimizer(&mut self.objective);
+                        let l = self.level;
+                        let with = o.path[l] + o.cost[cur as usize];
+                        if with + o.rest[l] - links.sum_first_in_rest_of_row(cur, &o.share) >= o.bar {
+                            step = Step::Skip;
+                            continue;
+                        }
+                        o.path[l + 1] = with;
+                    }
                     links.cover_rest_of_row(cur);
                     if links.all_covered() {
-                        self.solutions += 1;
-                        self.nodes += 1;
                         self.phase = Phase::Recover;
-                        self.rows.clear();
-                        self.rows.extend_from_slice(&self.forced);
-                        for &x in &self.choice[..=self.level] {
-                            self.rows.push(links.row_of(x));
+                        self.take_solution();
+                        if COST {
+                            let o = optimizer(&mut self.objective);
+                            let cost = o.path[self.level + 1];
+                            o.record(cost, &self.rows);
                         }
                         return Stop::Solution;
                     }
                     self.level += 1;
                     step = Step::Enter;
                 }
-                Step::NextRow => {
-                    cur = self.choice[self.level];
-                    best = links.top(cur);
-                    links.uncover_rest_of_row(cur);
+                Step::NextRow | Step::Skip => {
+                    if let Step::NextRow = step {
+                        cur = self.choice[self.level];
+                        best = links.top(cur);
+                        links.uncover_rest_of_row(cur);
+                    }
                     if RANDOM {
                         let r = random(&mut self.random);
                         let l = self.level;
@@ -423,6 +554,15 @@ impl Solver {
                 }
             }
         }
+    }
+}
+
+/// The branch-and-bound state, which `walk::<_, true>` has.
+#[inline(always)]
+fn optimizer(o: &mut Option<Optimizer>) -> &mut Optimizer {
+    match o {
+        Some(o) => o,
+        None => unreachable!("walk::<_, true> runs only with an objective"),
     }
 }
 

@@ -466,7 +466,6 @@ fn a_generalized_problem_is_refused_with_exit_3() {
     for (name, contents) in [
         ("colors", &b"a b | x\na x:red\nb x:red\n"[..]),
         ("bounds", b"2:3|a b\na b\na\n"),
-        ("costs", b"a b\na |5\nb\n"),
     ] {
         let out = run(&[scratch(name, contents).to_str().unwrap()], b"");
         assert_exit(&out, 3, &["not support"]);

@@ -13,7 +13,7 @@ use crate::search::Solver;
 /// Returns `DLX_DONE` when all were handed over, or `DLX_STOPPED` when the
 /// callback returned non-zero; that value then goes to `*callback_result`
 /// if it is not NULL. Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`,
-/// `DLX_ERR_UNSUPPORTED` (the matrix uses bounds, colors or costs).
+/// `DLX_ERR_UNSUPPORTED` (the matrix uses bounds or colors).
 #[no_mangle]
 pub extern "C" fn dlx_solve(
     matrix: *const dlx_matrix,
@@ -33,8 +33,8 @@ pub extern "C" fn dlx_solve(
 
 /// Counts the solutions of `matrix` into `*count`, stopping once `max` are
 /// found when `max` is not 0. Returns `DLX_OK`. Errors: `DLX_ERR_NULL`,
-/// `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the matrix uses bounds,
-/// colors or costs).
+/// `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the matrix uses bounds or
+/// colors).
 #[no_mangle]
 pub extern "C" fn dlx_count(matrix: *const dlx_matrix, max: u64, count_out: *mut u64) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
@@ -59,7 +59,7 @@ pub extern "C" fn dlx_count(matrix: *const dlx_matrix, max: u64, count_out: *mut
 /// the matrix's number of columns always suffices; `rows` may be NULL when
 /// `capacity` is 0. Errors: `DLX_ERR_NULL`, `DLX_ERR_BUFFER_TOO_SMALL`
 /// (nothing written), `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the
-/// matrix uses bounds, colors or costs).
+/// matrix uses bounds or colors).
 #[no_mangle]
 pub extern "C" fn dlx_solve_first(
     matrix: *const dlx_matrix,

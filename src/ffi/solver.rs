@@ -88,7 +88,7 @@ pub type dlx_solution_fn = Option<unsafe extern "C" fn(user: *mut c_void, rows: 
 
 /// Makes a solver for `matrix` and stores it in `*out`.
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED`
-/// (the matrix uses bounds, colors or costs, which are not solved yet).
+/// (the matrix uses bounds or colors, which are not solved yet).
 #[no_mangle]
 pub extern "C" fn dlx_solver_new(matrix: *const dlx_matrix, out: *mut *mut dlx_solver) -> dlx_status {
     guard(DLX_ERR_PANIC, || {

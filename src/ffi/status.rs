@@ -39,8 +39,8 @@ pub enum dlx_status {
     DLX_ERR_BUFFER_TOO_SMALL = 11,
     /// An internal error was caught at the C boundary (a bug in dlx).
     DLX_ERR_PANIC = 12,
-    /// The matrix uses bounds, colors or costs (read from Knuth's format),
-    /// which the engine does not solve yet.
+    /// The matrix uses bounds or colors (read from Knuth's format), which
+    /// the engine does not solve yet.
     DLX_ERR_UNSUPPORTED = 13,
     /// The text is not in Knuth's exact cover format; `dlx_matrix_parse`
     /// can say where and why (see `dlx_parse_error`).
@@ -50,6 +50,12 @@ pub enum dlx_status {
     /// Forced rows share a column (or a row is given twice): no exact cover
     /// contains them all.
     DLX_ERR_CONFLICT = 16,
+    /// The absolute row costs add up past 2^61: too much for a search with
+    /// an objective (`dlx_solver_set_objective`) to add up exactly.
+    DLX_ERR_COST_RANGE = 17,
+    /// An argument is outside its documented range (such as keeping 0 best
+    /// solutions).
+    DLX_ERR_INVALID_ARGUMENT = 18,
 }
 
 use dlx_status::*;
@@ -65,6 +71,8 @@ impl From<Error> for dlx_status {
             Error::Unsupported => DLX_ERR_UNSUPPORTED,
             Error::RowRange => DLX_ERR_ROW_RANGE,
             Error::Conflict => DLX_ERR_CONFLICT,
+            Error::CostRange => DLX_ERR_COST_RANGE,
+            Error::InvalidArgument => DLX_ERR_INVALID_ARGUMENT,
         }
     }
 }
@@ -110,7 +118,7 @@ macro_rules! cstr {
 /// value gives "unknown status". Never NULL; never free it.
 #[no_mangle]
 pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
-    const MESSAGES: [*const c_char; 17] = [
+    const MESSAGES: [*const c_char; 19] = [
         cstr!("success"),
         cstr!("a solution was found"),
         cstr!("the search is exhausted"),
@@ -124,10 +132,12 @@ pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
         cstr!("unknown enumeration value"),
         cstr!("the buffer is too small"),
         cstr!("internal error (a bug in dlx)"),
-        cstr!("not supported yet: bounds, colors and costs are parsed but not solved"),
+        cstr!("not supported yet: bounds and colors are parsed but not solved"),
         cstr!("the text is not in Knuth's exact cover format"),
         cstr!("row id out of range"),
         cstr!("the forced rows conflict: two of them share a column"),
+        cstr!("the absolute row costs add up past 2^61"),
+        cstr!("an argument is outside its documented range"),
     ];
     MESSAGES.get(status as usize).copied().unwrap_or(cstr!("unknown status"))
 }
@@ -147,13 +157,13 @@ mod tests {
     #[test]
     fn every_error_has_the_core_message() {
         use Error::*;
-        for e in [ColumnRange, DuplicateColumn, EmptyRow, TooLarge, OutOfMemory, Unsupported, RowRange, Conflict] {
+        for e in [ColumnRange, DuplicateColumn, EmptyRow, TooLarge, OutOfMemory, Unsupported, RowRange, Conflict, CostRange, InvalidArgument] {
             let s = unsafe { CStr::from_ptr(dlx_status_message(dlx_status::from(e) as u32)) };
             assert_eq!(s.to_str().unwrap(), e.message());
         }
         let s = unsafe { CStr::from_ptr(dlx_status_message(DLX_ERR_PARSE as u32)) };
         assert_eq!(s.to_str().unwrap(), "the text is not in Knuth's exact cover format");
-        let s = unsafe { CStr::from_ptr(dlx_status_message(17)) };
+        let s = unsafe { CStr::from_ptr(dlx_status_message(19)) };
         assert_eq!(s.to_str().unwrap(), "unknown status");
     }
 }
