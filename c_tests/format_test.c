@@ -8,7 +8,7 @@
  *   columns: C rows: R names: N1 N2 ...   (dlx_matrix_column_name)
  *   then either
  *   solve: MESSAGE                when solving fails (dlx_status_message;
- *                                 DLX_ERR_UNSUPPORTED for bounds/colors/costs)
+ *                                 DLX_ERR_UNSUPPORTED for bounds and colors)
  *   or, for every solution in the order found,
  *   solution K: rows R1 R2 ...    (1-based option numbers, increasing)
  *   followed by each chosen option as written, one per line, in that order;

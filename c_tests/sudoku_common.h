@@ -2,8 +2,9 @@
  * sudoku16.c, sudoku_gen.c): adding a numbered candidate row, running the search and
  * writing its rows back into the grid, the whole exact cover model for an
  * n x n sudoku (with or without the two diagonals), the full 9x9 matrix
- * whose clues are forced rows, and the reading loop of
- * the one-puzzle-per-line format (sudoku.c and sudoku_x.c). Each program
+ * whose clues are forced rows, the reading loop of the one-puzzle-per-line
+ * format (sudoku.c and sudoku_x.c) and the reader of a grid of 81 numbers
+ * (sudoku_grid.c, target_sudoku.c). Each program
  * keeps its own input and output format. */
 #ifndef DLX_C_TESTS_SUDOKU_COMMON_H
 #define DLX_C_TESTS_SUDOKU_COMMON_H
@@ -81,9 +82,9 @@ static inline int sudoku_search(dlx_matrix *m, size_t cap, size_t expected, size
     return 1;
 }
 
-/* Solves the n x n sudoku in grid (0 empty, 1..n clue; boxes bs x bs; with
- * diag, both main diagonals must hold every digit once too) as an exact
- * cover. Columns, all primary, with C = n*n:
+/* The exact cover model of the n x n sudoku in grid (0 empty, 1..n clue;
+ * boxes bs x bs; with diag, both main diagonals must hold every digit once
+ * too). Columns, all primary, with C = n*n:
  *   0..C-1      cell (r,c) holds a digit        r*n+c
  *   C..         row r holds digit d             C   + r*n+d
  *   2C..        column c holds digit d          2C  + c*n+d
@@ -92,9 +93,12 @@ static inline int sudoku_search(dlx_matrix *m, size_t cap, size_t expected, size
  *   4C+n..      (diag) anti-diagonal holds d    4C + n + d
  * One row per (cell, digit) that the clues still allow: a clue gets its own
  * row only, an empty cell only the digits that no clue of its units uses.
- * dlx_solve_first gives one solution. Returns 1 and fills grid when a
- * solution exists, 0 otherwise. */
-static inline int sudoku_solve(unsigned char *grid, int n, int bs, int diag)
+ * Row id k puts digit row_digit[k] + 1 into cell row_cell[k] (arrays of
+ * SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE entries); *nrows_out gets the number of
+ * rows and *ncols_out the number of columns. */
+static inline dlx_matrix *sudoku_matrix(const unsigned char *grid, int n, int bs, int diag,
+                                        unsigned short *row_cell, unsigned char *row_digit,
+                                        size_t *nrows_out, size_t *ncols_out)
 {
     int cells = n * n;
     size_t ncols = (size_t)(4 * cells + (diag ? 2 * n : 0));
@@ -119,8 +123,6 @@ static inline int sudoku_solve(unsigned char *grid, int n, int bs, int diag)
         }
     }
 
-    static unsigned short row_cell[SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE];
-    static unsigned char row_digit[SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE];
     dlx_matrix *m = new_matrix(ncols);
     size_t nrows = 0;
     for (int i = 0; i < cells; i++) {
@@ -155,7 +157,21 @@ static inline int sudoku_solve(unsigned char *grid, int n, int bs, int diag)
             nrows++;
         }
     }
-    return sudoku_search(m, ncols, (size_t)cells, nrows, row_cell, row_digit, grid);
+    *nrows_out = nrows;
+    *ncols_out = ncols;
+    return m;
+}
+
+/* Solves the n x n sudoku in grid (see sudoku_matrix): dlx_solve_first
+ * gives one solution. Returns 1 and fills grid when a solution exists, 0
+ * otherwise. */
+static inline int sudoku_solve(unsigned char *grid, int n, int bs, int diag)
+{
+    static unsigned short row_cell[SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE];
+    static unsigned char row_digit[SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE];
+    size_t nrows, ncols;
+    dlx_matrix *m = sudoku_matrix(grid, n, bs, diag, row_cell, row_digit, &nrows, &ncols);
+    return sudoku_search(m, ncols, (size_t)(n * n), nrows, row_cell, row_digit, grid);
 }
 
 /* Reads one line, without its '\n', into buf (cap bytes, NUL bytes kept as
@@ -251,6 +267,51 @@ static inline int sudoku_line_main(int (*solve)(unsigned char grid[81]))
         return 1;
     }
     return 0;
+}
+
+static inline int sudoku_is_separator(int ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ',';
+}
+
+/* Reads a 9x9 grid as 81 numbers 0..9 (0 = empty) separated by blanks,
+ * line ends or commas, with nothing after them (sudoku_grid.c,
+ * target_sudoku.c); exits (code 1) with a message on bad input. */
+static inline void sudoku_read_grid81(unsigned char grid[81])
+{
+    int ch = getchar();
+    for (int i = 0; i < 81; i++) {
+        while (ch != EOF && sudoku_is_separator(ch))
+            ch = getchar();
+        if (ch == EOF) {
+            fprintf(stderr, "input ends after %d numbers, 81 needed\n", i);
+            exit(1);
+        }
+        if (ch < '0' || ch > '9') {
+            fprintf(stderr, "number %d: unexpected character (code %d)\n", i + 1, ch);
+            exit(1);
+        }
+        int value = 0;
+        while (ch >= '0' && ch <= '9') {
+            value = value * 10 + (ch - '0');
+            if (value > 9) {
+                fprintf(stderr, "number %d: not in 0..9\n", i + 1);
+                exit(1);
+            }
+            ch = getchar();
+        }
+        if (ch != EOF && !sudoku_is_separator(ch)) {
+            fprintf(stderr, "number %d: unexpected character (code %d)\n", i + 1, ch);
+            exit(1);
+        }
+        grid[i] = (unsigned char)value;
+    }
+    while (ch != EOF && sudoku_is_separator(ch))
+        ch = getchar();
+    if (ch != EOF) {
+        fprintf(stderr, "unexpected text after the 81 numbers\n");
+        exit(1);
+    }
 }
 
 #endif

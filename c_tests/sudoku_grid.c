@@ -33,55 +33,10 @@
 #include "common.h"
 #include "sudoku_common.h"
 
-#define CELLS 81
-
-static int is_separator(int ch)
-{
-    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ',';
-}
-
-/* Reads the 81 numbers into grid; exits with a message on bad input. */
-static void read_grid(unsigned char grid[CELLS])
-{
-    int ch = getchar();
-    for (int i = 0; i < CELLS; i++) {
-        while (ch != EOF && is_separator(ch))
-            ch = getchar();
-        if (ch == EOF) {
-            fprintf(stderr, "input ends after %d numbers, 81 needed\n", i);
-            exit(1);
-        }
-        if (ch < '0' || ch > '9') {
-            fprintf(stderr, "number %d: unexpected character (code %d)\n", i + 1, ch);
-            exit(1);
-        }
-        int value = 0;
-        while (ch >= '0' && ch <= '9') {
-            value = value * 10 + (ch - '0');
-            if (value > 9) {
-                fprintf(stderr, "number %d: not in 0..9\n", i + 1);
-                exit(1);
-            }
-            ch = getchar();
-        }
-        if (ch != EOF && !is_separator(ch)) {
-            fprintf(stderr, "number %d: unexpected character (code %d)\n", i + 1, ch);
-            exit(1);
-        }
-        grid[i] = (unsigned char)value;
-    }
-    while (ch != EOF && is_separator(ch))
-        ch = getchar();
-    if (ch != EOF) {
-        fprintf(stderr, "unexpected text after the 81 numbers\n");
-        exit(1);
-    }
-}
-
 int main(void)
 {
-    unsigned char grid[CELLS];
-    read_grid(grid);
+    unsigned char grid[81];
+    sudoku_read_grid81(grid);
 
     if (!sudoku_solve(grid, 9, 3, 0)) {
         puts("No solution");

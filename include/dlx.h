@@ -136,6 +136,11 @@ enum dlx_status
    solutions).
    */
   DLX_ERR_INVALID_ARGUMENT = 18,
+  /*
+   There is no solution to report (`dlx_solver_cost` before the first
+   solution, or when the cost does not fit in an `int64_t`).
+   */
+  DLX_ERR_NO_SOLUTION = 19,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -268,6 +273,54 @@ enum dlx_outcome
 typedef enum dlx_outcome dlx_outcome;
 #else
 typedef uint32_t dlx_outcome;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/*
+ What a search looks for, for `dlx_solver_set_objective`.
+
+ With an objective the search is a branch and bound: it returns only
+ solutions better than the `best`-th best found before them (the first
+ `best` ones fill the list), so each solution `dlx_solver_next` returns
+ improves on the list, the last one returned is the best, and
+ `dlx_solver_best` lists the `best` best so far, best first. A search
+ stopped by a limit or a cancel keeps its best so far; once it is
+ exhausted they are the `best` best of all (among solutions of equal
+ cost, the ones found first).
+
+ Costs are the `int64_t` costs of `dlx_matrix_set_row_cost` (0 unless
+ set; forced rows count too). Negative costs are allowed. The absolute
+ costs of all rows must add up to at most 2^61 (else
+ `DLX_ERR_COST_RANGE`), so that every sum the search forms is exact.
+ */
+enum dlx_objective
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /*
+   Every solution, costs ignored (the default).
+   */
+  DLX_OBJECTIVE_ALL = 0,
+  /*
+   The smallest total cost.
+   */
+  DLX_OBJECTIVE_MIN_COST = 1,
+  /*
+   The largest total cost (the highest weight); the search minimises
+   the negated costs.
+   */
+  DLX_OBJECTIVE_MAX_COST = 2,
+  /*
+   The fewest rows: every row costs 1, whatever its cost.
+   */
+  DLX_OBJECTIVE_FEWEST_ROWS = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum dlx_objective dlx_objective;
+#else
+typedef uint32_t dlx_objective;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -551,6 +604,77 @@ dlx_status dlx_matrix_write(const struct dlx_matrix *matrix,
  the matrix is changed or freed.
  */
 const char *dlx_matrix_column_name(const struct dlx_matrix *matrix, size_t column);
+
+/*
+ Sets the cost of row `row`. Costs matter only to a solver with an
+ objective (`dlx_solver_set_objective`); solvers already made keep the
+ costs they copied. Errors: `DLX_ERR_NULL`, `DLX_ERR_ROW_RANGE`,
+ `DLX_ERR_OUT_OF_MEMORY` (the matrix unchanged).
+ */
+dlx_status dlx_matrix_set_row_cost(struct dlx_matrix *matrix, size_t row, int64_t cost);
+
+/*
+ Writes the cost of row `row` (0 unless set) to `*cost`.
+ Errors: `DLX_ERR_NULL`, `DLX_ERR_ROW_RANGE`.
+ */
+dlx_status dlx_matrix_row_cost(const struct dlx_matrix *matrix, size_t row, int64_t *cost);
+
+/*
+ Gives the solver an objective (a `dlx_objective`; see there) keeping the
+ `best` best solutions, and starts the search again (forced rows, seed
+ and limits kept; counters to zero). `DLX_OBJECTIVE_ALL` goes back to
+ every solution (`best` is then ignored). Errors, leaving the solver as
+ it was: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE` (objective),
+ `DLX_ERR_INVALID_ARGUMENT` (`best` is 0), `DLX_ERR_COST_RANGE`,
+ `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_solver_set_objective(struct dlx_solver *solver, uint32_t objective, size_t best);
+
+/*
+ Writes to `*cost` the cost of the last solution `dlx_solver_next` or
+ `dlx_solver_run` returned: the sum of its rows' costs, or its number of
+ rows under `DLX_OBJECTIVE_FEWEST_ROWS`. Errors: `DLX_ERR_NULL`,
+ `DLX_ERR_NO_SOLUTION` (no solution yet since the search (re)started, or,
+ without an objective, a sum beyond `int64_t`).
+ */
+dlx_status dlx_solver_cost(const struct dlx_solver *solver, int64_t *cost);
+
+/*
+ The number of best solutions kept so far (at most the objective's
+ `best`; 0 without an objective, and for NULL).
+ */
+size_t dlx_solver_best_count(const struct dlx_solver *solver);
+
+/*
+ The `index`-th best solution so far (0 is the best): its row ids go to
+ `*rows` and `*count` (owned by the solver, valid until the next call
+ that searches or changes it, or its free) and its cost to `*cost`.
+ `cost` may be NULL. Errors: `DLX_ERR_NULL`, `DLX_ERR_INVALID_ARGUMENT`
+ (`index` not below `dlx_solver_best_count`).
+ */
+dlx_status dlx_solver_best(const struct dlx_solver *solver,
+                           size_t index,
+                           const size_t **rows,
+                           size_t *count,
+                           int64_t *cost);
+
+/*
+ Finds a best solution of `matrix` under `objective` (a
+ `dlx_objective` other than `DLX_OBJECTIVE_ALL`): on `DLX_SOLUTION` its
+ row ids are in `rows[0 .. *count]` and its cost in `*cost` (`cost` may be
+ NULL). Returns `DLX_DONE`, writing nothing, when there is no solution. A
+ `capacity` of the matrix's number of columns always suffices; `rows`
+ may be NULL when `capacity` is 0. Errors: `DLX_ERR_NULL`,
+ `DLX_ERR_UNKNOWN_VALUE`, `DLX_ERR_BUFFER_TOO_SMALL` (nothing written),
+ `DLX_ERR_COST_RANGE`, `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED`
+ (the matrix uses bounds or colors).
+ */
+dlx_status dlx_solve_best(const struct dlx_matrix *matrix,
+                          uint32_t objective,
+                          size_t *rows,
+                          size_t capacity,
+                          size_t *count,
+                          int64_t *cost);
 
 /*
  Makes a matrix of `columns` primary columns and no rows, and stores it in

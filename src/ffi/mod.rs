@@ -1,7 +1,9 @@
 //! The C API: a thin skin over the safe modules.
 //!
 //! One file per handle type (`matrix.rs`, `solver.rs`), search control
-//! (`control.rs`), Knuth's text format (`format.rs`), the conveniences built on them (`solve.rs`) and the statuses and version (`status.rs`).
+//! (`control.rs`), optimisation (`objective.rs`), Knuth's text format
+//! (`format.rs`), the conveniences built on them (`solve.rs`) and the
+//! statuses and version (`status.rs`).
 //! Every function here only checks its arguments, converts pointers and
 //! calls the core. Each body runs inside [`guard`], so a Rust panic becomes
 //! `DLX_ERR_PANIC` and never unwinds into C.
@@ -11,6 +13,7 @@
 
 pub mod control;
 pub mod format;
+pub mod objective;
 pub mod matrix;
 pub mod solve;
 pub mod solver;

@@ -56,6 +56,9 @@ pub enum dlx_status {
     /// An argument is outside its documented range (such as keeping 0 best
     /// solutions).
     DLX_ERR_INVALID_ARGUMENT = 18,
+    /// There is no solution to report (`dlx_solver_cost` before the first
+    /// solution, or when the cost does not fit in an `int64_t`).
+    DLX_ERR_NO_SOLUTION = 19,
 }
 
 use dlx_status::*;
@@ -118,7 +121,7 @@ macro_rules! cstr {
 /// value gives "unknown status". Never NULL; never free it.
 #[no_mangle]
 pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
-    const MESSAGES: [*const c_char; 19] = [
+    const MESSAGES: [*const c_char; 20] = [
         cstr!("success"),
         cstr!("a solution was found"),
         cstr!("the search is exhausted"),
@@ -138,6 +141,7 @@ pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
         cstr!("the forced rows conflict: two of them share a column"),
         cstr!("the absolute row costs add up past 2^61"),
         cstr!("an argument is outside its documented range"),
+        cstr!("there is no solution (or no cost) to report"),
     ];
     MESSAGES.get(status as usize).copied().unwrap_or(cstr!("unknown status"))
 }
@@ -163,7 +167,7 @@ mod tests {
         }
         let s = unsafe { CStr::from_ptr(dlx_status_message(DLX_ERR_PARSE as u32)) };
         assert_eq!(s.to_str().unwrap(), "the text is not in Knuth's exact cover format");
-        let s = unsafe { CStr::from_ptr(dlx_status_message(19)) };
+        let s = unsafe { CStr::from_ptr(dlx_status_message(20)) };
         assert_eq!(s.to_str().unwrap(), "unknown status");
     }
 }

@@ -1,0 +1,218 @@
+/* objective_test: the optimisation calls of dlx.h (row costs, objectives,
+ * the cost of a solution, the k best, dlx_solve_best) and their errors.
+ *
+ * No input; prints one line per check and exits non-zero when any fails.
+ * The expected values are worked out by hand on a matrix small enough to
+ * list every exact cover: columns 0, 1, 2 and rows
+ *   r0 {0} cost 4, r1 {1} cost 1, r2 {2} cost 2,
+ *   r3 {0,1} cost 3, r4 {1,2} cost 4, r5 {0,1,2} cost 8,
+ * whose exact covers are {r0,r1,r2} = 7, {r2,r3} = 5, {r0,r4} = 8 and
+ * {r5} = 8: least cost 5, the three cheapest 5, 7, 8; greatest cost 8;
+ * fewest rows 1 ({r5}); with r0 forced, least cost 7.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "common.h"
+#include "checks.h"
+
+static const size_t row_cols[6][3] = {{0}, {1}, {2}, {0, 1}, {1, 2}, {0, 1, 2}};
+static const size_t row_len[6] = {1, 1, 1, 2, 2, 3};
+static const int64_t row_cost[6] = {4, 1, 2, 3, 4, 8};
+
+static dlx_matrix *small_matrix(void)
+{
+    dlx_matrix *m = new_matrix(3);
+    for (size_t r = 0; r < 6; r++) {
+        add_row(m, row_cols[r], row_len[r]);
+        check(dlx_matrix_set_row_cost(m, r, row_cost[r]), "dlx_matrix_set_row_cost");
+    }
+    return m;
+}
+
+/* Sorted copy of a solution's rows, as a bit set. */
+static unsigned row_set(const size_t *rows, size_t count)
+{
+    unsigned set = 0;
+    for (size_t k = 0; k < count; k++)
+        set |= 1u << rows[k];
+    return set;
+}
+
+static int64_t sum_cost(const size_t *rows, size_t count)
+{
+    int64_t sum = 0;
+    for (size_t k = 0; k < count; k++)
+        sum += row_cost[rows[k]];
+    return sum;
+}
+
+static void test_costs_on_the_matrix(void)
+{
+    dlx_matrix *m = small_matrix();
+    int64_t c = -1;
+    CHECK(dlx_matrix_row_cost(m, 3, &c) == DLX_OK && c == 3);
+    CHECK(dlx_matrix_set_row_cost(m, 6, 1) == DLX_ERR_ROW_RANGE);
+    CHECK(dlx_matrix_set_row_cost(NULL, 0, 1) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_row_cost(m, 6, &c) == DLX_ERR_ROW_RANGE && c == 3);
+    CHECK(dlx_matrix_row_cost(m, 0, NULL) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_row_cost(NULL, 0, &c) == DLX_ERR_NULL);
+    /* Without an objective every solution comes, with its cost. */
+    dlx_solver *s = NULL;
+    CHECK(dlx_solver_new(m, &s) == DLX_OK);
+    CHECK(dlx_solver_cost(s, &c) == DLX_ERR_NO_SOLUTION);
+    const size_t *rows;
+    size_t count, n = 0;
+    int costs_agree = 1;
+    while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION) {
+        n++;
+        costs_agree &= dlx_solver_cost(s, &c) == DLX_OK && c == sum_cost(rows, count);
+    }
+    CHECK(n == 4 && costs_agree);
+    CHECK(dlx_solver_best_count(s) == 0);
+    dlx_solver_free(s);
+    dlx_matrix_free(m);
+}
+
+static void test_least_cost_and_k_best(void)
+{
+    dlx_matrix *m = small_matrix();
+    dlx_solver *s = NULL;
+    CHECK(dlx_solver_new(m, &s) == DLX_OK);
+    CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_MIN_COST, 1) == DLX_OK);
+    const size_t *rows;
+    size_t count;
+    int64_t c, last = INT64_MAX;
+    int improving = 1;
+    while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION) {
+        improving &= dlx_solver_cost(s, &c) == DLX_OK && c < last && c == sum_cost(rows, count);
+        last = c;
+    }
+    CHECK(improving && last == 5);
+    CHECK(dlx_solver_best_count(s) == 1);
+    CHECK(dlx_solver_best(s, 0, &rows, &count, &c) == DLX_OK && c == 5 && row_set(rows, count) == 0xC);
+    CHECK(dlx_solver_best(s, 1, &rows, &count, &c) == DLX_ERR_INVALID_ARGUMENT);
+    CHECK(dlx_solver_best(s, 0, NULL, &count, &c) == DLX_ERR_NULL);
+    CHECK(dlx_solver_best(NULL, 0, &rows, &count, &c) == DLX_ERR_NULL);
+    CHECK(dlx_solver_best(s, 0, &rows, &count, NULL) == DLX_OK);
+
+    /* The three cheapest, in order. */
+    CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_MIN_COST, 3) == DLX_OK);
+    while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION) {
+    }
+    int64_t k3[3] = {0, 0, 0};
+    for (size_t i = 0; i < 3; i++)
+        dlx_solver_best(s, i, &rows, &count, &k3[i]);
+    CHECK(dlx_solver_best_count(s) == 3 && k3[0] == 5 && k3[1] == 7 && k3[2] == 8);
+
+    /* Forced rows count and restrict. */
+    size_t r0 = 0;
+    CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_MIN_COST, 1) == DLX_OK);
+    CHECK(dlx_solver_force_rows(s, &r0, 1) == DLX_OK);
+    while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION) {
+    }
+    CHECK(dlx_solver_best(s, 0, &rows, &count, &c) == DLX_OK && c == 7 && row_set(rows, count) == 0x7);
+    CHECK(dlx_solver_force_rows(s, NULL, 0) == DLX_OK);
+
+    /* A node limit of 1 stops it; it resumes to the same best. */
+    CHECK(dlx_solver_set_limit(s, DLX_LIMIT_NODES, 1) == DLX_OK);
+    int stops = 0;
+    dlx_status st;
+    while ((st = dlx_solver_next(s, &rows, &count)) != DLX_DONE)
+        stops += st == DLX_STOPPED;
+    CHECK(stops >= 1);
+    CHECK(dlx_solver_best(s, 0, &rows, &count, &c) == DLX_OK && c == 5);
+    CHECK(dlx_solver_set_limit(s, DLX_LIMIT_NODES, 0) == DLX_OK);
+
+    /* Greatest cost and fewest rows. */
+    CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_MAX_COST, 1) == DLX_OK);
+    while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION) {
+    }
+    CHECK(dlx_solver_best(s, 0, &rows, &count, &c) == DLX_OK && c == 8 && sum_cost(rows, count) == 8);
+    CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_FEWEST_ROWS, 1) == DLX_OK);
+    while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION) {
+    }
+    CHECK(dlx_solver_best(s, 0, &rows, &count, &c) == DLX_OK && c == 1 && row_set(rows, count) == 0x20);
+
+    /* Back to every solution. */
+    CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_ALL, 0) == DLX_OK);
+    size_t n = 0;
+    while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION)
+        n++;
+    CHECK(n == 4 && dlx_solver_best_count(s) == 0);
+    dlx_solver_free(s);
+    dlx_matrix_free(m);
+}
+
+static void test_objective_errors(void)
+{
+    dlx_matrix *m = small_matrix();
+    dlx_solver *s = NULL;
+    CHECK(dlx_solver_new(m, &s) == DLX_OK);
+    CHECK(dlx_solver_set_objective(NULL, DLX_OBJECTIVE_MIN_COST, 1) == DLX_ERR_NULL);
+    CHECK(dlx_solver_set_objective(s, 4, 1) == DLX_ERR_UNKNOWN_VALUE);
+    CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_MIN_COST, 0) == DLX_ERR_INVALID_ARGUMENT);
+    int64_t c;
+    CHECK(dlx_solver_cost(NULL, &c) == DLX_ERR_NULL);
+    CHECK(dlx_solver_cost(s, NULL) == DLX_ERR_NULL);
+    CHECK(dlx_solver_best_count(NULL) == 0);
+    dlx_solver_free(s);
+
+    /* Costs too large to add up exactly: the solver keeps enumerating. */
+    CHECK(dlx_matrix_set_row_cost(m, 5, INT64_MIN) == DLX_OK);
+    CHECK(dlx_solver_new(m, &s) == DLX_OK);
+    CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_MIN_COST, 1) == DLX_ERR_COST_RANGE);
+    CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_MAX_COST, 1) == DLX_ERR_COST_RANGE);
+    const size_t *rows;
+    size_t count, n = 0;
+    while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION)
+        n++;
+    CHECK(n == 4 && dlx_solver_best_count(s) == 0);
+    /* Fewest rows ignores the costs. */
+    CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_FEWEST_ROWS, 1) == DLX_OK);
+    dlx_solver_free(s);
+    dlx_matrix_free(m);
+}
+
+static void test_solve_best(void)
+{
+    dlx_matrix *m = small_matrix();
+    size_t rows[3], count = 99;
+    int64_t c = 0;
+    CHECK(dlx_solve_best(m, DLX_OBJECTIVE_MIN_COST, rows, 3, &count, &c) == DLX_SOLUTION && c == 5 &&
+          row_set(rows, count) == 0xC);
+    CHECK(dlx_solve_best(m, DLX_OBJECTIVE_MAX_COST, rows, 3, &count, &c) == DLX_SOLUTION && c == 8);
+    CHECK(dlx_solve_best(m, DLX_OBJECTIVE_FEWEST_ROWS, rows, 3, &count, NULL) == DLX_SOLUTION && count == 1);
+    count = 99;
+    CHECK(dlx_solve_best(m, DLX_OBJECTIVE_MIN_COST, rows, 1, &count, &c) == DLX_ERR_BUFFER_TOO_SMALL && count == 99);
+    CHECK(dlx_solve_best(m, DLX_OBJECTIVE_ALL, rows, 3, &count, &c) == DLX_ERR_UNKNOWN_VALUE);
+    CHECK(dlx_solve_best(m, 9, rows, 3, &count, &c) == DLX_ERR_UNKNOWN_VALUE);
+    CHECK(dlx_solve_best(NULL, DLX_OBJECTIVE_MIN_COST, rows, 3, &count, &c) == DLX_ERR_NULL);
+    CHECK(dlx_solve_best(m, DLX_OBJECTIVE_MIN_COST, NULL, 3, &count, &c) == DLX_ERR_NULL);
+    CHECK(dlx_solve_best(m, DLX_OBJECTIVE_MIN_COST, rows, 3, NULL, &c) == DLX_ERR_NULL);
+    dlx_matrix_free(m);
+
+    /* No solution: DLX_DONE, nothing written. */
+    m = new_matrix(2);
+    size_t col0 = 0;
+    add_row(m, &col0, 1);
+    count = 99;
+    CHECK(dlx_solve_best(m, DLX_OBJECTIVE_FEWEST_ROWS, rows, 3, &count, &c) == DLX_DONE && count == 99);
+    dlx_matrix_free(m);
+
+    /* Costs from Knuth's text format ('|n' in an option, as in DLX5). */
+    static const char text[] = "A B C\nA |4\nB |1\nC |2\nA B |3\nB C |4\nA B C |8\n";
+    CHECK(dlx_matrix_parse(text, strlen(text), &m, NULL) == DLX_OK);
+    CHECK(dlx_solve_best(m, DLX_OBJECTIVE_MIN_COST, rows, 3, &count, &c) == DLX_SOLUTION && c == 5);
+    dlx_matrix_free(m);
+}
+
+int main(void)
+{
+    test_costs_on_the_matrix();
+    test_least_cost_and_k_best();
+    test_objective_errors();
+    test_solve_best();
+    printf("%s: %d failure(s)\n", failures ? "FAILED" : "passed", failures);
+    return failures ? 1 : 0;
+}

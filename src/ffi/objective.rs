@@ -1,0 +1,216 @@
+//! Optimisation in the C API: row costs, the objective of a solver, the
+//! cost of a solution and the best solutions. The core is
+//! `crate::objective` and `Solver::set_objective`.
+
+use super::matrix::dlx_matrix;
+use super::solver::{dlx_solver, solver_mut, solver_ref};
+use super::status::dlx_status::{self, *};
+use super::{as_mut, as_ref, guard, write_out};
+use crate::objective::{Goal, Objective};
+use crate::search::Solver;
+
+/// What a search looks for, for `dlx_solver_set_objective`.
+///
+/// With an objective the search is a branch and bound: it returns only
+/// solutions better than the `best`-th best found before them (the first
+/// `best` ones fill the list), so each solution `dlx_solver_next` returns
+/// improves on the list, the last one returned is the best, and
+/// `dlx_solver_best` lists the `best` best so far, best first. A search
+/// stopped by a limit or a cancel keeps its best so far; once it is
+/// exhausted they are the `best` best of all (among solutions of equal
+/// cost, the ones found first).
+///
+/// Costs are the `int64_t` costs of `dlx_matrix_set_row_cost` (0 unless
+/// set; forced rows count too). Negative costs are allowed. The absolute
+/// costs of all rows must add up to at most 2^61 (else
+/// `DLX_ERR_COST_RANGE`), so that every sum the search forms is exact.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum dlx_objective {
+    /// Every solution, costs ignored (the default).
+    DLX_OBJECTIVE_ALL = 0,
+    /// The smallest total cost.
+    DLX_OBJECTIVE_MIN_COST = 1,
+    /// The largest total cost (the highest weight); the search minimises
+    /// the negated costs.
+    DLX_OBJECTIVE_MAX_COST = 2,
+    /// The fewest rows: every row costs 1, whatever its cost.
+    DLX_OBJECTIVE_FEWEST_ROWS = 3,
+}
+
+/// The objective for a C value: `Ok(None)` for `DLX_OBJECTIVE_ALL`.
+fn parse_objective(which: u32, best: usize) -> Result<Option<Objective>, dlx_status> {
+    use dlx_objective::*;
+    let goal = match which {
+        w if w == DLX_OBJECTIVE_ALL as u32 => return Ok(None),
+        w if w == DLX_OBJECTIVE_MIN_COST as u32 => Goal::MinCost,
+        w if w == DLX_OBJECTIVE_MAX_COST as u32 => Goal::MaxCost,
+        w if w == DLX_OBJECTIVE_FEWEST_ROWS as u32 => Goal::FewestRows,
+        _ => return Err(DLX_ERR_UNKNOWN_VALUE),
+    };
+    if best == 0 {
+        return Err(DLX_ERR_INVALID_ARGUMENT);
+    }
+    Ok(Some(Objective { goal, best }))
+}
+
+/// Sets the cost of row `row`. Costs matter only to a solver with an
+/// objective (`dlx_solver_set_objective`); solvers already made keep the
+/// costs they copied. Errors: `DLX_ERR_NULL`, `DLX_ERR_ROW_RANGE`,
+/// `DLX_ERR_OUT_OF_MEMORY` (the matrix unchanged).
+#[no_mangle]
+pub extern "C" fn dlx_matrix_set_row_cost(matrix: *mut dlx_matrix, row: usize, cost: i64) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(m) = (unsafe { as_mut(matrix) }) else { return DLX_ERR_NULL };
+        m.set_cost(row, cost).into()
+    })
+}
+
+/// Writes the cost of row `row` (0 unless set) to `*cost`.
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_ROW_RANGE`.
+#[no_mangle]
+pub extern "C" fn dlx_matrix_row_cost(matrix: *const dlx_matrix, row: usize, cost: *mut i64) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(m) = (unsafe { as_ref(matrix) }) else { return DLX_ERR_NULL };
+        if cost.is_null() {
+            return DLX_ERR_NULL;
+        }
+        match m.cost(row) {
+            Some(c) => {
+                unsafe { write_out(cost, c) };
+                DLX_OK
+            }
+            None => DLX_ERR_ROW_RANGE,
+        }
+    })
+}
+
+/// Gives the solver an objective (a `dlx_objective`; see there) keeping the
+/// `best` best solutions, and starts the search again (forced rows, seed
+/// and limits kept; counters to zero). `DLX_OBJECTIVE_ALL` goes back to
+/// every solution (`best` is then ignored). Errors, leaving the solver as
+/// it was: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE` (objective),
+/// `DLX_ERR_INVALID_ARGUMENT` (`best` is 0), `DLX_ERR_COST_RANGE`,
+/// `DLX_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_set_objective(solver: *mut dlx_solver, objective: u32, best: usize) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        match parse_objective(objective, best) {
+            Ok(o) => s.set_objective(o).into(),
+            Err(status) => status,
+        }
+    })
+}
+
+/// Writes to `*cost` the cost of the last solution `dlx_solver_next` or
+/// `dlx_solver_run` returned: the sum of its rows' costs, or its number of
+/// rows under `DLX_OBJECTIVE_FEWEST_ROWS`. Errors: `DLX_ERR_NULL`,
+/// `DLX_ERR_NO_SOLUTION` (no solution yet since the search (re)started, or,
+/// without an objective, a sum beyond `int64_t`).
+#[no_mangle]
+pub extern "C" fn dlx_solver_cost(solver: *const dlx_solver, cost: *mut i64) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(s) = (unsafe { solver_ref(solver) }) else { return DLX_ERR_NULL };
+        if cost.is_null() {
+            return DLX_ERR_NULL;
+        }
+        match s.cost() {
+            Some(c) => {
+                unsafe { write_out(cost, c) };
+                DLX_OK
+            }
+            None => DLX_ERR_NO_SOLUTION,
+        }
+    })
+}
+
+/// The number of best solutions kept so far (at most the objective's
+/// `best`; 0 without an objective, and for NULL).
+#[no_mangle]
+pub extern "C" fn dlx_solver_best_count(solver: *const dlx_solver) -> usize {
+    guard(0, || unsafe { solver_ref(solver) }.map_or(0, |s| s.best().len()))
+}
+
+/// The `index`-th best solution so far (0 is the best): its row ids go to
+/// `*rows` and `*count` (owned by the solver, valid until the next call
+/// that searches or changes it, or its free) and its cost to `*cost`.
+/// `cost` may be NULL. Errors: `DLX_ERR_NULL`, `DLX_ERR_INVALID_ARGUMENT`
+/// (`index` not below `dlx_solver_best_count`).
+#[no_mangle]
+pub extern "C" fn dlx_solver_best(
+    solver: *const dlx_solver,
+    index: usize,
+    rows: *mut *const usize,
+    count: *mut usize,
+    cost: *mut i64,
+) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(s) = (unsafe { solver_ref(solver) }) else { return DLX_ERR_NULL };
+        if rows.is_null() || count.is_null() {
+            return DLX_ERR_NULL;
+        }
+        let Some(b) = s.best().get(index) else { return DLX_ERR_INVALID_ARGUMENT };
+        unsafe {
+            write_out(rows, b.rows.as_ptr());
+            write_out(count, b.rows.len());
+            if !cost.is_null() {
+                write_out(cost, b.cost);
+            }
+        }
+        DLX_OK
+    })
+}
+
+/// Finds a best solution of `matrix` under `objective` (a
+/// `dlx_objective` other than `DLX_OBJECTIVE_ALL`): on `DLX_SOLUTION` its
+/// row ids are in `rows[0 .. *count]` and its cost in `*cost` (`cost` may be
+/// NULL). Returns `DLX_DONE`, writing nothing, when there is no solution. A
+/// `capacity` of the matrix's number of columns always suffices; `rows`
+/// may be NULL when `capacity` is 0. Errors: `DLX_ERR_NULL`,
+/// `DLX_ERR_UNKNOWN_VALUE`, `DLX_ERR_BUFFER_TOO_SMALL` (nothing written),
+/// `DLX_ERR_COST_RANGE`, `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED`
+/// (the matrix uses bounds or colors).
+#[no_mangle]
+pub extern "C" fn dlx_solve_best(
+    matrix: *const dlx_matrix,
+    objective: u32,
+    rows: *mut usize,
+    capacity: usize,
+    count: *mut usize,
+    cost: *mut i64,
+) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(m) = (unsafe { as_ref(matrix) }) else { return DLX_ERR_NULL };
+        if count.is_null() || (rows.is_null() && capacity > 0) {
+            return DLX_ERR_NULL;
+        }
+        let o = match parse_objective(objective, 1) {
+            Ok(Some(o)) => o,
+            Ok(None) => return DLX_ERR_UNKNOWN_VALUE,
+            Err(status) => return status,
+        };
+        let mut s = match Solver::new(m) {
+            Ok(s) => s,
+            Err(e) => return e.into(),
+        };
+        if let Err(e) = s.set_objective(Some(o)) {
+            return e.into();
+        }
+        while s.next_solution().is_some() {}
+        let Some(b) = s.best().first() else { return DLX_DONE };
+        if b.rows.len() > capacity {
+            return DLX_ERR_BUFFER_TOO_SMALL;
+        }
+        unsafe {
+            if !b.rows.is_empty() {
+                std::ptr::copy_nonoverlapping(b.rows.as_ptr(), rows, b.rows.len());
+            }
+            write_out(count, b.rows.len());
+            if !cost.is_null() {
+                write_out(cost, b.cost);
+            }
+        }
+        DLX_SOLUTION
+    })
+}
