@@ -34,9 +34,10 @@
 //!   `v|name` is short for `v:v|name` (not `0:v`), and a bare name means
 //!   `1:1`. Secondary items have no bounds.
 //! * **Costs** (DLX5): an option may contain entries `|n` (a decimal
-//!   number `n`, at most 2^63 - 1) after its first item; its cost is the
-//!   sum of them (at most 2^63 - 1 too). As in DLX5, costs written in the
-//!   text are not negative; [`Matrix::set_cost`] also takes negative ones.
+//!   number `n`) after its first item; its cost is the sum of them, which
+//!   must fit in an `i64`. DLX5 takes costs of 0 or more; negative ones,
+//!   `|-n`, are an extension here, so that every matrix with costs
+//!   ([`Matrix::set_cost`]) can be written and read back.
 //!   An option cannot start with one, since that line would be a comment.
 //!
 //! An option that names an unknown item or names an item twice is an error.
@@ -315,10 +316,16 @@ pub fn parse(text: &str) -> Result<Matrix, ParseError> {
         for tok in &toks {
             let err = |at: usize, message: String| ParseError::new(n, tok.column_at(at), message);
             if let Some(digits) = tok.text.strip_prefix('|') {
-                let d = decimal(digits, i64::MAX as u64).map_err(|why| {
-                    err(1, format!("malformed cost {}: {why} after `|`", quote(tok.text)))
+                let (negative, digits) = match digits.strip_prefix('-') {
+                    Some(rest) => (true, rest),
+                    None => (false, digits),
+                };
+                let limit = if negative { i64::MIN.unsigned_abs() } else { i64::MAX as u64 };
+                let d = decimal(digits, limit).map_err(|why| {
+                    err(1 + usize::from(negative), format!("malformed cost {}: {why} after `|`", quote(tok.text)))
                 })?;
-                cost = cost.checked_add(d as i64).ok_or_else(|| err(0, "the option's total cost is too large".into()))?;
+                let d = if negative { 0i64.wrapping_sub_unsigned(d) } else { d as i64 };
+                cost = cost.checked_add(d).ok_or_else(|| err(0, "the option's total cost is too large".into()))?;
                 continue;
             }
             let (name, color) = match tok.text.find(':') {

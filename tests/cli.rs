@@ -588,3 +588,90 @@ fn force_errors_and_limits() {
     assert!(err.contains("stopped: time limit"), "{err}");
     assert!(err.contains("% done"), "{err}");
 }
+
+// ---- Optimisation: --min-cost, --max-cost, --fewest, --best ----
+
+/// On random problems written in the text format, the costs `dlx` prints
+/// for the K best are those of a brute-force enumeration over all subsets
+/// of options (tests/common), and with --print each solution printed is an
+/// exact cover of the cost printed above it.
+#[test]
+fn optimisation_options_match_brute_force() {
+    use common::{brute_force, random_matrix, Lcg};
+    use dlx::Goal;
+    let mut g = Lcg(31);
+    let mut nonempty = 0;
+    for i in 0..60 {
+        let m = random_matrix(&mut g, if i % 2 == 0 { 0 } else { -9 }, 20);
+        if (0..m.columns()).all(|c| m.is_secondary(c) == Some(true)) {
+            continue; // no text form (see format::write)
+        }
+        let problem = dlx::format::write(&m);
+        // Read back, the matrix numbers primary columns first; the costs and
+        // the covers are the same.
+        let m = dlx::format::parse(&problem).unwrap();
+        let (goal, flag) = [(Goal::MinCost, "--min-cost"), (Goal::MaxCost, "--max-cost"), (Goal::FewestRows, "--fewest")][i % 3];
+        let k = 1 + i % 4;
+        let expect: Vec<i64> = brute_force(&m, goal, &[]).into_iter().take(k).collect();
+        nonempty += usize::from(!expect.is_empty());
+        let file = scratch(&format!("opt_{i}.dlx"), problem.as_bytes());
+        let out = run(&[flag, "--best", &k.to_string(), "-q", file.to_str().unwrap()], b"");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let got: Vec<i64> = text(&out.stdout).lines().map(|l| l.parse().unwrap()).collect();
+        assert_eq!(got, expect, "{flag} --best {k} on\n{problem}");
+
+        let out = run(&[flag, "--best", &k.to_string(), "-p", "-q", file.to_str().unwrap()], b"");
+        let printed = text(&out.stdout);
+        let mut costs = Vec::new();
+        for block in printed.split("\n\n").filter(|b| !b.trim().is_empty()) {
+            let mut lines = block.lines();
+            let c: i64 = lines.next().unwrap().strip_prefix("cost ").unwrap().parse().unwrap();
+            // Each option line names its items; options with the same items
+            // (and other costs) cannot be told apart, so the cost printed
+            // must be the sum for one choice among them.
+            let candidates: Vec<Vec<usize>> = lines
+                .map(|l| {
+                    let same: Vec<usize> = (0..m.rows())
+                        .filter(|&r| {
+                            let names: Vec<&str> = m.row(r).unwrap().map(|c| m.column_name(c).unwrap()).collect();
+                            names.join(" ") == l
+                        })
+                        .collect();
+                    assert!(!same.is_empty(), "{l:?} is not an option");
+                    same
+                })
+                .collect();
+            let rows: Vec<usize> = candidates.iter().map(|same| same[0]).collect();
+            assert!(common::is_exact_cover(&m, &rows), "{block}");
+            let mut sums = vec![0i64];
+            for same in &candidates {
+                let m = &m;
+                sums = sums.iter().flat_map(|s| same.iter().map(move |&r| s + common::cost(m, goal, &[r]))).collect();
+            }
+            assert!(sums.contains(&c), "{block}");
+            costs.push(c);
+        }
+        assert_eq!(costs, expect);
+    }
+    assert!(nonempty > 20, "{nonempty}");
+}
+
+#[test]
+fn optimisation_reports_improvements_and_rejects_bad_use() {
+    let file = scratch("opt_small.dlx", b"A B C\nA |4\nB |1\nC |2\nA B |3\nB C |4\nA B C |8\n");
+    let f = file.to_str().unwrap();
+    let out = run(&["--min-cost", f], b"");
+    assert_eq!(text(&out.stdout), "5\n");
+    let err = text(&out.stderr);
+    let found: Vec<&str> = err.lines().filter(|l| l.starts_with("dlx: found: cost ")).collect();
+    assert!(!found.is_empty() && found.last() == Some(&"dlx: found: cost 5"), "{err}");
+    assert_exit(&run(&["--best", "2", f], b""), 1, &["--best needs"]);
+    assert_exit(&run(&["--min-cost", "--best", "0", f], b""), 1, &["at least 1"]);
+    assert_exit(&run(&["--fewest", "--split", "1", f], b""), 1, &["--split"]);
+    let huge = scratch("opt_huge.dlx", b"A\nA |9223372036854775807\n");
+    assert_exit(&run(&["--min-cost", huge.to_str().unwrap()], b""), 3, &["2^61"]);
+    // No solution: no line at all.
+    let none = scratch("opt_none.dlx", b"A B\nA |1\n");
+    let out = run(&["--fewest", "-q", none.to_str().unwrap()], b"");
+    assert!(out.status.success() && out.stdout.is_empty());
+}

@@ -170,6 +170,10 @@ fn costs_are_summed_and_stored() {
     assert_eq!(m.cost(0), Some(0));
     let big = parse("A\nA |9223372036854775807\n").unwrap();
     assert_eq!(big.cost(0), Some(i64::MAX));
+    // Negative costs (an extension of DLX5's format) and the round trip.
+    let m = parse("A B\nA |-5 |2\nB |-9223372036854775808\n").unwrap();
+    assert_eq!((m.cost(0), m.cost(1)), (Some(-3), Some(i64::MIN)));
+    assert_eq!(parse(&dlx::format::write(&m)).unwrap(), m);
 }
 
 #[test]
@@ -266,7 +270,10 @@ fn bad_colors() {
 fn malformed_costs() {
     fails("A B\nA |x\n", 2, 4, "malformed cost `|x`");
     fails("A B\nA |\n", 2, 4, "expected a decimal number after `|`");
-    fails("A B\nA |-1\n", 2, 4, "malformed cost");
+    fails("A B\nA |--1\n", 2, 5, "malformed cost");
+    fails("A B\nA |-\n", 2, 5, "expected a decimal number after `|`");
+    fails("A B\nA |-9223372036854775809\n", 2, 5, "the number is too large");
+    fails("A B\nA |-9223372036854775808 B |-1\n", 2, 27, "the option's total cost is too large");
     fails("A B\nA |1e3\n", 2, 4, "malformed cost");
     fails("A B\nA |9223372036854775808\n", 2, 4, "the number is too large");
     fails("A B\nA |9223372036854775807 B |1\n", 2, 26, "the option's total cost is too large");

@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 
 use std::ops::ControlFlow;
 
-use dlx::{Error, Limits, Matrix, Outcome, Solver};
+use dlx::{Error, Goal, Limits, Matrix, Objective, Outcome, Solver};
 
 /// The text of `dlx --help`.
 const HELP: &str = "\
@@ -71,6 +71,12 @@ Options:
                        numbers, counted from 0 in the order of the file,
                        separated by commas; every solution then contains them
                        (exit status 1 if two of them share an item)
+      --min-cost       look for the solutions of least total cost (the sum of
+                       the '|n' costs of their options; see Optimisation)
+      --max-cost       look for the solutions of greatest total cost
+      --fewest         look for the solutions of fewest options
+      --best K         with one of the three above, keep the K best solutions
+                       (default 1)
       --split DEPTH    print the subproblems at DEPTH levels (the options
                        chosen on the first DEPTH levels of the search, after
                        any forced ones), one per line as a --force LIST, and
@@ -79,6 +85,16 @@ Options:
   -h, --help           print this help and exit
   -V, --version        print the version and exit
       --               end of options (a FILE that starts with '-')
+
+Optimisation: with --min-cost, --max-cost or --fewest the search is a branch
+and bound (as Knuth's DLX5): it finds a solution, then only solutions better
+than the K-th best so far. Standard output then gets, when the search ends,
+the cost of each of the K best solutions, best first, one per line (fewer
+lines when there are fewer solutions, none when there is none); with
+--print, each of them as a line 'cost C' followed by its options and an
+empty line. Each improvement found is reported on standard error as
+'dlx: found: cost C' (unless --quiet). A run stopped by a limit prints the
+best so far. -n counts improvements.
 
 Short options may be grouped (-pq) and an argument attached (-n10);
 long options also take the form --max=N.
@@ -103,7 +119,8 @@ Exit status:
   2  the input cannot be read or is not in the format; the message gives
      the file name, line and column of the first error
   3  the problem uses an extension the search does not support yet (item
-     bounds, colors or option costs): nothing is solved
+     bounds or colors): nothing is solved; or, with an optimisation option,
+     the absolute option costs add up past 2^61
   4  anything else: the problem is too large or memory ran out, or the
      output could not be written
 ";
@@ -129,6 +146,8 @@ struct Options {
     seed: Option<u64>,
     force: Vec<usize>,
     split: Option<usize>,
+    goal: Option<Goal>,
+    best: Option<usize>,
 }
 
 /// What parsing the command line ended with, other than options to run with.
@@ -151,6 +170,8 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Early> 
         seed: None,
         force: Vec::new(),
         split: None,
+        goal: None,
+        best: None,
     };
     let mut files: Vec<String> = Vec::new();
     let mut args = args.into_iter();
@@ -203,6 +224,16 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Early> 
                         .collect::<Result<_, _>>()?;
                 }
                 "split" => o.split = Some(parse_number("--split", &value("--split", attached, &mut args)?)? as usize),
+                "min-cost" => flag(&mut o, |o| o.goal = Some(Goal::MinCost))?,
+                "max-cost" => flag(&mut o, |o| o.goal = Some(Goal::MaxCost))?,
+                "fewest" => flag(&mut o, |o| o.goal = Some(Goal::FewestRows))?,
+                "best" => {
+                    let k = parse_number("--best", &value("--best", attached, &mut args)?)?;
+                    if k == 0 {
+                        return Err(Early::Usage("--best wants at least 1".into()));
+                    }
+                    o.best = Some(usize::try_from(k).unwrap_or(usize::MAX));
+                }
                 _ => return Err(Early::Usage(format!("unknown option --{name}"))),
             }
             continue;
@@ -229,6 +260,12 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Early> 
         return Err(Early::Usage(format!("one FILE at most, got {}: {}", files.len(), files.join(" "))));
     }
     o.file = files.pop().filter(|f| f != "-");
+    if o.best.is_some() && o.goal.is_none() {
+        return Err(Early::Usage("--best needs --min-cost, --max-cost or --fewest".into()));
+    }
+    if o.goal.is_some() && o.split.is_some() {
+        return Err(Early::Usage("--split does not combine with --min-cost, --max-cost or --fewest".into()));
+    }
     Ok(o)
 }
 
@@ -295,6 +332,20 @@ fn print_solution(out: &mut impl Write, m: &Matrix, rows: &[usize]) -> io::Resul
     out.write_all(b"\n")
 }
 
+/// The best solutions, best first: each one's cost on a line, and with
+/// `print` its options and an empty line after it.
+fn print_best(out: &mut impl Write, m: &Matrix, best: &[dlx::Best], print: bool) -> io::Result<()> {
+    for b in best {
+        if print {
+            writeln!(out, "cost {}", b.cost)?;
+            print_solution(out, m, &b.rows)?;
+        } else {
+            writeln!(out, "{}", b.cost)?;
+        }
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let opts = match parse_args(std::env::args().skip(1)) {
         Ok(o) => o,
@@ -333,7 +384,7 @@ fn main() -> ExitCode {
         Ok(s) => s,
         Err(Error::Unsupported) => {
             eprintln!(
-                "dlx: {name}: the problem uses item bounds, colors or option costs, \
+                "dlx: {name}: the problem uses item bounds or colors, \
                  which the search does not support yet: not solved"
             );
             return ExitCode::from(EXIT_UNSUPPORTED);
@@ -348,6 +399,12 @@ fn main() -> ExitCode {
         if let Err(e) = solver.set_seed(Some(seed)) {
             eprintln!("dlx: {e}");
             return ExitCode::from(EXIT_OTHER);
+        }
+    }
+    if let Some(goal) = opts.goal {
+        if let Err(e) = solver.set_objective(Some(Objective { goal, best: opts.best.unwrap_or(1) })) {
+            eprintln!("dlx: {name}: {e}");
+            return ExitCode::from(if e == Error::CostRange { EXIT_UNSUPPORTED } else { EXIT_OTHER });
         }
     }
     if !opts.force.is_empty() {
@@ -401,9 +458,20 @@ fn main() -> ExitCode {
     let outcome = if opts.max == Some(0) {
         Outcome::SolutionLimit
     } else {
+        let quiet = opts.quiet;
+        let optimising = opts.goal.is_some();
+        let matrix = &matrix;
+        let cost_of = |rows: &[usize]| match opts.goal {
+            Some(Goal::FewestRows) => rows.len() as i64,
+            _ => rows.iter().map(|&r| matrix.cost(r).unwrap_or(0)).sum(),
+        };
         solver.run(|rows| {
             found += 1;
-            if opts.print {
+            if optimising {
+                if !quiet {
+                    eprintln!("dlx: found: cost {}", cost_of(rows));
+                }
+            } else if opts.print {
                 if let Err(e) = print_solution(&mut out, &matrix, rows) {
                     write_error = Some(e);
                     return ControlFlow::Break(());
@@ -414,7 +482,9 @@ fn main() -> ExitCode {
     };
     let elapsed = start.elapsed();
     let write_error = write_error.or_else(|| {
-        if !opts.print {
+        if opts.goal.is_some() {
+            print_best(&mut out, &matrix, solver.best(), opts.print).err()
+        } else if !opts.print {
             writeln!(out, "{found}").err()
         } else {
             None

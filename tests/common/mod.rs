@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use dlx::Matrix;
+use dlx::{Goal, Matrix};
 
 /// Independent check: the rows cover every primary column exactly once and
 /// every secondary column at most once.
@@ -69,4 +69,68 @@ pub fn read_dlx(path: &Path) -> (Matrix, u64) {
         .expect("the first line says `expect N`");
     let m = dlx::format::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     (m, expect)
+}
+
+// ---- Optimisation: random instances and their best costs by brute force ----
+
+/// A small linear congruential generator, so the instances are the same on
+/// every run.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// A random matrix: 2 to 7 columns (some secondary), 1 to 13 rows of random
+/// columns, costs from `lo` to `hi` with many ties.
+pub fn random_matrix(g: &mut Lcg, lo: i64, hi: i64) -> Matrix {
+    let n = 2 + g.below(6) as usize;
+    let mut m = Matrix::new(n).unwrap();
+    for c in 0..n {
+        if g.below(4) == 0 {
+            m.set_secondary(c).unwrap();
+        }
+    }
+    let rows = 1 + g.below(13) as usize;
+    for _ in 0..rows {
+        let mut cols: Vec<usize> = (0..n).filter(|_| g.below(3) == 0).collect();
+        if cols.is_empty() {
+            cols.push(g.below(n as u64) as usize);
+        }
+        let r = m.add_row(&cols).unwrap();
+        m.set_cost(r, lo + g.below((hi - lo + 1) as u64) as i64).unwrap();
+    }
+    m
+}
+
+/// The cost of `rows` as `goal` measures it.
+pub fn cost(m: &Matrix, goal: Goal, rows: &[usize]) -> i64 {
+    match goal {
+        Goal::FewestRows => rows.len() as i64,
+        Goal::MinCost | Goal::MaxCost => rows.iter().map(|&r| m.cost(r).unwrap()).sum(),
+    }
+}
+
+/// Every exact cover's cost, best first, by trying all subsets of rows. As
+/// in Knuth's programs, a row with no primary column is never chosen,
+/// unless it is forced.
+pub fn brute_force(m: &Matrix, goal: Goal, forced: &[usize]) -> Vec<i64> {
+    let usable: Vec<usize> = (0..m.rows())
+        .filter(|&r| forced.contains(&r) || m.row(r).unwrap().any(|c| m.is_secondary(c) == Some(false)))
+        .collect();
+    let mut costs = Vec::new();
+    for mask in 0u32..1 << usable.len() {
+        let rows: Vec<usize> = (0..usable.len()).filter(|&k| mask >> k & 1 == 1).map(|k| usable[k]).collect();
+        if forced.iter().all(|f| rows.contains(f)) && is_exact_cover(m, &rows) {
+            costs.push(cost(m, goal, &rows));
+        }
+    }
+    costs.sort_unstable();
+    if goal == Goal::MaxCost {
+        costs.reverse();
+    }
+    costs
 }
