@@ -150,7 +150,7 @@ pub(crate) struct Links {
 }
 
 /// Allocates a vector of `len` default values, or reports out of memory.
-fn filled<T: Clone + Default>(len: usize) -> Result<Vec<T>, Error> {
+pub(crate) fn filled<T: Clone + Default>(len: usize) -> Result<Vec<T>, Error> {
     let mut v = Vec::new();
     v.try_reserve_exact(len)?;
     v.resize(len, T::default());
