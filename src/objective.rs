@@ -5,7 +5,7 @@
 //! conveniences `dlx_solve`, `dlx_count` and `dlx_solve_first` wrap them.
 //! The best solutions come from a branch and bound inside the search loop,
 //! switched on by [`Solver::set_objective`]; its state and its bound are
-//! [`Optimizer`] here.
+//! `Optimizer` here.
 
 use std::ops::ControlFlow;
 
@@ -88,13 +88,17 @@ const FINEST_SCALE: u64 = 1 << 20;
 ///
 /// # The bound
 ///
-/// Each row's cost is spread evenly over its primary items: its *share* per
-/// item is cost / (number of primary items). Any solution covers each
-/// uncovered primary item by exactly one row, so the cost still to pay is
-/// the sum of the covering rows' shares, which is at least the sum over the
-/// uncovered items of the smallest share among the rows still in each
-/// item's list. The lists are sorted by share (ties in row order), so that
-/// smallest share is the first row's: one load per item.
+/// Each row's cost is split over its primary items into *shares* that add
+/// up to the cost: the item's potential plus an even part of what is left
+/// (see [`potentials`]; with all potentials 0, cost / number of primary
+/// items). Any solution covers each uncovered primary item by exactly one
+/// row, so the cost still to pay is the sum of the covering rows' shares,
+/// which is at least the sum over the uncovered items of the smallest share
+/// among the rows still in each item's list. The lists are sorted by share
+/// (ties in row order), so that smallest share is the first row's: one load
+/// per item. Good potentials (near-optimal duals of the linear relaxation)
+/// make this bound close to the linear-programming bound at the root, and
+/// it tightens as rows drop out of the lists deeper in the tree.
 ///
 /// At each level, after covering the item to branch on, `rest` is that sum
 /// over the other uncovered items. A row `r` of the item can only lead to a
