@@ -659,24 +659,6 @@ dlx_status dlx_solver_best(const struct dlx_solver *solver,
                            int64_t *cost);
 
 /*
- Finds a best solution of `matrix` under `objective` (a
- `dlx_objective` other than `DLX_OBJECTIVE_ALL`): on `DLX_SOLUTION` its
- row ids are in `rows[0 .. *count]` and its cost in `*cost` (`cost` may be
- NULL). Returns `DLX_DONE`, writing nothing, when there is no solution. A
- `capacity` of the matrix's number of columns always suffices; `rows`
- may be NULL when `capacity` is 0. Errors: `DLX_ERR_NULL`,
- `DLX_ERR_UNKNOWN_VALUE`, `DLX_ERR_BUFFER_TOO_SMALL` (nothing written),
- `DLX_ERR_COST_RANGE`, `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED`
- (the matrix uses bounds or colors).
- */
-dlx_status dlx_solve_best(const struct dlx_matrix *matrix,
-                          uint32_t objective,
-                          size_t *rows,
-                          size_t capacity,
-                          size_t *count,
-                          int64_t *cost);
-
-/*
  Makes a matrix of `columns` primary columns and no rows, and stores it in
  `*out`. Zero columns is allowed (its one solution is the empty set).
  Errors: `DLX_ERR_NULL` (out is NULL), `DLX_ERR_TOO_LARGE` (more columns
@@ -755,6 +737,24 @@ dlx_status dlx_solve_first(const struct dlx_matrix *matrix,
                            size_t *rows,
                            size_t capacity,
                            size_t *count);
+
+/*
+ Finds a best solution of `matrix` under `objective` (a
+ `dlx_objective` other than `DLX_OBJECTIVE_ALL`): on `DLX_SOLUTION` its
+ row ids are in `rows[0 .. *count]` and its cost in `*cost` (`cost` may be
+ NULL). Returns `DLX_DONE`, writing nothing, when there is no solution. A
+ `capacity` of the matrix's number of columns always suffices; `rows`
+ may be NULL when `capacity` is 0. Errors: `DLX_ERR_NULL`,
+ `DLX_ERR_UNKNOWN_VALUE`, `DLX_ERR_BUFFER_TOO_SMALL` (nothing written),
+ `DLX_ERR_COST_RANGE`, `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED`
+ (the matrix uses bounds or colors).
+ */
+dlx_status dlx_solve_best(const struct dlx_matrix *matrix,
+                          uint32_t objective,
+                          size_t *rows,
+                          size_t capacity,
+                          size_t *count,
+                          int64_t *cost);
 
 /*
  Makes a solver for `matrix` and stores it in `*out`.

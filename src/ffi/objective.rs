@@ -7,7 +7,6 @@ use super::solver::{dlx_solver, solver_mut, solver_ref};
 use super::status::dlx_status::{self, *};
 use super::{as_mut, as_ref, guard, write_out};
 use crate::objective::{Goal, Objective};
-use crate::search::Solver;
 
 /// What a search looks for, for `dlx_solver_set_objective`.
 ///
@@ -39,7 +38,7 @@ pub enum dlx_objective {
 }
 
 /// The objective for a C value: `Ok(None)` for `DLX_OBJECTIVE_ALL`.
-fn parse_objective(which: u32, best: usize) -> Result<Option<Objective>, dlx_status> {
+pub(crate) fn parse_objective(which: u32, best: usize) -> Result<Option<Objective>, dlx_status> {
     use dlx_objective::*;
     let goal = match which {
         w if w == DLX_OBJECTIVE_ALL as u32 => return Ok(None),
@@ -159,58 +158,5 @@ pub extern "C" fn dlx_solver_best(
             }
         }
         DLX_OK
-    })
-}
-
-/// Finds a best solution of `matrix` under `objective` (a
-/// `dlx_objective` other than `DLX_OBJECTIVE_ALL`): on `DLX_SOLUTION` its
-/// row ids are in `rows[0 .. *count]` and its cost in `*cost` (`cost` may be
-/// NULL). Returns `DLX_DONE`, writing nothing, when there is no solution. A
-/// `capacity` of the matrix's number of columns always suffices; `rows`
-/// may be NULL when `capacity` is 0. Errors: `DLX_ERR_NULL`,
-/// `DLX_ERR_UNKNOWN_VALUE`, `DLX_ERR_BUFFER_TOO_SMALL` (nothing written),
-/// `DLX_ERR_COST_RANGE`, `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED`
-/// (the matrix uses bounds or colors).
-#[no_mangle]
-pub extern "C" fn dlx_solve_best(
-    matrix: *const dlx_matrix,
-    objective: u32,
-    rows: *mut usize,
-    capacity: usize,
-    count: *mut usize,
-    cost: *mut i64,
-) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let Some(m) = (unsafe { as_ref(matrix) }) else { return DLX_ERR_NULL };
-        if count.is_null() || (rows.is_null() && capacity > 0) {
-            return DLX_ERR_NULL;
-        }
-        let o = match parse_objective(objective, 1) {
-            Ok(Some(o)) => o,
-            Ok(None) => return DLX_ERR_UNKNOWN_VALUE,
-            Err(status) => return status,
-        };
-        let mut s = match Solver::new(m) {
-            Ok(s) => s,
-            Err(e) => return e.into(),
-        };
-        if let Err(e) = s.set_objective(Some(o)) {
-            return e.into();
-        }
-        while s.next_solution().is_some() {}
-        let Some(b) = s.best().first() else { return DLX_DONE };
-        if b.rows.len() > capacity {
-            return DLX_ERR_BUFFER_TOO_SMALL;
-        }
-        unsafe {
-            if !b.rows.is_empty() {
-                std::ptr::copy_nonoverlapping(b.rows.as_ptr(), rows, b.rows.len());
-            }
-            write_out(count, b.rows.len());
-            if !cost.is_null() {
-                write_out(cost, b.cost);
-            }
-        }
-        DLX_SOLUTION
     })
 }

@@ -77,14 +77,76 @@ pub extern "C" fn dlx_solve_first(
             Err(e) => return e.into(),
         };
         let Some(found) = s.next_solution() else { return DLX_DONE };
-        if found.len() > capacity {
-            return DLX_ERR_BUFFER_TOO_SMALL;
+        match unsafe { copy_rows(found, rows, capacity, count) } {
+            DLX_OK => DLX_SOLUTION,
+            status => status,
         }
-        unsafe {
-            if !found.is_empty() {
-                std::ptr::copy_nonoverlapping(found.as_ptr(), rows, found.len());
-            }
-            write_out(count, found.len());
+    })
+}
+
+/// Copies `found` into `rows[0 .. found.len()]` and its length to `*count`,
+/// or returns `DLX_ERR_BUFFER_TOO_SMALL` (writing nothing) when it holds
+/// more than `capacity` rows.
+///
+/// # Safety
+/// `rows` must be valid for `capacity` writes (or `found` empty), `count`
+/// for one.
+unsafe fn copy_rows(found: &[usize], rows: *mut usize, capacity: usize, count: *mut usize) -> dlx_status {
+    if found.len() > capacity {
+        return DLX_ERR_BUFFER_TOO_SMALL;
+    }
+    unsafe {
+        if !found.is_empty() {
+            std::ptr::copy_nonoverlapping(found.as_ptr(), rows, found.len());
+        }
+        write_out(count, found.len());
+    }
+    DLX_OK
+}
+
+/// Finds a best solution of `matrix` under `objective` (a
+/// `dlx_objective` other than `DLX_OBJECTIVE_ALL`): on `DLX_SOLUTION` its
+/// row ids are in `rows[0 .. *count]` and its cost in `*cost` (`cost` may be
+/// NULL). Returns `DLX_DONE`, writing nothing, when there is no solution. A
+/// `capacity` of the matrix's number of columns always suffices; `rows`
+/// may be NULL when `capacity` is 0. Errors: `DLX_ERR_NULL`,
+/// `DLX_ERR_UNKNOWN_VALUE`, `DLX_ERR_BUFFER_TOO_SMALL` (nothing written),
+/// `DLX_ERR_COST_RANGE`, `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED`
+/// (the matrix uses bounds or colors).
+#[no_mangle]
+pub extern "C" fn dlx_solve_best(
+    matrix: *const dlx_matrix,
+    objective: u32,
+    rows: *mut usize,
+    capacity: usize,
+    count: *mut usize,
+    cost: *mut i64,
+) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(m) = (unsafe { as_ref(matrix) }) else { return DLX_ERR_NULL };
+        if count.is_null() || (rows.is_null() && capacity > 0) {
+            return DLX_ERR_NULL;
+        }
+        let o = match super::objective::parse_objective(objective, 1) {
+            Ok(Some(o)) => o,
+            Ok(None) => return DLX_ERR_UNKNOWN_VALUE,
+            Err(status) => return status,
+        };
+        let mut s = match Solver::new(m) {
+            Ok(s) => s,
+            Err(e) => return e.into(),
+        };
+        if let Err(e) = s.set_objective(Some(o)) {
+            return e.into();
+        }
+        while s.next_solution().is_some() {}
+        let Some(b) = s.best().first() else { return DLX_DONE };
+        let copied = unsafe { copy_rows(&b.rows, rows, capacity, count) };
+        if copied != DLX_OK {
+            return copied;
+        }
+        if !cost.is_null() {
+            unsafe { write_out(cost, b.cost) };
         }
         DLX_SOLUTION
     })
