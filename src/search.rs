@@ -489,9 +489,10 @@ impl Solver {
                         cur = links.down(best);
                     }
                     if COST && cur != best {
-                        // The bound's `rest`, for every row of `best`.
+                        // The bound's `rest`, for every row of `best`; not
+                        // needed before there is a bar to cut against.
                         let o = optimizer(&mut self.objective);
-                        o.rest[self.level] = links.sum_first(&o.share);
+                        o.rest[self.level] = if o.bar == i64::MAX { UNKNOWN } else { links.sum_first(&o.share) };
                     }
                     self.choice[self.level] = cur;
                     step = Step::Try;
@@ -515,7 +516,13 @@ impl Solver {
                         let o = optimizer(&mut self.objective);
                         let l = self.level;
                         let with = o.path[l] + o.cost[cur as usize];
-                        if with + o.rest[l] - links.sum_first_in_rest_of_row(cur, &o.share) >= o.bar {
+                        // `rest[l]` is stale when the bar came down after
+                        // level `l` was entered (when the first solutions
+                        // were found below it): recompute it then.
+                        if o.bar != i64::MAX && o.rest[l] == UNKNOWN {
+                            o.rest[l] = links.sum_first(&o.share);
+                        }
+                        if o.bar != i64::MAX && with + o.rest[l] - links.sum_first_in_rest_of_row(cur, &o.share) >= o.bar {
                             step = Step::Skip;
                             continue;
                         }
@@ -556,6 +563,9 @@ impl Solver {
         }
     }
 }
+
+/// A bound's `rest` not computed yet (real ones stay within +-2^62).
+const UNKNOWN: i64 = i64::MIN;
 
 /// The branch-and-bound state, which `walk::<_, true>` has.
 #[inline(always)]
