@@ -13,6 +13,11 @@ faster). Inputs are written to bench/out/.
                  matrix for all, clues forced, first solution
   sudoku17-unique  the same, `sudoku --forced --unique`: also proves each
                  solution unique (counts to two); the reference only solves
+  treasure-map   10 maps of 30 x 30 with 300 pieces each (bench/gen_optimize.py)
+                 vs reference/treasure_map.cpp, same output
+  target-sudoku-1 .. -4  target sudokus of 22, 21, 20, 20 clues
+                 (bench/gen_optimize.py) vs reference/target_sudoku.cpp,
+                 same output
 
 Usage: bench/run.py [-n RUNS] [NAME ...]
 """
@@ -42,13 +47,29 @@ def text_input(name, text):
     return path
 
 
+generated = set()
+
+
+def optimize_input(name):
+    # bench/gen_optimize.py writes every input of the optimisation benches,
+    # the same bytes each time; once per run, so no stale file is used.
+    if not generated:
+        subprocess.run([sys.executable, os.path.join(here, 'gen_optimize.py'), out], check=True, stdout=subprocess.DEVNULL)
+        generated.add(out)
+    return os.path.join(out, name)
+
+
 BENCHES = {
     'dominoes': lambda: ('dominoes_dlx', 'dominoes', text_input('dominoes_6x10.txt', '6 10\n'), []),
     'sudoku': lambda: ('sudoku9', 'sudoku', sudoku_input(), ['--same-output']),
     'sudoku-plain': lambda: ('sudoku9', 'sudoku --plain', sudoku_input(), ['--same-output']),
     'sudoku17-forced': lambda: ('sudoku9', 'sudoku --forced', sudoku_input('puzzles2_17_clue', 'clue17'), ['--same-output']),
     'sudoku17-unique': lambda: ('sudoku9', 'sudoku --forced --unique', sudoku_input('puzzles2_17_clue', 'clue17'), ['--same-output']),
+    'treasure-map': lambda: ('treasure_map', 'treasure_map', optimize_input('treasure_30x30.txt'), ['--same-output']),
 }
+for _k in range(1, 5):
+    BENCHES['target-sudoku-%d' % _k] = (lambda k: lambda: (
+        'target_sudoku', 'target_sudoku', optimize_input('target_sudoku_%d.txt' % k), ['--same-output']))(_k)
 
 
 def main():
