@@ -56,17 +56,8 @@ def load(name, path):
 
 tgen = load('treasure_map_gen', os.path.join(cases, 'gen.py'))
 
-SAMPLE = [int(w) for w in """
-7 0 0 9 0 0 0 0 1
-1 0 0 0 0 5 9 0 0
-0 0 0 2 0 0 0 8 0
-0 0 5 0 2 0 0 0 3
-0 0 0 0 0 0 6 4 8
-4 1 3 0 0 0 0 0 0
-0 0 7 0 0 2 0 9 0
-2 0 1 0 6 0 8 0 4
-0 8 0 5 0 4 0 1 2
-""".split()]
+# The published sample 1 of Luogu P1074, as the target sudoku cases have it.
+SAMPLE = load('target_sudoku_gen', os.path.join(os.path.dirname(cases), 'target_sudoku', 'gen.py')).SAMPLE
 
 # (seed of the order in which clues are removed, clues kept), chosen by
 # timing the reference: about 0.3, 0.7, 1.2, 2.4 s

@@ -132,6 +132,18 @@ def planted(rng, n, m, p, maxh, maxw, second=True, joins=None, drop=0):
     return pieces
 
 
+def filled_up(rng, n, m, p, pieces, seen):
+    """Adds distinct random pieces of up to 8 x 8 until there are p, then
+    shuffles them."""
+    while len(pieces) < p:
+        piece = random_rect(rng, n, m, 8, 8)
+        if piece not in seen:
+            seen.add(piece)
+            pieces.append(piece)
+    rng.shuffle(pieces)
+    return pieces
+
+
 def cuts(rng, size, parts):
     return [0] + sorted(rng.sample(range(1, size), parts - 1)) + [size]
 
@@ -151,13 +163,7 @@ def blocks(rng, n, m, a, b, span, p, unaligned):
         if piece not in seen:
             seen.add(piece)
             pieces.append(piece)
-    while len(pieces) < p:
-        piece = random_rect(rng, n, m, 8, 8)
-        if piece not in seen:
-            seen.add(piece)
-            pieces.append(piece)
-    rng.shuffle(pieces)
-    return pieces
+    return filled_up(rng, n, m, p, pieces, seen)
 
 
 def mutilated(rng, n, m, a, b, span, p):
@@ -197,13 +203,7 @@ def mutilated(rng, n, m, a, b, span, p):
         if piece not in seen:
             seen.add(piece)
             pieces.append(piece)
-    while len(pieces) < p:
-        piece = random_rect(rng, n, m, 8, 8)
-        if piece not in seen:
-            seen.add(piece)
-            pieces.append(piece)
-    rng.shuffle(pieces)
-    return pieces
+    return filled_up(rng, n, m, p, pieces, seen)
 
 
 # ------------------------------------------------------------ output
