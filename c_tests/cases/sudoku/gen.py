@@ -24,6 +24,8 @@ def line(g):
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(os.path.dirname(ROOT), 'checkers'))
 from sudoku_common import complete  # noqa: E402
+sys.path.insert(0, ROOT)
+import case_files  # noqa: E402
 
 
 def solve(p, n=9, bs=3, diag=False, randomize=False):
@@ -39,10 +41,7 @@ def remove(g, keep):
     return p
 
 
-def write(path, text):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, 'w', newline='') as f:
-        f.write(text)
+write = case_files.write
 
 
 def top1465_first():
@@ -317,11 +316,7 @@ search proves it.
 
 # ---------------------------------------------------------------- rejections
 def bad(prog, name, data, note):
-    d = os.path.join(ROOT, prog)
-    with open(os.path.join(d, name + '.in'), 'wb') as f:
-        f.write(data)
-    write(os.path.join(d, name + '.exit'), '1\n')
-    write(os.path.join(d, name + '.note'), 'Rejection (exit 1, message on stderr): ' + note + '\n')
+    case_files.reject(os.path.join(ROOT, prog), name, data, note)
 
 
 def gen_rejections():

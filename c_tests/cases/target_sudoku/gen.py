@@ -19,6 +19,8 @@ import sys
 here = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(here)), 'checkers'))
+sys.path.insert(0, os.path.dirname(here))
+import case_files  # noqa: E402
 from sudoku_common import complete  # noqa: E402
 from target_sudoku import completions  # noqa: E402
 
@@ -45,8 +47,7 @@ def grid_text(g, sep=' ', end='\n'):
 
 
 def write(name, text):
-    with open(os.path.join(here, name), 'w', newline='') as f:
-        f.write(text)
+    case_files.write(os.path.join(here, name), text)
 
 
 def random_grid():
@@ -70,10 +71,7 @@ def puzzle_with(lo, hi, k):
 
 
 def bad(name, data, note):
-    with open(os.path.join(here, name + '.in'), 'wb') as f:
-        f.write(data)
-    write(name + '.exit', '1\n')
-    write(name + '.note', 'Rejection (exit 1, message on stderr): ' + note + '\n')
+    case_files.reject(here, name, data, note)
 
 
 def main():

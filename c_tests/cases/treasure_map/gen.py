@@ -34,6 +34,8 @@ import sys
 here = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(here)), 'checkers'))
+sys.path.insert(0, os.path.dirname(here))
+import case_files  # noqa: E402
 from treasure_map import min_pieces  # noqa: E402
 
 
@@ -216,8 +218,7 @@ def cases_text(cases):
 
 
 def write(name, text):
-    with open(os.path.join(here, name), 'w', newline='') as f:
-        f.write(text)
+    case_files.write(os.path.join(here, name), text)
 
 
 def answers(cases):
@@ -225,10 +226,7 @@ def answers(cases):
 
 
 def bad(name, data, note):
-    with open(os.path.join(here, name + '.in'), 'wb') as f:
-        f.write(data)
-    write(name + '.exit', '1\n')
-    write(name + '.note', 'Rejection (exit 1, message on stderr): ' + note + '\n')
+    case_files.reject(here, name, data, note)
 
 
 # ------------------------------------------------------------ the files
