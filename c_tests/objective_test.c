@@ -30,7 +30,17 @@ static dlx_matrix *small_matrix(void)
     return m;
 }
 
-/* Sorted copy of a solution's rows, as a bit set. */
+/* Runs the search to its end; returns how many solutions it returned. */
+static size_t run_out(dlx_solver *s)
+{
+    const size_t *rows;
+    size_t count, n = 0;
+    while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION)
+        n++;
+    return n;
+}
+
+/* A solution's rows, as a bit set. */
 static unsigned row_set(const size_t *rows, size_t count)
 {
     unsigned set = 0;
@@ -98,8 +108,7 @@ static void test_least_cost_and_k_best(void)
 
     /* The three cheapest, in order. */
     CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_MIN_COST, 3) == DLX_OK);
-    while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION) {
-    }
+    run_out(s);
     int64_t k3[3] = {0, 0, 0};
     for (size_t i = 0; i < 3; i++)
         dlx_solver_best(s, i, &rows, &count, &k3[i]);
@@ -109,8 +118,7 @@ static void test_least_cost_and_k_best(void)
     size_t r0 = 0;
     CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_MIN_COST, 1) == DLX_OK);
     CHECK(dlx_solver_force_rows(s, &r0, 1) == DLX_OK);
-    while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION) {
-    }
+    run_out(s);
     CHECK(dlx_solver_best(s, 0, &rows, &count, &c) == DLX_OK && c == 7 && row_set(rows, count) == 0x7);
     CHECK(dlx_solver_force_rows(s, NULL, 0) == DLX_OK);
 
@@ -126,20 +134,15 @@ static void test_least_cost_and_k_best(void)
 
     /* Greatest cost and fewest rows. */
     CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_MAX_COST, 1) == DLX_OK);
-    while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION) {
-    }
+    run_out(s);
     CHECK(dlx_solver_best(s, 0, &rows, &count, &c) == DLX_OK && c == 8 && sum_cost(rows, count) == 8);
     CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_FEWEST_ROWS, 1) == DLX_OK);
-    while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION) {
-    }
+    run_out(s);
     CHECK(dlx_solver_best(s, 0, &rows, &count, &c) == DLX_OK && c == 1 && row_set(rows, count) == 0x20);
 
     /* Back to every solution. */
     CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_ALL, 0) == DLX_OK);
-    size_t n = 0;
-    while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION)
-        n++;
-    CHECK(n == 4 && dlx_solver_best_count(s) == 0);
+    CHECK(run_out(s) == 4 && dlx_solver_best_count(s) == 0);
     dlx_solver_free(s);
     dlx_matrix_free(m);
 }
@@ -163,11 +166,7 @@ static void test_objective_errors(void)
     CHECK(dlx_solver_new(m, &s) == DLX_OK);
     CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_MIN_COST, 1) == DLX_ERR_COST_RANGE);
     CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_MAX_COST, 1) == DLX_ERR_COST_RANGE);
-    const size_t *rows;
-    size_t count, n = 0;
-    while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION)
-        n++;
-    CHECK(n == 4 && dlx_solver_best_count(s) == 0);
+    CHECK(run_out(s) == 4 && dlx_solver_best_count(s) == 0);
     /* Fewest rows ignores the costs. */
     CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_FEWEST_ROWS, 1) == DLX_OK);
     dlx_solver_free(s);
