@@ -108,8 +108,8 @@ enum dlx_status
    */
   DLX_ERR_PANIC = 12,
   /*
-   The matrix uses bounds or colors (read from Knuth's format), which
-   the engine does not solve yet.
+   The call does not support a matrix with bounds or colors (such as
+   `dlx_solver_subproblems`).
    */
   DLX_ERR_UNSUPPORTED = 13,
   /*
@@ -122,8 +122,9 @@ enum dlx_status
    */
   DLX_ERR_ROW_RANGE = 15,
   /*
-   Forced rows share a column (or a row is given twice): no exact cover
-   contains them all.
+   Forced rows cannot all be in one solution: they share a column (or
+   a row is given twice); with bounds or colors, they cover a column
+   more often than its upper bound or give it different colors.
    */
   DLX_ERR_CONFLICT = 16,
   /*
@@ -141,6 +142,16 @@ enum dlx_status
    solution, or when the cost does not fit in an `int64_t`).
    */
   DLX_ERR_NO_SOLUTION = 19,
+  /*
+   Bad bounds (`dlx_matrix_set_bounds`): the lower one exceeds the
+   upper one, or the column is secondary.
+   */
+  DLX_ERR_BOUNDS = 20,
+  /*
+   A color on a primary column (`dlx_matrix_add_row_colored`): only
+   secondary columns take colors.
+   */
+  DLX_ERR_COLOR_ON_PRIMARY = 21,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L

@@ -19,13 +19,16 @@ pub enum Error {
     TooLarge,
     /// Memory for the request could not be allocated.
     OutOfMemory,
-    /// The matrix uses bounds or colors, which the engine does not
-    /// solve yet ([`Matrix::is_generalized`](crate::Matrix::is_generalized)).
+    /// The call does not support a matrix with bounds or colors
+    /// ([`Matrix::is_generalized`](crate::Matrix::is_generalized)), such as
+    /// cutting its search into subproblems.
     Unsupported,
     /// A row id is not below the matrix's number of rows.
     RowRange,
-    /// Rows given to be chosen together share a column (or one is given
-    /// twice), so no exact cover contains them all.
+    /// Rows given to be chosen together cannot all be in one solution:
+    /// they share a column (or one is given twice), or, with bounds or
+    /// colors, cover a column more often than its upper bound or give a
+    /// secondary column different colors.
     Conflict,
     /// The absolute costs of the rows add up past
     /// [`MAX_TOTAL_COST`](crate::objective::MAX_TOTAL_COST) (2^61), too much
@@ -34,6 +37,11 @@ pub enum Error {
     /// An argument outside its documented range (such as keeping 0 best
     /// solutions).
     InvalidArgument,
+    /// Bounds with the lower one above the upper one, or on a secondary
+    /// column.
+    Bounds,
+    /// A color on a primary column: only secondary columns take colors.
+    ColorOnPrimary,
 }
 
 impl Error {
@@ -45,11 +53,13 @@ impl Error {
             Error::EmptyRow => "a row must have at least one column",
             Error::TooLarge => "the matrix is too large for 32-bit link indices",
             Error::OutOfMemory => "out of memory",
-            Error::Unsupported => "not supported yet: bounds and colors are parsed but not solved",
+            Error::Unsupported => "not supported for a matrix with bounds or colors",
             Error::RowRange => "row id out of range",
-            Error::Conflict => "the forced rows conflict: two of them share a column",
+            Error::Conflict => "the forced rows conflict: together they cover a column too often or clash in its color",
             Error::CostRange => "the absolute row costs add up past 2^61",
             Error::InvalidArgument => "an argument is outside its documented range",
+            Error::Bounds => "bad bounds: the lower one exceeds the upper one, or the column is secondary",
+            Error::ColorOnPrimary => "a color on a primary column: only secondary columns take colors",
         }
     }
 }

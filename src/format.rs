@@ -21,9 +21,7 @@
 //!
 //! The later extensions are parsed and stored in the [`Matrix`]. Costs are
 //! used by a search with an [`Objective`](crate::Objective); colors and
-//! bounds are not solved yet ([`Matrix::is_generalized`];
-//! [`Solver::new`](crate::Solver::new) gives
-//! [`Error::Unsupported`](crate::Error::Unsupported)):
+//! bounds by the generalised engine ([`general`](crate::general)):
 //!
 //! * **Colors** (DLX2): in an option, a secondary item may be written
 //!   `name:color`. Only secondary items may have colors. Knuth's programs
@@ -286,7 +284,7 @@ pub fn parse(text: &str) -> Result<Matrix, ParseError> {
         m.set_secondary(c).map_err(|e| oom(item_line, 1, e))?;
     }
     for (c, b) in bounds {
-        m.set_bounds(c, b).map_err(|e| oom(item_line, 1, e))?;
+        m.store_bounds(c, b).map_err(|e| oom(item_line, 1, e))?;
     }
     m.set_names(names);
 
@@ -397,6 +395,17 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Matrix, ParseError> {
     }
 }
 
+/// The color of entry `k` of row `r` as the text format writes it: its
+/// name, or its number when it was given in code without one; `None` when
+/// the entry has no color.
+pub fn color_text(m: &Matrix, r: usize, k: usize) -> Option<Cow<'_, str>> {
+    match (m.color(r, k), m.color_id(r, k)) {
+        (Some(name), _) => Some(Cow::Borrowed(name)),
+        (None, Some(id)) if id != 0 => Some(Cow::Owned(id.to_string())),
+        _ => None,
+    }
+}
+
 /// Writes `m` in Knuth's format: the item line (primary columns with their
 /// bounds, then ` | ` and the secondary columns, if any), then one line per
 /// row with its items' names (`name:color` for colored entries) and ` |cost`
@@ -406,7 +415,10 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Matrix, ParseError> {
 /// columns are listed first; when a secondary column comes before a primary
 /// one in `m`, reading the text back numbers the columns differently. A
 /// matrix without primary columns has no text form (its item line would
-/// read as a comment).
+/// read as a comment), nor has a column with bounds `(0, 0)` (Knuth's
+/// format wants an upper bound of at least 1). A color given in code
+/// ([`Matrix::add_colored_row`]) beyond the named ones is written as its
+/// number.
 pub fn write(m: &Matrix) -> String {
     let name = |c: usize| -> Cow<'_, str> {
         match m.column_name(c) {
@@ -445,9 +457,9 @@ pub fn write(m: &Matrix) -> String {
                 out.push(' ');
             }
             out.push_str(&name(c));
-            if let Some(color) = m.color(r, k) {
+            if let Some(color) = color_text(m, r, k) {
                 out.push(':');
-                out.push_str(color);
+                out.push_str(&color);
             }
         }
         match m.cost(r) {

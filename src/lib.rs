@@ -13,6 +13,8 @@
 //! * [`links`]: the dancing links laid out from a matrix, cover and uncover;
 //! * [`search`]: the search loop with its explicit stack ([`Solver`]),
 //!   forced rows and randomised order;
+//! * [`general`]: the engine a solver runs instead of those two when the
+//!   matrix has bounds (multiplicities) or colors: Knuth's Algorithm M;
 //! * [`control`]: limits, cancellation and progress reports around it;
 //! * [`split`]: a search cut into independent subproblems;
 //! * [`objective`]: what a search is for: all solutions, the first, a
@@ -37,6 +39,7 @@ pub mod control;
 pub mod error;
 mod ffi;
 pub mod format;
+pub mod general;
 pub(crate) mod links;
 pub mod matrix;
 pub mod objective;

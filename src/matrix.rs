@@ -14,8 +14,9 @@
 //! plain matrix carries four empty vectors and nothing else. Costs can also
 //! be set through [`Matrix::set_cost`]; a search uses them when it is given
 //! an [`Objective`](crate::Objective). A matrix that uses bounds or colors
-//! is [`generalized`](Matrix::is_generalized); the engine does not solve
-//! those yet.
+//! is [`generalized`](Matrix::is_generalized): it is solved by the
+//! generalised engine ([`general`](crate::general)). Bounds and colors can
+//! be given in code too ([`Matrix::set_bounds`], [`Matrix::add_colored_row`]).
 //!
 //! The matrix is only the model: it stores the rows compactly, one after
 //! another in a single array. The dancing links that a search needs are
@@ -165,10 +166,14 @@ impl Matrix {
     }
 
     /// Makes `column` secondary: a solution covers it at most once, and
-    /// need not cover it at all. Marking it again does nothing.
+    /// need not cover it at all (any bounds it had are dropped). Marking it
+    /// again does nothing.
     pub fn set_secondary(&mut self, column: usize) -> Result<(), Error> {
         let flag = self.secondary.get_mut(column).ok_or(Error::ColumnRange)?;
         *flag = true;
+        if let Some(b) = self.bounds.get_mut(column) {
+            *b = DEFAULT_BOUNDS;
+        }
         Ok(())
     }
 
@@ -245,12 +250,65 @@ impl Matrix {
         Ok(())
     }
 
-    /// Whether the matrix uses bounds other than "exactly once" or colors.
-    /// The engine does not solve such a matrix yet:
-    /// [`Solver::new`](crate::Solver::new) refuses it with
-    /// [`Error::Unsupported`].
+    /// Whether the matrix uses bounds other than "exactly once" or colors:
+    /// a [`Solver`](crate::Solver) then runs the generalised engine
+    /// ([`general`](crate::general)) instead of plain exact cover.
     pub fn is_generalized(&self) -> bool {
         !self.bounds.is_empty() || !self.colors.is_empty()
+    }
+
+    /// Lets every solution cover primary column `column` between `lower`
+    /// and `upper` times (exact cover is `(1, 1)`, "at least once" is `(1,
+    /// rows)`, `(0, 0)` forbids it). A secondary column keeps its `(0, 1)`:
+    /// making a column secondary drops any bounds it had. Errors, the matrix
+    /// unchanged: [`Error::ColumnRange`], [`Error::Bounds`] (`lower >
+    /// upper`, or the column is secondary), [`Error::OutOfMemory`].
+    pub fn set_bounds(&mut self, column: usize, lower: u32, upper: u32) -> Result<(), Error> {
+        match self.is_secondary(column) {
+            None => Err(Error::ColumnRange),
+            Some(true) => Err(Error::Bounds),
+            Some(false) if lower > upper => Err(Error::Bounds),
+            Some(false) => self.store_bounds(column, (lower, upper)),
+        }
+    }
+
+    /// The color id of the `k`-th entry of row `row`: 0 when it has none,
+    /// `None` when out of range. Colors from the text format are numbered
+    /// from 1 in order of first use ([`Matrix::color`] gives their names).
+    pub fn color_id(&self, row: usize, k: usize) -> Option<u32> {
+        let start = *self.row_start.get(row)? as usize;
+        let end = *self.row_start.get(row + 1)? as usize;
+        if k >= end - start {
+            return None;
+        }
+        Some(self.colors.get(start + k).copied().unwrap_or(0))
+    }
+
+    /// Adds a row covering `columns`, as [`Matrix::add_row`] does, where
+    /// entry `k` gives its column color `colors[k]` (0: no color). Rows
+    /// that give a secondary column the same color may be chosen together;
+    /// a use without a color excludes every other use. Errors, the matrix
+    /// unchanged: those of `add_row`, [`Error::InvalidArgument`] when the
+    /// two slices differ in length, [`Error::ColorOnPrimary`] when a
+    /// primary column gets a color.
+    pub fn add_colored_row(&mut self, columns: &[usize], colors: &[u32]) -> Result<usize, Error> {
+        if columns.len() != colors.len() {
+            return Err(Error::InvalidArgument);
+        }
+        let colored = |(&c, &k): (&usize, &u32)| k != 0 && self.is_secondary(c) == Some(false);
+        if columns.iter().zip(colors).any(colored) {
+            return Err(Error::ColorOnPrimary);
+        }
+        if colors.iter().all(|&k| k == 0) {
+            return self.add_row(columns);
+        }
+        // Room first, so that nothing can fail after the row is added.
+        self.colors.try_reserve_exact(self.entries.len() + columns.len() - self.colors.len())?;
+        let row = self.add_row(columns)?;
+        self.colors.resize(self.entries.len(), 0);
+        let start = self.row_start[row] as usize;
+        self.colors[start..].copy_from_slice(colors);
+        Ok(row)
     }
 
     /// Gives the columns names, one per column (all distinct, none
@@ -260,11 +318,8 @@ impl Matrix {
         self.names = names;
     }
 
-    /// Sets the bounds of primary column `column`.
-    pub(crate) fn set_bounds(&mut self, column: usize, bounds: (u32, u32)) -> Result<(), Error> {
-        if column >= self.columns() {
-            return Err(Error::ColumnRange);
-        }
+    /// Stores the bounds of column `column` (in range).
+    pub(crate) fn store_bounds(&mut self, column: usize, bounds: (u32, u32)) -> Result<(), Error> {
         if self.bounds.is_empty() {
             if bounds == DEFAULT_BOUNDS {
                 return Ok(());

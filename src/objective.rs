@@ -10,6 +10,7 @@
 use std::ops::ControlFlow;
 
 use crate::error::Error;
+use crate::general::Bound;
 use crate::links::{filled, Links};
 use crate::matrix::Matrix;
 use crate::search::Solver;
@@ -133,6 +134,8 @@ pub(crate) struct Optimizer {
     pub share: Vec<i64>,
     /// Per row, its cost as the search counts it, unscaled.
     row_cost: Vec<i64>,
+    /// The sum of the negative entries of `row_cost`.
+    negative: i64,
     /// The scaled cost of the rows chosen before each level (`path[0]`: the
     /// forced rows).
     pub path: Vec<i64>,
@@ -149,24 +152,7 @@ impl Optimizer {
     /// when every cost is 0). Errors: [`Error::CostRange`] when the absolute
     /// costs add up past [`MAX_TOTAL_COST`], [`Error::OutOfMemory`].
     pub fn new(objective: Objective, links: &Links, costs: &[i64], depth: usize) -> Result<Optimizer, Error> {
-        if objective.best == 0 {
-            return Err(Error::InvalidArgument);
-        }
-        let rows = links.rows();
-        let mut row_cost = filled(rows)?;
-        let mut total: u64 = 0;
-        for (r, c) in row_cost.iter_mut().enumerate() {
-            let given = costs.get(r).copied().unwrap_or(0);
-            *c = match objective.goal {
-                Goal::FewestRows => 1,
-                Goal::MinCost => given,
-                Goal::MaxCost => given.checked_neg().ok_or(Error::CostRange)?,
-            };
-            total = total.saturating_add(c.unsigned_abs());
-        }
-        if total > MAX_TOTAL_COST {
-            return Err(Error::CostRange);
-        }
+        let (row_cost, total) = row_costs(objective, costs, links.rows())?;
         let mut scale = FINEST_SCALE;
         while total.saturating_mul(scale) > MAX_TOTAL_COST {
             scale /= 2;
@@ -192,12 +178,38 @@ impl Optimizer {
             scale,
             cost,
             share,
+            negative: negative(&row_cost),
             row_cost,
             path: filled(depth + 1)?,
             rest: filled(depth + 1)?,
             best: Vec::new(),
             bar: i64::MAX,
         })
+    }
+
+    /// The state for `objective` in the generalised engine, which has its
+    /// own bound ([`crate::general`]) and needs only the row costs, unscaled,
+    /// and the best list. Errors as for `new`.
+    pub fn without_shares(objective: Objective, costs: &[i64], rows: usize) -> Result<Optimizer, Error> {
+        let (row_cost, _) = row_costs(objective, costs, rows)?;
+        Ok(Optimizer {
+            goal: objective.goal,
+            k: objective.best,
+            scale: 1,
+            cost: Vec::new(),
+            share: Vec::new(),
+            negative: negative(&row_cost),
+            row_cost,
+            path: filled(1)?,
+            rest: Vec::new(),
+            best: Vec::new(),
+            bar: i64::MAX,
+        })
+    }
+
+    /// What the generalised engine's bound needs (for `without_shares`).
+    pub fn bound(&self) -> Bound<'_> {
+        Bound { row_cost: &self.row_cost, negative: self.negative, forced: self.path[0], bar: self.bar }
     }
 
     /// The sort key of node `x` in its item's list: its share.
@@ -243,6 +255,36 @@ impl Optimizer {
     pub fn best(&self) -> &[Best] {
         &self.best
     }
+}
+
+/// Each row's cost as a search for `objective` counts it, and the sum of
+/// their absolute values. Errors: [`Error::InvalidArgument`] when the
+/// objective keeps no solution, [`Error::CostRange`] when that sum passes
+/// [`MAX_TOTAL_COST`], [`Error::OutOfMemory`].
+fn row_costs(objective: Objective, costs: &[i64], rows: usize) -> Result<(Vec<i64>, u64), Error> {
+    if objective.best == 0 {
+        return Err(Error::InvalidArgument);
+    }
+    let mut row_cost = filled(rows)?;
+    let mut total: u64 = 0;
+    for (r, c) in row_cost.iter_mut().enumerate() {
+        let given = costs.get(r).copied().unwrap_or(0);
+        *c = match objective.goal {
+            Goal::FewestRows => 1,
+            Goal::MinCost => given,
+            Goal::MaxCost => given.checked_neg().ok_or(Error::CostRange)?,
+        };
+        total = total.saturating_add(c.unsigned_abs());
+    }
+    if total > MAX_TOTAL_COST {
+        return Err(Error::CostRange);
+    }
+    Ok((row_cost, total))
+}
+
+/// The sum of the negative costs in `row_cost`.
+fn negative(row_cost: &[i64]) -> i64 {
+    row_cost.iter().map(|&c| c.min(0)).sum()
 }
 
 /// The most passes of the coordinate ascent in [`potentials`].

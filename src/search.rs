@@ -16,6 +16,7 @@
 
 use crate::control::{Controls, Found};
 use crate::error::Error;
+use crate::general::{General, Walk, Walked};
 use crate::links::Links;
 use crate::matrix::Matrix;
 use crate::objective::{Best, Objective, Optimizer};
@@ -68,7 +69,11 @@ enum Stop {
 /// independent of the matrix it came from and of every other solver.
 #[derive(Clone, Debug)]
 pub struct Solver {
+    /// The links of exact cover. A generalised matrix has them too (for
+    /// its rows' shapes), but its search runs on `general`.
     pub(crate) links: Links,
+    /// The generalised engine, for a matrix with bounds or colors.
+    pub(crate) general: Option<General>,
     /// The row node chosen at each level `0..=level`.
     choice: Vec<u32>,
     level: usize,
@@ -122,20 +127,20 @@ impl Random {
 impl Solver {
     /// A solver for `matrix`, which it copies: the matrix may change or go
     /// away afterwards without affecting the search. A matrix that uses
-    /// bounds or colors gives [`Error::Unsupported`]: the engine does
-    /// not solve those yet.
+    /// bounds or colors is solved by the generalised engine
+    /// ([`crate::general`]), with every feature of this one except
+    /// [`Solver::for_each_subproblem`].
     pub fn new(matrix: &Matrix) -> Result<Solver, Error> {
-        if matrix.is_generalized() {
-            return Err(Error::Unsupported);
-        }
         let links = Links::new(matrix)?;
-        // A solution never has more rows than there are primary items.
+        let general = if matrix.is_generalized() { Some(General::new(matrix)?) } else { None };
+        // An exact cover never has more rows than there are primary items;
+        // with bounds, a solution may have every row.
         let depth = links.primary.max(1);
         let mut choice = Vec::new();
         choice.try_reserve_exact(depth)?;
         choice.resize(depth, 0);
         let mut rows = Vec::new();
-        rows.try_reserve_exact(depth)?;
+        rows.try_reserve_exact(if general.is_some() { matrix.rows() } else { depth })?;
         let mut costs = Vec::new();
         if matrix.has_costs() {
             costs.try_reserve_exact(matrix.rows())?;
@@ -143,6 +148,7 @@ impl Solver {
         }
         Ok(Solver {
             links,
+            general,
             choice,
             level: 0,
             phase: Phase::Start,
@@ -172,6 +178,9 @@ impl Solver {
         self.nodes = 0;
         self.solutions = 0;
         self.links.updates = 0;
+        if let Some(g) = &mut self.general {
+            g.updates = 0;
+        }
         if let Some(o) = &mut self.objective {
             o.reset(&self.forced);
         }
@@ -182,12 +191,14 @@ impl Solver {
     /// changed, and restarts the search.
     fn with_nothing_covered<T>(&mut self, f: impl FnOnce(&mut Solver) -> T) -> T {
         self.unwind();
-        for &r in self.forced.iter().rev() {
-            self.links.uncover_row(r);
+        match &mut self.general {
+            Some(g) => g.unforce(&self.forced),
+            None => self.forced.iter().rev().for_each(|&r| self.links.uncover_row(r)),
         }
         let t = f(self);
-        for &r in &self.forced {
-            self.links.cover_row(r);
+        match &mut self.general {
+            Some(g) => g.force(&self.forced),
+            None => self.forced.iter().for_each(|&r| self.links.cover_row(r)),
         }
         self.restart();
         t
@@ -196,6 +207,11 @@ impl Solver {
     /// Undoes every cover of the search so far, back to the forced rows, and
     /// puts the loop back at its start.
     fn unwind(&mut self) {
+        if let Some(g) = &mut self.general {
+            g.unwind();
+            self.phase = Phase::Start;
+            return;
+        }
         for l in (0..self.depth()).rev() {
             let x = self.choice[l];
             self.links.uncover_rest_of_row(x);
@@ -216,12 +232,31 @@ impl Solver {
     ///
     /// Errors, leaving the solver as it was: [`Error::RowRange`] when a row
     /// id is not a row of the matrix, [`Error::Conflict`] when two of the
-    /// rows share a column (or a row is given twice).
+    /// rows share a column (or a row is given twice); with bounds or
+    /// colors, when the rows cover a column more often than its upper
+    /// bound or give a secondary column two colors (or a color and none).
     pub fn force_rows(&mut self, rows: &[usize]) -> Result<(), Error> {
         let total = self.links.rows();
         if rows.iter().any(|&r| r >= total) {
             return Err(Error::RowRange);
         }
+        if let Some(g) = &self.general {
+            if !g.compatible(rows)? {
+                return Err(Error::Conflict);
+            }
+        } else {
+            self.check_disjoint(rows)?;
+        }
+        let mut forced = Vec::new();
+        forced.try_reserve_exact(rows.len())?;
+        forced.extend_from_slice(rows);
+        self.rows.try_reserve_exact(rows.len() + self.choice.len())?;
+        self.with_nothing_covered(|s| s.forced = forced);
+        Ok(())
+    }
+
+    /// [`Error::Conflict`] when two of `rows` share a column.
+    fn check_disjoint(&self, rows: &[usize]) -> Result<(), Error> {
         // Two rows conflict when they share an item: mark each item used.
         let mut used = Vec::new();
         used.try_reserve_exact(self.links.items() + 1)?;
@@ -234,11 +269,6 @@ impl Solver {
                 }
             }
         }
-        let mut forced = Vec::new();
-        forced.try_reserve_exact(rows.len())?;
-        forced.extend_from_slice(rows);
-        self.rows.try_reserve_exact(rows.len() + self.choice.len())?;
-        self.with_nothing_covered(|s| s.forced = forced);
         Ok(())
     }
 
@@ -260,16 +290,23 @@ impl Solver {
     /// (negated for [`Goal::MaxCost`](crate::objective::Goal)) add up past
     /// 2^61, [`Error::OutOfMemory`].
     pub fn set_objective(&mut self, objective: Option<Objective>) -> Result<(), Error> {
+        let general = self.general.is_some();
         let optimizer = match objective {
+            Some(o) if general => Some(Optimizer::without_shares(o, &self.costs, self.links.rows())?),
             Some(o) => Some(Optimizer::new(o, &self.links, &self.costs, self.choice.len())?),
             None => None,
         };
         // Each item's rows go in order of share for a search with an
         // objective, and back in the order they were added without one.
+        // (The generalised engine's bound needs no order.)
         let mut scratch = Vec::new();
-        scratch.try_reserve_exact(self.links.nodes())?;
+        if !general {
+            scratch.try_reserve_exact(self.links.nodes())?;
+        }
         self.with_nothing_covered(|s| {
-            s.links.sort_lists(|x| optimizer.as_ref().map_or(0, |o| o.key(x)), &mut scratch);
+            if !general {
+                s.links.sort_lists(|x| optimizer.as_ref().map_or(0, |o| o.key(x)), &mut scratch);
+            }
             s.objective = optimizer;
         });
         Ok(())
@@ -339,6 +376,9 @@ impl Solver {
             Phase::Done => return 1.0,
             Phase::Recover | Phase::Paused => {}
         }
+        if let Some(g) = &self.general {
+            return g.estimate();
+        }
         let (mut done, mut share) = (0.0, 1.0);
         for l in 0..self.depth() {
             let (k, d) = match &self.random {
@@ -358,6 +398,9 @@ impl Solver {
     /// counted) on the path to where it stands, that is the levels whose
     /// item and row are covered.
     pub fn depth(&self) -> usize {
+        if let Some(g) = &self.general {
+            return g.depth();
+        }
         match self.phase {
             Phase::Recover => self.level + 1,
             Phase::Paused => self.level,
@@ -367,7 +410,8 @@ impl Solver {
 
     /// The counters so far.
     pub fn counters(&self) -> Counters {
-        Counters { nodes: self.nodes, updates: self.links.updates, solutions: self.solutions }
+        let updates = self.general.as_ref().map_or(self.links.updates, |g| g.updates);
+        Counters { nodes: self.nodes, updates, solutions: self.solutions }
     }
 
     /// Whether the search is exhausted.
@@ -406,6 +450,9 @@ impl Solver {
     /// Runs the search to its next solution, to its end, or until it would
     /// enter a level beyond `budget` more nodes.
     fn advance(&mut self, budget: u64) -> Stop {
+        if self.general.is_some() {
+            return self.walk_general(budget);
+        }
         match (self.random.is_some(), self.objective.is_some()) {
             (false, false) => self.walk::<false, false>(budget),
             (true, false) => self.walk::<true, false>(budget),
@@ -424,6 +471,39 @@ impl Solver {
         if self.phase != Phase::Start {
             for &x in &self.choice[..=self.level] {
                 self.rows.push(self.links.row_of(x));
+            }
+        }
+    }
+
+    /// The search loop of the generalised engine ([`crate::general`]).
+    fn walk_general(&mut self, budget: u64) -> Stop {
+        let Some(g) = &mut self.general else { return Stop::Exhausted };
+        let limit = self.nodes.saturating_add(budget);
+        let walk = Walk {
+            nodes: &mut self.nodes,
+            limit,
+            bound: self.objective.as_ref().map(Optimizer::bound),
+            rng: self.random.as_mut().map(|r| &mut r.rng),
+        };
+        match g.walk(walk) {
+            Walked::Solution => {
+                self.phase = Phase::Recover;
+                self.solutions += 1;
+                self.rows.clear();
+                self.rows.extend_from_slice(&self.forced);
+                g.solution(&mut self.rows);
+                if let Some(o) = &mut self.objective {
+                    o.record(o.bound().forced + g.path(), &self.rows);
+                }
+                Stop::Solution
+            }
+            Walked::Paused => {
+                self.phase = Phase::Paused;
+                Stop::Paused
+            }
+            Walked::Exhausted => {
+                self.phase = Phase::Done;
+                Stop::Exhausted
             }
         }
     }

@@ -19,7 +19,8 @@ impl Solver {
     /// `f`, in the order the search meets them, and says whether `f` saw
     /// them all (`Continue`) or broke. The walk branches as the ordinary
     /// search does (not at random). Afterwards the search starts again from
-    /// the beginning, counters at zero.
+    /// the beginning, counters at zero. A matrix with bounds or colors
+    /// gives [`Error::Unsupported`].
     pub fn for_each_subproblem(&mut self, depth: usize, f: impl FnMut(&[usize]) -> ControlFlow<()>) -> Result<ControlFlow<()>, Error> {
         Ok(self.walk_prefixes(depth, f)?.0)
     }
@@ -27,6 +28,9 @@ impl Solver {
     /// `for_each_subproblem`, also saying whether any path was cut at
     /// `depth` (if none was, deeper depths give the same subproblems).
     fn walk_prefixes(&mut self, depth: usize, mut f: impl FnMut(&[usize]) -> ControlFlow<()>) -> Result<(ControlFlow<()>, bool), Error> {
+        if self.general.is_some() {
+            return Err(Error::Unsupported);
+        }
         self.restart();
         let mut rows: Vec<usize> = Vec::new();
         rows.try_reserve_exact(self.forced.len() + depth.min(self.links.primary))?;

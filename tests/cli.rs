@@ -462,14 +462,16 @@ fn a_missing_file_exits_2() {
 }
 
 #[test]
-fn a_generalized_problem_is_refused_with_exit_3() {
-    for (name, contents) in [
-        ("colors", &b"a b | x\na x:red\nb x:red\n"[..]),
-        ("bounds", b"2:3|a b\na b\na\n"),
+fn knuths_color_and_bound_examples_print_his_solutions() {
+    // The examples of Knuth's DLX2 and DLX3 documentation and their unique
+    // solutions, options in the order the search chooses them.
+    for (name, contents, solution) in [
+        ("colors", &b"A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n"[..], "A C X:1 Y:1\nB X:1\n\n"),
+        ("bounds", b"A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n", "A C X:1 Y:1\nB X:1\nC Y:1\n\n"),
     ] {
-        let out = run(&[scratch(name, contents).to_str().unwrap()], b"");
-        assert_exit(&out, 3, &["not support"]);
-        assert!(out.stdout.is_empty());
+        let out = run(&["-p", scratch(name, contents).to_str().unwrap()], b"");
+        assert_exit(&out, 0, &["1 solutions"]);
+        assert_eq!(String::from_utf8_lossy(&out.stdout), solution, "{name}");
     }
 }
 

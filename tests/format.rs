@@ -7,7 +7,7 @@
 mod common;
 
 use dlx::format::{parse, parse_bytes, write, ParseError};
-use dlx::{Error, Matrix, Solver};
+use dlx::{Matrix, Solver};
 
 /// Knuth's example from the opening of DLX1: A..E primary, F and G
 /// secondary; "It has a unique solution, consisting of the three rows A D
@@ -177,18 +177,20 @@ fn costs_are_summed_and_stored() {
 }
 
 #[test]
-fn a_generalized_matrix_is_not_solved_yet() {
-    for text in ["A B | x\nA x:1\nB x:1\n", "2|A\nA\nA\n", DLX3_EXAMPLE] {
+fn a_generalized_matrix_is_solved() {
+    // Two options giving x the same color go together; A covered twice
+    // takes both of its options.
+    for (text, solution) in [("A B | x\nA x:1\nB x:1\n", vec![0, 1]), ("2|A\nA\nA\n", vec![0, 1])] {
         let m = parse(text).unwrap();
         assert!(m.is_generalized(), "{text:?}");
-        assert_eq!(Solver::new(&m).unwrap_err(), Error::Unsupported, "{text:?}");
-        assert_eq!(m.count_solutions(None), Err(Error::Unsupported));
-        assert_eq!(m.first_solution(), Err(Error::Unsupported));
+        assert_eq!(m.count_solutions(None), Ok(1), "{text:?}");
+        let mut rows = m.first_solution().unwrap().unwrap();
+        rows.sort();
+        assert_eq!(rows, solution, "{text:?}");
     }
-    assert_eq!(
-        Error::Unsupported.to_string(),
-        "not supported yet: bounds and colors are parsed but not solved"
-    );
+    // Different colors exclude each other, as does a use without a color.
+    assert_eq!(parse("A B | x\nA x:1\nB x:2\n").unwrap().count_solutions(None), Ok(0));
+    assert_eq!(parse("A B | x\nA x:1\nB x\n").unwrap().count_solutions(None), Ok(0));
     // Costs are solved: a search without an objective ignores them.
     assert_eq!(parse("A B\nA |1\nB |2\nA B |5\n").unwrap().count_solutions(None), Ok(2));
 }

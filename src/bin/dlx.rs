@@ -43,6 +43,11 @@ FILE, or from standard input when FILE is absent or '-'.
 Input: lines whose first non-blank character is '|' are comments; the first
 other line names the items, primary ones first, then '|', then secondary ones;
 every later line is an option listing the names of its items.
+Knuth's extensions are solved too: 'u:v|name' in the item line lets a
+primary item be covered between u and v times (DLX3; 'v|name' is v:v),
+'name:c' in an option gives a secondary item color c (DLX2: options that
+give an item the same color go together), and '|n' in an option is its
+cost (DLX5; see Optimisation).
 
 Output: the number of solutions, on standard output (with --print, the
 solutions instead). Counters and progress lines go to standard error.
@@ -50,8 +55,9 @@ solutions instead). Counters and progress lines go to standard error.
 Options:
   -p, --print          print every solution on standard output instead of the
                        count: one line per chosen option, giving that option's
-                       item names as written in the file, in the order the
-                       search chose the options; every solution is followed by
+                       item names as written in the file (with their colors),
+                       in the order the search chose the options (for
+                       bounds or colors, see below); every solution is followed by
                        one empty line (so solutions are separated by blank
                        lines)
   -n, --max N          stop after N solutions (N = 0 searches nothing)
@@ -70,7 +76,8 @@ Options:
       --force LIST     start with the options LIST already chosen: option
                        numbers, counted from 0 in the order of the file,
                        separated by commas; every solution then contains them
-                       (exit status 1 if two of them share an item)
+                       (exit status 1 if they cannot all be in one: two share
+                       an item beyond its bounds or clash in its color)
       --min-cost       look for the solutions of least total cost (the sum of
                        the '|n' costs of their options; see Optimisation)
       --max-cost       look for the solutions of greatest total cost
@@ -96,6 +103,9 @@ empty line. Each improvement found is reported on standard error as
 'dlx: found: cost C' (unless --quiet). A run stopped by a limit prints the
 best so far. -n counts improvements.
 
+With bounds or colors the search is Knuth's Algorithm M, which counts
+nodes and updates its own way; its counters are not DLX1's.
+
 Short options may be grouped (-pq) and an argument attached (-n10);
 long options also take the form --max=N.
 
@@ -118,9 +128,8 @@ Exit status:
   1  bad usage (unknown option, missing or bad argument, two files)
   2  the input cannot be read or is not in the format; the message gives
      the file name, line and column of the first error
-  3  the problem uses an extension the search does not support yet (item
-     bounds or colors): nothing is solved; or, with an optimisation option,
-     the absolute option costs add up past 2^61
+  3  with an optimisation option, the absolute option costs add up past
+     2^61: nothing is solved
   4  anything else: the problem is too large or memory ran out, or the
      output could not be written
 ";
@@ -128,7 +137,7 @@ Exit status:
 /// The exit statuses listed in [`HELP`].
 const EXIT_USAGE: u8 = 1;
 const EXIT_INPUT: u8 = 2;
-const EXIT_UNSUPPORTED: u8 = 3;
+const EXIT_COST_RANGE: u8 = 3;
 const EXIT_OTHER: u8 = 4;
 
 /// What the command line asks for.
@@ -313,11 +322,12 @@ fn read_input(file: Option<&str>) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// A solution's options, each as its item names on one line, then an empty line.
+/// A solution's options, each as its item names (with their colors) on one
+/// line, then an empty line.
 fn print_solution(out: &mut impl Write, m: &Matrix, rows: &[usize]) -> io::Result<()> {
     for &r in rows {
         let mut first = true;
-        for c in m.row(r).into_iter().flatten() {
+        for (k, c) in m.row(r).into_iter().flatten().enumerate() {
             if !first {
                 out.write_all(b" ")?;
             }
@@ -325,6 +335,9 @@ fn print_solution(out: &mut impl Write, m: &Matrix, rows: &[usize]) -> io::Resul
             match m.column_name(c) {
                 Some(name) => out.write_all(name.as_bytes())?,
                 None => write!(out, "#{c}")?,
+            }
+            if let Some(color) = dlx::format::color_text(m, r, k) {
+                write!(out, ":{color}")?;
             }
         }
         out.write_all(b"\n")?;
@@ -382,13 +395,6 @@ fn main() -> ExitCode {
     drop(bytes);
     let mut solver = match Solver::new(&matrix) {
         Ok(s) => s,
-        Err(Error::Unsupported) => {
-            eprintln!(
-                "dlx: {name}: the problem uses item bounds or colors, \
-                 which the search does not support yet: not solved"
-            );
-            return ExitCode::from(EXIT_UNSUPPORTED);
-        }
         Err(e) => {
             eprintln!("dlx: {name}: cannot make a solver: {e}");
             return ExitCode::from(EXIT_OTHER);
@@ -404,7 +410,7 @@ fn main() -> ExitCode {
     if let Some(goal) = opts.goal {
         if let Err(e) = solver.set_objective(Some(Objective { goal, best: opts.best.unwrap_or(1) })) {
             eprintln!("dlx: {name}: {e}");
-            return ExitCode::from(if e == Error::CostRange { EXIT_UNSUPPORTED } else { EXIT_OTHER });
+            return ExitCode::from(if e == Error::CostRange { EXIT_COST_RANGE } else { EXIT_OTHER });
         }
     }
     if !opts.force.is_empty() {

@@ -39,16 +39,17 @@ pub enum dlx_status {
     DLX_ERR_BUFFER_TOO_SMALL = 11,
     /// An internal error was caught at the C boundary (a bug in dlx).
     DLX_ERR_PANIC = 12,
-    /// The matrix uses bounds or colors (read from Knuth's format), which
-    /// the engine does not solve yet.
+    /// The call does not support a matrix with bounds or colors (such as
+    /// `dlx_solver_subproblems`).
     DLX_ERR_UNSUPPORTED = 13,
     /// The text is not in Knuth's exact cover format; `dlx_matrix_parse`
     /// can say where and why (see `dlx_parse_error`).
     DLX_ERR_PARSE = 14,
     /// A row id is not below the matrix's number of rows.
     DLX_ERR_ROW_RANGE = 15,
-    /// Forced rows share a column (or a row is given twice): no exact cover
-    /// contains them all.
+    /// Forced rows cannot all be in one solution: they share a column (or
+    /// a row is given twice); with bounds or colors, they cover a column
+    /// more often than its upper bound or give it different colors.
     DLX_ERR_CONFLICT = 16,
     /// The absolute row costs add up past 2^61: too much for a search with
     /// an objective (`dlx_solver_set_objective`) to add up exactly.
@@ -59,6 +60,12 @@ pub enum dlx_status {
     /// There is no solution to report (`dlx_solver_cost` before the first
     /// solution, or when the cost does not fit in an `int64_t`).
     DLX_ERR_NO_SOLUTION = 19,
+    /// Bad bounds (`dlx_matrix_set_bounds`): the lower one exceeds the
+    /// upper one, or the column is secondary.
+    DLX_ERR_BOUNDS = 20,
+    /// A color on a primary column (`dlx_matrix_add_row_colored`): only
+    /// secondary columns take colors.
+    DLX_ERR_COLOR_ON_PRIMARY = 21,
 }
 
 use dlx_status::*;
@@ -76,6 +83,8 @@ impl From<Error> for dlx_status {
             Error::Conflict => DLX_ERR_CONFLICT,
             Error::CostRange => DLX_ERR_COST_RANGE,
             Error::InvalidArgument => DLX_ERR_INVALID_ARGUMENT,
+            Error::Bounds => DLX_ERR_BOUNDS,
+            Error::ColorOnPrimary => DLX_ERR_COLOR_ON_PRIMARY,
         }
     }
 }
@@ -121,7 +130,7 @@ macro_rules! cstr {
 /// value gives "unknown status". Never NULL; never free it.
 #[no_mangle]
 pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
-    const MESSAGES: [*const c_char; 20] = [
+    const MESSAGES: [*const c_char; 22] = [
         cstr!("success"),
         cstr!("a solution was found"),
         cstr!("the search is exhausted"),
@@ -135,13 +144,15 @@ pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
         cstr!("unknown enumeration value"),
         cstr!("the buffer is too small"),
         cstr!("internal error (a bug in dlx)"),
-        cstr!("not supported yet: bounds and colors are parsed but not solved"),
+        cstr!("not supported for a matrix with bounds or colors"),
         cstr!("the text is not in Knuth's exact cover format"),
         cstr!("row id out of range"),
-        cstr!("the forced rows conflict: two of them share a column"),
+        cstr!("the forced rows conflict: together they cover a column too often or clash in its color"),
         cstr!("the absolute row costs add up past 2^61"),
         cstr!("an argument is outside its documented range"),
         cstr!("there is no solution (or no cost) to report"),
+        cstr!("bad bounds: the lower one exceeds the upper one, or the column is secondary"),
+        cstr!("a color on a primary column: only secondary columns take colors"),
     ];
     MESSAGES.get(status as usize).copied().unwrap_or(cstr!("unknown status"))
 }
@@ -161,13 +172,13 @@ mod tests {
     #[test]
     fn every_error_has_the_core_message() {
         use Error::*;
-        for e in [ColumnRange, DuplicateColumn, EmptyRow, TooLarge, OutOfMemory, Unsupported, RowRange, Conflict, CostRange, InvalidArgument] {
+        for e in [ColumnRange, DuplicateColumn, EmptyRow, TooLarge, OutOfMemory, Unsupported, RowRange, Conflict, CostRange, InvalidArgument, Bounds, ColorOnPrimary] {
             let s = unsafe { CStr::from_ptr(dlx_status_message(dlx_status::from(e) as u32)) };
             assert_eq!(s.to_str().unwrap(), e.message());
         }
         let s = unsafe { CStr::from_ptr(dlx_status_message(DLX_ERR_PARSE as u32)) };
         assert_eq!(s.to_str().unwrap(), "the text is not in Knuth's exact cover format");
-        let s = unsafe { CStr::from_ptr(dlx_status_message(20)) };
+        let s = unsafe { CStr::from_ptr(dlx_status_message(22)) };
         assert_eq!(s.to_str().unwrap(), "unknown status");
     }
 }

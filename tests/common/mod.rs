@@ -134,3 +134,49 @@ pub fn brute_force(m: &Matrix, goal: Goal, forced: &[usize]) -> Vec<i64> {
     }
     costs
 }
+
+/// Independent check of a generalised cover: every primary column covered
+/// within its bounds; every secondary column used at most once, or only by
+/// entries that all give it the same color (a use without a color excludes
+/// any other); no row twice.
+pub fn is_general_cover(m: &Matrix, rows: &[usize]) -> bool {
+    let mut sorted = rows.to_vec();
+    sorted.sort_unstable();
+    if sorted.windows(2).any(|w| w[0] == w[1]) {
+        return false;
+    }
+    let mut hits = vec![0u32; m.columns()];
+    let mut colors: Vec<Vec<u32>> = vec![Vec::new(); m.columns()];
+    for &r in rows {
+        for (k, c) in m.row(r).expect("a row id of this matrix").enumerate() {
+            hits[c] += 1;
+            colors[c].push(m.color_id(r, k).unwrap());
+        }
+    }
+    (0..m.columns()).all(|c| {
+        if m.is_secondary(c) == Some(true) {
+            hits[c] <= 1 || colors[c].iter().all(|&k| k != 0 && k == colors[c][0])
+        } else {
+            let (lo, hi) = m.bounds(c).unwrap();
+            lo <= hits[c] && hits[c] <= hi
+        }
+    })
+}
+
+/// Every generalised cover of `m` that contains `forced`, each as sorted
+/// row ids, in increasing order, by trying every subset of the rows that
+/// have a primary column (plus the forced ones).
+pub fn all_general_covers(m: &Matrix, forced: &[usize]) -> Vec<Vec<usize>> {
+    let usable: Vec<usize> = (0..m.rows())
+        .filter(|&r| forced.contains(&r) || m.row(r).unwrap().any(|c| m.is_secondary(c) == Some(false)))
+        .collect();
+    let mut all = Vec::new();
+    for mask in 0u32..1 << usable.len() {
+        let rows: Vec<usize> = (0..usable.len()).filter(|&k| mask >> k & 1 == 1).map(|k| usable[k]).collect();
+        if forced.iter().all(|f| rows.contains(f)) && is_general_cover(m, &rows) {
+            all.push(rows);
+        }
+    }
+    all.sort();
+    all
+}

@@ -1,0 +1,807 @@
+//! The generalised engine: covers with multiplicities and colors, Knuth's
+//! Algorithm M (DLX3), which contains his Algorithm C (DLX2).
+//!
+//! A [`Solver`](crate::Solver) runs this engine instead of plain exact
+//! cover ([`links`](crate::links), [`search`](crate::search)) when its matrix
+//! is [generalized](crate::Matrix::is_generalized):
+//!
+//! * **Multiplicities.** Primary column `i` has bounds `lo..=hi`: a solution
+//!   is a set of rows that covers it between `lo` and `hi` times (exact
+//!   cover is `1..=1`).
+//! * **Colors.** An entry of a row in a secondary column may have a color.
+//!   Rows that give a secondary column the same color may be chosen
+//!   together; an entry without a color still excludes every other use.
+//!
+//! # The search
+//!
+//! The links are those of exact cover (vertical lists of nodes, one per
+//! entry, with a header per column), plus a color per node, a count of the
+//! rows chosen per primary column, and the list of *active* primary
+//! columns: those that may still take rows. A solution is found when no
+//! column is active.
+//!
+//! At each level the search picks the active column `i` with the fewest
+//! branches (below), and branches on it:
+//!
+//! 1. when `i` already has its `lo` rows: *stop*, that is take no more rows
+//!    for `i`: every row through it is hidden and `i` stops being active;
+//! 2. then for each row `x` in `i`'s list, top to bottom: choose `x`. The
+//!    rows tried before `x` at this level stay *excluded* (hidden from every
+//!    list) while `x` and everything after it is tried, so each set of rows
+//!    is reached exactly once: through its rows of `i` in list order. If `x`
+//!    is `i`'s last allowed row (the count reaches `hi`), `i` is covered
+//!    instead, as in exact cover, which hides all of its rows at once.
+//!
+//! Choosing a row commits its other columns: a primary one counts one more
+//! row and is covered when it reaches its `hi`; a secondary one without a
+//! color is covered; a secondary one with color `c` is *purified*: the
+//! rows that give it another color (or none) are hidden, and the ones with
+//! color `c` are marked, so that choosing them later commits nothing more
+//! there. Everything is undone in reverse order when the search backs up.
+//!
+//! Column `i` with `n` rows left in its list, still needing `d = lo - count`
+//! rows, has `n - d + 1` branches when `d > 0` (its first chosen row must
+//! leave at least `d - 1` rows after it), and `n + 1` (stop included)
+//! otherwise; none means a dead end. Knuth calls this the branch degree and
+//! branches on a column with the fewest, the first such in column order.
+//!
+//! This is Algorithm M with two differences: the stop branch comes first
+//! (so a search for few rows meets small solutions first), and the rows of
+//! a level are taken from a list made when the level is entered, so that a
+//! randomised search can shuffle it.
+//!
+//! # Costs
+//!
+//! With an objective the search is a branch and bound. At each level it
+//! adds a lower bound of the cost still to pay to the cost of the rows
+//! chosen so far, and backs up when that reaches the bar (the k-th best
+//! cost so far). The bound generalises the one the tutorials use for
+//! repeated cover: take the active columns that still need rows one by one
+//! in column order, skipping any that shares a row with a column taken
+//! before. No row serves two taken columns, so each taken column `i` needs
+//! `d` rows of its own: at least the `d` smallest costs in its list (costs
+//! below 0 counted as 0). Rows with negative costs can lower any total by
+//! at most the sum of all negative costs, which is added once.
+//! For the fewest rows (every cost 1), this is the number of rows the taken
+//! columns still need.
+
+use crate::error::Error;
+use crate::links::filled;
+use crate::matrix::Matrix;
+
+/// The color of a node whose secondary column has been purified with that
+/// node's color: choosing its row commits nothing more there.
+const PURE: u32 = u32::MAX;
+
+/// Where a level stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Branch {
+    /// Entered, no branch taken yet: the stop branch comes next, if the
+    /// column has its `lo` rows.
+    Entered,
+    /// The stop branch is being explored.
+    Stop,
+    /// The stop branch is done (or was not allowed): the rows come next.
+    Stopped,
+    /// Row branches: `order[at]` is the row being explored (`chosen`) or
+    /// the next one to try.
+    Rows,
+}
+
+/// One level of the search.
+#[derive(Clone, Copy, Debug)]
+struct Level {
+    /// The column branched on.
+    item: u32,
+    branch: Branch,
+    /// Whether a chosen row is the column's last allowed one (the column is
+    /// covered while its rows are tried, and nothing needs excluding).
+    last: bool,
+    /// Whether the row `order[at]` is chosen now.
+    chosen: bool,
+    /// This level's rows in `order`: `start..end`, `at` the current one.
+    start: u32,
+    at: u32,
+    end: u32,
+    /// Where this level's excluded rows start on the `excluded` stack.
+    excluded: u32,
+    /// The cost of the rows chosen above this level.
+    path: i64,
+}
+
+/// How the search loop stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Walked {
+    /// A solution: [`General::solution`] lists its rows.
+    Solution,
+    /// The node budget is spent.
+    Paused,
+    /// The search is exhausted.
+    Exhausted,
+}
+
+/// Where the loop starts on its next call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Resume {
+    /// Enter a new level (also at the very start).
+    Enter,
+    /// Undo the branch just reported as a solution and take the next one.
+    Next,
+    /// Nothing left.
+    Done,
+}
+
+/// What one call of the loop may use besides the links: its node budget
+/// and counter, the branch and bound, and a random generator.
+pub(crate) struct Walk<'a> {
+    pub nodes: &'a mut u64,
+    pub limit: u64,
+    pub bound: Option<Bound<'a>>,
+    pub rng: Option<&'a mut fastrand::Rng>,
+}
+
+/// The cost side of a search with an objective, as this engine needs it
+/// (from the [`Optimizer`](crate::objective::Optimizer)).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bound<'a> {
+    /// Each row's cost as the search counts it (negated for the highest
+    /// cost; 1 each for the fewest rows).
+    pub row_cost: &'a [i64],
+    /// The sum of the negative row costs.
+    pub negative: i64,
+    /// The cost of the forced rows.
+    pub forced: i64,
+    /// A solution must cost less than this (`i64::MAX`: no bar yet).
+    pub bar: i64,
+}
+
+/// The links of a generalised cover, and the state of one search over them.
+#[derive(Clone, Debug)]
+pub(crate) struct General {
+    up: Vec<u32>,
+    down: Vec<u32>,
+    /// The column of each node (0 for headers and spacers).
+    top: Vec<u32>,
+    /// The color of each node: 0 for none, [`PURE`] when purified.
+    color: Vec<u32>,
+    /// The row of each node.
+    row: Vec<u32>,
+    /// Row `r` is nodes `row_first[r]..row_first[r + 1] - 1`.
+    row_first: Vec<u32>,
+    /// Per column (index 0 unused): rows in its list.
+    len: Vec<u32>,
+    /// Per primary column: bounds and rows chosen.
+    lo: Vec<u32>,
+    hi: Vec<u32>,
+    count: Vec<u32>,
+    /// The active primary columns, a circular list through 0, in order.
+    prev: Vec<u32>,
+    next: Vec<u32>,
+    primary: usize,
+    /// Link updates, counted as in exact cover.
+    pub updates: u64,
+    stack: Vec<Level>,
+    order: Vec<u32>,
+    excluded: Vec<u32>,
+    resume: Resume,
+    /// The cost of the rows chosen on the stack.
+    path: i64,
+    /// Scratch for the bound: a stamp per column, and costs.
+    mark: Vec<u32>,
+    stamp: u32,
+    costs: Vec<i64>,
+}
+
+impl General {
+    /// The links of `matrix`, nothing chosen.
+    pub fn new(matrix: &Matrix) -> Result<General, Error> {
+        let n = matrix.columns();
+        let rows = matrix.rows();
+        let (entries, row_start) = matrix.raw();
+        let total = n + 2 + rows + entries.len();
+        let (mut up, mut down): (Vec<u32>, Vec<u32>) = (filled(total)?, filled(total)?);
+        let (mut top, mut color, mut row): (Vec<u32>, Vec<u32>, Vec<u32>) = (filled(total)?, filled(total)?, filled(total)?);
+        let mut row_first: Vec<u32> = filled(rows + 1)?;
+        let mut len: Vec<u32> = filled(n + 1)?;
+        // Columns become items numbered from 1, primary ones first.
+        let mut item_of: Vec<u32> = filled(n)?;
+        let secondary = |c: usize| matrix.is_secondary(c) == Some(true);
+        let primary = (0..n).filter(|&c| !secondary(c)).count();
+        let (mut lo, mut hi): (Vec<u32>, Vec<u32>) = (filled(primary + 1)?, filled(primary + 1)?);
+        let (mut next_primary, mut next_secondary) = (1, primary as u32 + 1);
+        for (c, item) in item_of.iter_mut().enumerate() {
+            let next = if secondary(c) { &mut next_secondary } else { &mut next_primary };
+            *item = *next;
+            if !secondary(c) {
+                let (l, h) = matrix.bounds(c).unwrap_or((1, 1));
+                (lo[*next as usize], hi[*next as usize]) = (l, h);
+            }
+            *next += 1;
+        }
+        for i in 1..=n {
+            (up[i], down[i]) = (i as u32, i as u32);
+        }
+        let mut x = n + 2;
+        for r in 0..rows {
+            row_first[r] = x as u32;
+            let (s, e) = (row_start[r] as usize, row_start[r + 1] as usize);
+            for (k, &c) in entries[s..e].iter().enumerate() {
+                let item = item_of[c as usize] as usize;
+                let last = up[item];
+                (up[x], down[x]) = (last, item as u32);
+                down[last as usize] = x as u32;
+                up[item] = x as u32;
+                len[item] += 1;
+                top[x] = item as u32;
+                color[x] = matrix.color_id(r, k).unwrap_or(0);
+                row[x] = r as u32;
+                x += 1;
+            }
+            x += 1; // the spacer
+        }
+        row_first[rows] = x as u32;
+        let (mut prev, mut next): (Vec<u32>, Vec<u32>) = (filled(primary + 1)?, filled(primary + 1)?);
+        for i in 0..=primary {
+            prev[i] = if i == 0 { primary as u32 } else { i as u32 - 1 };
+            next[i] = if i == primary { 0 } else { i as u32 + 1 };
+        }
+        let mut g = General {
+            up,
+            down,
+            top,
+            color,
+            row,
+            row_first,
+            len,
+            lo,
+            hi,
+            count: filled(primary + 1)?,
+            prev,
+            next,
+            primary,
+            updates: 0,
+            stack: Vec::new(),
+            order: Vec::new(),
+            excluded: Vec::new(),
+            resume: Resume::Enter,
+            path: 0,
+            mark: filled(n + 1)?,
+            stamp: 0,
+            costs: Vec::new(),
+        };
+        g.stack.try_reserve_exact(entries.len() + primary + 1)?;
+        g.order.try_reserve_exact(entries.len())?;
+        g.excluded.try_reserve_exact(rows)?;
+        // A column no row may cover: hide its rows for good.
+        for i in 1..=primary as u32 {
+            if g.hi[i as usize] == 0 {
+                g.cover(i);
+            }
+        }
+        g.updates = 0;
+        Ok(g)
+    }
+
+    fn is_primary(&self, i: u32) -> bool {
+        (i as usize) <= self.primary
+    }
+
+    /// The nodes of row `r`.
+    fn nodes(&self, r: u32) -> std::ops::Range<u32> {
+        self.row_first[r as usize]..self.row_first[r as usize + 1] - 1
+    }
+
+    fn unlink(&mut self, q: u32) {
+        let (u, d) = (self.up[q as usize], self.down[q as usize]);
+        self.down[u as usize] = d;
+        self.up[d as usize] = u;
+        self.len[self.top[q as usize] as usize] -= 1;
+        self.updates += 1;
+    }
+
+    fn relink(&mut self, q: u32) {
+        let (u, d) = (self.up[q as usize], self.down[q as usize]);
+        self.down[u as usize] = q;
+        self.up[d as usize] = q;
+        self.len[self.top[q as usize] as usize] += 1;
+    }
+
+    /// Takes every node of `x`'s row but `x` out of its list.
+    fn hide(&mut self, x: u32) {
+        for q in self.nodes(self.row[x as usize]) {
+            if q != x {
+                self.unlink(q);
+            }
+        }
+    }
+
+    fn unhide(&mut self, x: u32) {
+        for q in self.nodes(self.row[x as usize]).rev() {
+            if q != x {
+                self.relink(q);
+            }
+        }
+    }
+
+    /// Hides every row of column `i`; a primary `i` stops being active.
+    fn cover(&mut self, i: u32) {
+        let mut p = self.down[i as usize];
+        while p != i {
+            self.hide(p);
+            p = self.down[p as usize];
+        }
+        if self.is_primary(i) {
+            let (a, b) = (self.prev[i as usize], self.next[i as usize]);
+            self.next[a as usize] = b;
+            self.prev[b as usize] = a;
+        }
+        self.updates += 1;
+    }
+
+    fn uncover(&mut self, i: u32) {
+        if self.is_primary(i) {
+            let (a, b) = (self.prev[i as usize], self.next[i as usize]);
+            self.next[a as usize] = i;
+            self.prev[b as usize] = i;
+        }
+        let mut p = self.up[i as usize];
+        while p != i {
+            self.unhide(p);
+            p = self.up[p as usize];
+        }
+    }
+
+    /// Secondary column `j` takes color `c`: hides the rows that give it
+    /// another color or none, and marks those that give it `c`.
+    fn purify(&mut self, j: u32, c: u32) {
+        let mut p = self.down[j as usize];
+        while p != j {
+            if self.color[p as usize] == c {
+                self.color[p as usize] = PURE;
+            } else {
+                self.hide(p);
+            }
+            p = self.down[p as usize];
+        }
+    }
+
+    fn unpurify(&mut self, j: u32, c: u32) {
+        let mut p = self.up[j as usize];
+        while p != j {
+            if self.color[p as usize] == PURE {
+                self.color[p as usize] = c;
+            } else {
+                self.unhide(p);
+            }
+            p = self.up[p as usize];
+        }
+    }
+
+    /// Records a chosen row's use of node `q`'s column.
+    fn commit(&mut self, q: u32) {
+        let j = self.top[q as usize];
+        if self.is_primary(j) {
+            self.count[j as usize] += 1;
+            if self.count[j as usize] == self.hi[j as usize] {
+                self.cover(j);
+            }
+        } else {
+            match self.color[q as usize] {
+                0 => self.cover(j),
+                PURE => {}
+                c => self.purify(j, c),
+            }
+        }
+    }
+
+    fn uncommit(&mut self, q: u32) {
+        let j = self.top[q as usize];
+        if self.is_primary(j) {
+            if self.count[j as usize] == self.hi[j as usize] {
+                self.uncover(j);
+            }
+            self.count[j as usize] -= 1;
+        } else {
+            match self.color[q as usize] {
+                0 => self.uncover(j),
+                PURE => {}
+                c => self.unpurify(j, c),
+            }
+        }
+    }
+
+    /// Commits every column of `x`'s row but `x`'s own.
+    fn commit_rest(&mut self, x: u32) {
+        for q in self.nodes(self.row[x as usize]) {
+            if q != x {
+                self.commit(q);
+            }
+        }
+    }
+
+    fn uncommit_rest(&mut self, x: u32) {
+        for q in self.nodes(self.row[x as usize]).rev() {
+            if q != x {
+                self.uncommit(q);
+            }
+        }
+    }
+
+    /// Chooses row `r` outright (a forced row): its first node leaves its
+    /// list with the rest of the row, and every column is committed.
+    fn choose_row(&mut self, r: u32) {
+        let x = self.row_first[r as usize];
+        self.hide(x);
+        self.unlink(x);
+        for q in self.nodes(r) {
+            self.commit(q);
+        }
+    }
+
+    fn unchoose_row(&mut self, r: u32) {
+        let x = self.row_first[r as usize];
+        for q in self.nodes(r).rev() {
+            self.uncommit(q);
+        }
+        self.relink(x);
+        self.unhide(x);
+    }
+
+    /// Whether `rows` can all be in one solution: no column covered more
+    /// often than its upper bound, no row twice, and every secondary column
+    /// used either once without a color or only with one color.
+    pub fn compatible(&self, rows: &[usize]) -> Result<bool, Error> {
+        // Per column: uses so far, and the color of the first use.
+        let mut uses: Vec<(u32, u32)> = filled(self.len.len())?;
+        let mut seen: Vec<bool> = filled(self.row_first.len())?;
+        for &r in rows {
+            if std::mem::replace(&mut seen[r], true) {
+                return Ok(false);
+            }
+            for q in self.nodes(r as u32) {
+                let j = self.top[q as usize] as usize;
+                let c = self.color[q as usize];
+                let (n, first) = uses[j];
+                let fits = if self.is_primary(j as u32) { n < self.hi[j] } else { n == 0 || (c != 0 && c == first) };
+                if !fits {
+                    return Ok(false);
+                }
+                uses[j] = (n + 1, if n == 0 { c } else { first });
+            }
+        }
+        Ok(true)
+    }
+
+    /// Chooses the forced `rows` (which must be [`compatible`](Self::compatible)),
+    /// with nothing else chosen.
+    pub fn force(&mut self, rows: &[usize]) {
+        for &r in rows {
+            self.choose_row(r as u32);
+        }
+    }
+
+    /// Undoes `force(rows)`; the search must be unwound first.
+    pub fn unforce(&mut self, rows: &[usize]) {
+        for &r in rows.iter().rev() {
+            self.unchoose_row(r as u32);
+        }
+    }
+
+    /// Whether no primary column is active.
+    fn all_done(&self) -> bool {
+        self.next[0] == 0
+    }
+
+    /// Rows column `i` still needs to reach its lower bound (0 or less when
+    /// it has them).
+    fn need(&self, i: u32) -> i64 {
+        i64::from(self.lo[i as usize]) - i64::from(self.count[i as usize])
+    }
+
+    /// The number of branches on active column `i` (see the module
+    /// documentation).
+    fn branches(&self, i: u32) -> i64 {
+        let need = self.need(i);
+        i64::from(self.len[i as usize]) + 1 - need.max(0)
+    }
+
+    /// The active column with the fewest branches (the first such, or one
+    /// of them at random), and that number.
+    fn choose(&self, rng: Option<&mut fastrand::Rng>) -> (u32, i64) {
+        let (mut best, mut least, mut ties) = (0, i64::MAX, 0u32);
+        let mut i = self.next[0];
+        while i != 0 {
+            let b = self.branches(i);
+            if b < least {
+                (best, least, ties) = (i, b, 1);
+                if b <= 0 {
+                    break;
+                }
+            } else if b == least {
+                ties += 1;
+            }
+            i = self.next[i as usize];
+        }
+        if let Some(rng) = rng {
+            if ties > 1 && least > 0 {
+                // The k-th of the ties, k at random.
+                let mut k = rng.u32(..ties);
+                let mut i = self.next[0];
+                while i != 0 {
+                    if self.branches(i) == least {
+                        if k == 0 {
+                            return (i, least);
+                        }
+                        k -= 1;
+                    }
+                    i = self.next[i as usize];
+                }
+            }
+        }
+        (best, least)
+    }
+
+    /// A lower bound on the cost the active columns still need (see the
+    /// module documentation), or `None` when one of them cannot be
+    /// satisfied.
+    fn lower_bound(&mut self, bound: &Bound) -> Option<i64> {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+        let mut sum = bound.negative;
+        let mut i = self.next[0];
+        while i != 0 {
+            let need = self.need(i);
+            if need > 0 && self.mark[i as usize] != self.stamp {
+                if i64::from(self.len[i as usize]) < need {
+                    return None;
+                }
+                self.costs.clear();
+                let mut p = self.down[i as usize];
+                while p != i {
+                    let r = self.row[p as usize];
+                    self.costs.push(bound.row_cost[r as usize].max(0));
+                    for q in self.nodes(r) {
+                        self.mark[self.top[q as usize] as usize] = self.stamp;
+                    }
+                    p = self.down[p as usize];
+                }
+                let need = need as usize;
+                if need < self.costs.len() {
+                    self.costs.select_nth_unstable(need);
+                }
+                sum += self.costs[..need].iter().sum::<i64>();
+            }
+            i = self.next[i as usize];
+        }
+        Some(sum)
+    }
+
+    /// The cost of the rows chosen on the stack, as the bound counts it.
+    pub fn path(&self) -> i64 {
+        self.path
+    }
+
+    /// The rows of the solution just found, after the forced ones: the rows
+    /// chosen on the stack, from the top level down.
+    pub fn solution(&self, out: &mut Vec<usize>) {
+        for l in &self.stack {
+            if l.branch == Branch::Rows && l.chosen {
+                out.push(self.row[self.order[l.at as usize] as usize] as usize);
+            }
+        }
+    }
+
+    /// The number of rows chosen on the stack.
+    pub fn depth(&self) -> usize {
+        self.stack.iter().filter(|l| l.branch == Branch::Rows && l.chosen).count()
+    }
+
+    /// The fraction of the tree walked, estimated as Knuth's programs do:
+    /// at each level, the branches done among all its branches.
+    pub fn estimate(&self) -> f64 {
+        let (mut done, mut share) = (0.0, 1.0);
+        for l in &self.stack {
+            let stop = u32::from(self.lo[l.item as usize] <= self.count[l.item as usize] - u32::from(l.branch == Branch::Rows));
+            let k = match l.branch {
+                Branch::Entered | Branch::Stop => 0,
+                Branch::Stopped => stop,
+                Branch::Rows => stop + l.at - l.start,
+            };
+            share /= f64::from((l.end - l.start + stop).max(1));
+            done += f64::from(k) * share;
+        }
+        done.clamp(0.0, 1.0)
+    }
+
+    /// Undoes the whole search (the forced rows stay) and starts it again.
+    pub fn unwind(&mut self) {
+        while !self.stack.is_empty() {
+            self.undo_branch();
+            self.leave();
+        }
+        self.resume = Resume::Enter;
+        self.path = 0;
+    }
+
+    /// Undoes the top level's current branch, if any.
+    fn undo_branch(&mut self) {
+        let Some(&l) = self.stack.last() else { return };
+        match l.branch {
+            Branch::Stop => {
+                self.uncover(l.item);
+                self.top_level().branch = Branch::Stopped;
+            }
+            Branch::Rows if l.chosen => {
+                self.uncommit_rest(self.order[l.at as usize]);
+                self.path = l.path;
+                let top = self.top_level();
+                top.chosen = false;
+                top.at += 1;
+            }
+            Branch::Entered | Branch::Stopped | Branch::Rows => {}
+        }
+    }
+
+    fn top_level(&mut self) -> &mut Level {
+        let at = self.stack.len() - 1;
+        &mut self.stack[at]
+    }
+
+    /// Leaves the top level (its branch undone): puts back its excluded
+    /// rows, or uncovers its column.
+    fn leave(&mut self) {
+        let Some(l) = self.stack.pop() else { return };
+        if l.branch == Branch::Rows {
+            if l.last {
+                self.uncover(l.item);
+            }
+            for k in (l.excluded as usize..self.excluded.len()).rev() {
+                let x = self.excluded[k];
+                self.relink(x);
+                self.unhide(x);
+            }
+            self.excluded.truncate(l.excluded as usize);
+            self.count[l.item as usize] -= 1;
+        }
+        self.order.truncate(l.start as usize);
+    }
+
+    /// Enters a level: pushes the column with the fewest branches and its
+    /// rows, unless the bound or a dead column cuts it off (`false`).
+    fn enter(&mut self, bound: Option<&Bound>, rng: Option<&mut fastrand::Rng>) -> bool {
+        if let Some(b) = bound {
+            if b.bar != i64::MAX {
+                let so_far = b.forced + self.path;
+                if self.lower_bound(b).map_or(true, |rest| so_far + rest >= b.bar) {
+                    return false;
+                }
+            }
+        }
+        let mut rng = rng;
+        let (item, branches) = self.choose(rng.as_deref_mut());
+        if branches <= 0 {
+            return false;
+        }
+        let start = self.order.len() as u32;
+        let mut p = self.down[item as usize];
+        while p != item {
+            self.order.push(p);
+            p = self.down[p as usize];
+        }
+        if let Some(rng) = rng {
+            rng.shuffle(&mut self.order[start as usize..]);
+        }
+        let (end, excluded, path) = (self.order.len() as u32, self.excluded.len() as u32, self.path);
+        self.stack.push(Level { item, branch: Branch::Entered, last: false, chosen: false, start, at: start, end, excluded, path });
+        true
+    }
+
+    /// Takes the top level's next branch: `true` when one was taken,
+    /// `false` when the level is exhausted (and left).
+    fn branch(&mut self, bound: Option<&Bound>) -> bool {
+        let Some(&l) = self.stack.last() else { return false };
+        let i = l.item;
+        match l.branch {
+            Branch::Entered if self.need(i) <= 0 => {
+                self.cover(i);
+                self.top_level().branch = Branch::Stop;
+                return true;
+            }
+            Branch::Entered | Branch::Stopped => {
+                self.count[i as usize] += 1;
+                let last = self.count[i as usize] == self.hi[i as usize];
+                if last {
+                    self.cover(i);
+                }
+                let top = self.top_level();
+                (top.branch, top.last) = (Branch::Rows, last);
+            }
+            Branch::Stop | Branch::Rows => {}
+        }
+        let l = self.stack[self.stack.len() - 1];
+        debug_assert!(l.branch == Branch::Rows && !l.chosen);
+        // The rows `at..end` are left, and the first chosen row must leave
+        // enough after it for the column's lower bound.
+        let need = self.need(i) + 1;
+        if l.at == l.end || i64::from(l.end - l.at) < need {
+            self.leave();
+            return false;
+        }
+        let x = self.order[l.at as usize];
+        if !l.last {
+            self.hide(x);
+            self.unlink(x);
+            self.excluded.push(x);
+        }
+        self.commit_rest(x);
+        self.path += bound.map_or(0, |b| b.row_cost[self.row[x as usize] as usize]);
+        self.top_level().chosen = true;
+        true
+    }
+
+    /// Runs the search to its next solution, its end, or until entering a
+    /// level would pass `walk.limit` nodes. The caller copies the solution
+    /// with [`General::solution`].
+    pub fn walk(&mut self, walk: Walk<'_>) -> Walked {
+        let Walk { nodes, limit, bound, mut rng } = walk;
+        let bound = bound.as_ref();
+        let fits = |path: i64| bound.map_or(true, |b| b.forced + path < b.bar);
+        // `enter`: go a level deeper; else take the top level's next branch.
+        let mut enter = match self.resume {
+            Resume::Done => return Walked::Exhausted,
+            Resume::Enter => true,
+            Resume::Next => {
+                self.undo_branch();
+                false
+            }
+        };
+        if enter && self.stack.is_empty() && self.all_done() {
+            // Nothing to choose: the forced rows (or no rows) are the one
+            // solution.
+            if *nodes >= limit {
+                return Walked::Paused;
+            }
+            *nodes += 2;
+            self.resume = Resume::Done;
+            return if fits(0) { Walked::Solution } else { Walked::Exhausted };
+        }
+        loop {
+            if enter {
+                if *nodes >= limit {
+                    self.resume = Resume::Enter;
+                    return Walked::Paused;
+                }
+                *nodes += 1;
+                enter = false;
+                if !self.enter(bound, rng.as_deref_mut()) {
+                    if self.stack.is_empty() {
+                        self.resume = Resume::Done;
+                        return Walked::Exhausted;
+                    }
+                    self.undo_branch();
+                }
+                continue;
+            }
+            if !self.branch(bound) {
+                if self.stack.is_empty() {
+                    self.resume = Resume::Done;
+                    return Walked::Exhausted;
+                }
+                self.undo_branch();
+                continue;
+            }
+            if !self.all_done() {
+                enter = true;
+            } else if fits(self.path) {
+                *nodes += 1;
+                self.resume = Resume::Next;
+                return Walked::Solution;
+            } else {
+                self.undo_branch();
+            }
+        }
+    }
+}
