@@ -58,7 +58,7 @@ static void test_version_and_messages(void)
     CHECK(strcmp(dlx_version(), DLX_VERSION) == 0);
     CHECK(strcmp(dlx_version(), expect) == 0);
     /* Every status has its own message, and an unknown one a fallback. */
-    for (uint32_t s = DLX_OK; s <= DLX_ERR_NO_SOLUTION; s++) {
+    for (uint32_t s = DLX_OK; s <= DLX_ERR_COLOR_ON_PRIMARY; s++) {
         const char *msg = dlx_status_message(s);
         int distinct = msg != NULL && msg[0] != '\0';
         for (uint32_t t = DLX_OK; t < s && distinct; t++) {
@@ -69,9 +69,8 @@ static void test_version_and_messages(void)
             failures++;
         }
     }
-    CHECK(strcmp(dlx_status_message(DLX_ERR_NO_SOLUTION + 1), "unknown status") == 0);
-    CHECK(strcmp(dlx_status_message(DLX_ERR_UNSUPPORTED),
-                 "not supported yet: bounds and colors are parsed but not solved") == 0);
+    CHECK(strcmp(dlx_status_message(DLX_ERR_COLOR_ON_PRIMARY + 1), "unknown status") == 0);
+    CHECK(strcmp(dlx_status_message(DLX_ERR_UNSUPPORTED), "not supported for a matrix with bounds or colors") == 0);
     CHECK(strcmp(dlx_status_message(UINT32_MAX), "unknown status") == 0);
 }
 
@@ -272,8 +271,7 @@ static void test_conveniences(void)
 }
 
 /* Knuth's text format: dlx_matrix_parse, the dlx_parse_error accessors,
- * dlx_matrix_write, dlx_matrix_column_name; DLX_ERR_PARSE and
- * DLX_ERR_UNSUPPORTED. */
+ * dlx_matrix_write, dlx_matrix_column_name; DLX_ERR_PARSE. */
 static void test_format(void)
 {
     /* The paper's matrix with F and G secondary, as in DLX1's opening: its
@@ -350,20 +348,91 @@ static void test_format(void)
     CHECK(dlx_matrix_parse("", 0, &m, &err) == DLX_ERR_PARSE && dlx_parse_error_line(err) == 1);
     dlx_parse_error_free(err);
 
-    /* Colors and bounds are read and written, not solved yet. */
+    /* Colors and bounds are read, solved and written: in both, the one
+     * solution is rows 0 and 1 (same color on x; A covered twice). */
     static const char *const general[] = {"A B | x\nA x:1\nB x:1\n", "2|A\nA\nA\n"};
     for (size_t i = 0; i < 2; i++) {
-        dlx_solver *s = (dlx_solver *)(uintptr_t)1;
         CHECK(dlx_matrix_parse(general[i], strlen(general[i]), &m, NULL) == DLX_OK);
-        CHECK(dlx_solver_new(m, &s) == DLX_ERR_UNSUPPORTED && s == (dlx_solver *)(uintptr_t)1);
-        CHECK(dlx_count(m, 0, &n) == DLX_ERR_UNSUPPORTED);
-        CHECK(dlx_solve_first(m, rows, 8, &count) == DLX_ERR_UNSUPPORTED);
+        CHECK(dlx_count(m, 0, &n) == DLX_OK && n == 1);
+        CHECK(dlx_solve_first(m, rows, 8, &count) == DLX_SOLUTION && count == 2 && rows[0] + rows[1] == 1);
         struct tally t = {0, 0, 0};
         int result = 0;
-        CHECK(dlx_solve(m, tally_fn, &t, &result) == DLX_ERR_UNSUPPORTED && t.seen == 0);
+        CHECK(dlx_solve(m, tally_fn, &t, &result) == DLX_DONE && t.seen == 1);
         CHECK(dlx_matrix_write(m, buf, sizeof buf, &len) == DLX_OK && strcmp(buf, general[i]) == 0);
         dlx_matrix_free(m);
     }
+}
+
+/* Bounds and colors in code: dlx_matrix_set_bounds, dlx_matrix_bounds,
+ * dlx_matrix_add_row_colored, dlx_matrix_entry_color, and their errors;
+ * a generalised solver refuses subproblems. */
+static void test_bounds_and_colors(void)
+{
+    /* Columns 0 and 1 primary, 2 secondary. */
+    dlx_matrix *m = NULL;
+    CHECK(dlx_matrix_new(3, &m) == DLX_OK);
+    CHECK(dlx_matrix_set_secondary(m, 2) == DLX_OK);
+    uint32_t lo = 9, hi = 9, color = 9;
+    CHECK(dlx_matrix_bounds(m, 0, &lo, &hi) == DLX_OK && lo == 1 && hi == 1);
+    CHECK(dlx_matrix_bounds(m, 2, &lo, &hi) == DLX_OK && lo == 0 && hi == 1);
+    CHECK(dlx_matrix_bounds(m, 3, &lo, &hi) == DLX_ERR_COLUMN_RANGE);
+    CHECK(dlx_matrix_bounds(NULL, 0, &lo, &hi) == DLX_ERR_NULL && dlx_matrix_bounds(m, 0, NULL, &hi) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_set_bounds(NULL, 0, 1, 2) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_set_bounds(m, 3, 1, 2) == DLX_ERR_COLUMN_RANGE);
+    CHECK(dlx_matrix_set_bounds(m, 0, 2, 1) == DLX_ERR_BOUNDS);
+    CHECK(dlx_matrix_set_bounds(m, 2, 0, 1) == DLX_ERR_BOUNDS);
+    CHECK(dlx_matrix_bounds(m, 0, &lo, &hi) == DLX_OK && lo == 1 && hi == 1);
+    /* Column 0 between 1 and 2 times. */
+    CHECK(dlx_matrix_set_bounds(m, 0, 1, 2) == DLX_OK);
+    CHECK(dlx_matrix_bounds(m, 0, &lo, &hi) == DLX_OK && lo == 1 && hi == 2);
+
+    size_t c02[] = {0, 2}, c12[] = {1, 2}, c0[] = {0};
+    uint32_t red[] = {0, 1}, blue[] = {0, 2}, on_primary[] = {1, 0};
+    size_t row = 99;
+    CHECK(dlx_matrix_add_row_colored(NULL, c02, red, 2, &row) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_add_row_colored(m, c02, NULL, 2, &row) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_add_row_colored(m, NULL, red, 2, &row) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_add_row_colored(m, c02, red, 0, &row) == DLX_ERR_EMPTY_ROW);
+    CHECK(dlx_matrix_add_row_colored(m, c02, on_primary, 2, &row) == DLX_ERR_COLOR_ON_PRIMARY);
+    size_t bad[] = {0, 3};
+    CHECK(dlx_matrix_add_row_colored(m, bad, red, 2, &row) == DLX_ERR_COLUMN_RANGE);
+    CHECK(row == 99 && dlx_matrix_row_count(m) == 0);
+    /* Rows: 0 = {0, 2:red}, 1 = {1, 2:red}, 2 = {1, 2:blue}, 3 = {0}. */
+    CHECK(dlx_matrix_add_row_colored(m, c02, red, 2, &row) == DLX_OK && row == 0);
+    CHECK(dlx_matrix_add_row_colored(m, c12, red, 2, &row) == DLX_OK && row == 1);
+    CHECK(dlx_matrix_add_row_colored(m, c12, blue, 2, NULL) == DLX_OK);
+    CHECK(dlx_matrix_add_row(m, c0, 1, &row) == DLX_OK && row == 3);
+    CHECK(dlx_matrix_entry_color(m, 2, 1, &color) == DLX_OK && color == 2);
+    CHECK(dlx_matrix_entry_color(m, 3, 0, &color) == DLX_OK && color == 0);
+    CHECK(dlx_matrix_entry_color(m, 3, 1, &color) == DLX_ERR_COLUMN_RANGE);
+    CHECK(dlx_matrix_entry_color(m, 4, 0, &color) == DLX_ERR_ROW_RANGE);
+    CHECK(dlx_matrix_entry_color(NULL, 0, 0, &color) == DLX_ERR_NULL && dlx_matrix_entry_color(m, 0, 0, NULL) == DLX_ERR_NULL);
+
+    /* Solutions (column 1 once, column 0 once or twice, one color on 2):
+     * {0, 1}, {1, 3}, {0, 1, 3}, {2, 3}: four. */
+    uint64_t n = 0;
+    CHECK(dlx_count(m, 0, &n) == DLX_OK && n == 4);
+    /* Forcing rows 0 and 2 clashes on the color of column 2. */
+    dlx_solver *s = NULL;
+    CHECK(dlx_solver_new(m, &s) == DLX_OK);
+    size_t clash[] = {0, 2}, fine[] = {0, 3};
+    CHECK(dlx_solver_force_rows(s, clash, 2) == DLX_ERR_CONFLICT);
+    CHECK(dlx_solver_force_rows(s, fine, 2) == DLX_OK);
+    const size_t *found = NULL;
+    size_t count = 0;
+    CHECK(dlx_solver_next(s, &found, &count) == DLX_SOLUTION && count == 3 && found[2] == 1);
+    CHECK(dlx_solver_next(s, &found, &count) == DLX_DONE);
+    /* The fewest rows: 2. */
+    CHECK(dlx_solver_force_rows(s, NULL, 0) == DLX_OK);
+    CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_FEWEST_ROWS, 1) == DLX_OK);
+    while (dlx_solver_next(s, &found, &count) == DLX_SOLUTION) {
+    }
+    int64_t cost = 0;
+    CHECK(dlx_solver_best_count(s) == 1 && dlx_solver_best(s, 0, &found, &count, &cost) == DLX_OK && cost == 2);
+    struct tally t = {0, 0, 0};
+    CHECK(dlx_solver_subproblems(s, 1, tally_fn, &t, NULL, NULL) == DLX_ERR_UNSUPPORTED && t.seen == 0);
+    dlx_solver_free(s);
+    dlx_matrix_free(m);
 }
 
 int main(void)
@@ -374,6 +443,7 @@ int main(void)
     test_solver();
     test_conveniences();
     test_format();
+    test_bounds_and_colors();
     printf("%s: %d failure(s)\n", failures ? "FAILED" : "passed", failures);
     return failures ? 1 : 0;
 }

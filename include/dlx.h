@@ -337,8 +337,9 @@ typedef uint32_t dlx_objective;
 
 /*
  An exact cover problem: columns 0..n-1, each primary (covered exactly once
- by every solution) or secondary (covered at most once), and rows added
- one at a time.
+ by every solution, or between the bounds of `dlx_matrix_set_bounds`) or
+ secondary (covered at most once, or by rows of one color:
+ `dlx_matrix_add_row_colored`), and rows added one at a time.
 
  Ownership: made by `dlx_matrix_new`, freed by `dlx_matrix_free`. Solvers
  copy what they need, so a matrix may be changed or freed while solvers
@@ -517,7 +518,8 @@ dlx_status dlx_solver_restart(struct dlx_solver *solver);
  `DLX_STOPPED` when the callback returned non-zero (its value then goes
  to `*callback_result` if not NULL). Afterwards the solver's search
  starts from the beginning. Errors: `DLX_ERR_NULL`,
- `DLX_ERR_OUT_OF_MEMORY`.
+ `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the matrix has bounds or
+ colors).
  */
 dlx_status dlx_solver_subproblems(struct dlx_solver *solver,
                                   size_t depth,
@@ -544,9 +546,8 @@ dlx_status dlx_solver_split_depth(struct dlx_solver *solver, uint64_t at_least, 
 
  The extensions are read and kept: `name:c` colors on secondary items in
  options, `u:v|name` (or `v|name`, meaning `v:v|name`) bounds on primary
- items in the first line, and `|n` costs in an option. A matrix that uses
- them can be written back, but solving it gives `DLX_ERR_UNSUPPORTED`
- for now.
+ items in the first line, and `|n` costs in an option. All of them are
+ solved, and written back by `dlx_matrix_write`.
 
  On success the matrix goes to `*out` (free it with `dlx_matrix_free`);
  `dlx_matrix_column_name` gives the item names. On `DLX_ERR_PARSE`, if
@@ -706,6 +707,57 @@ dlx_status dlx_matrix_add_row(struct dlx_matrix *matrix,
                               size_t *row_out);
 
 /*
+ Adds a row as `dlx_matrix_add_row` does, where `colors[k]` is the color
+ of its entry in `columns[k]`: 0 for none, any other value a color.
+ Colors go on secondary columns only. Rows that give a secondary column
+ the same color may be chosen together; an entry without a color still
+ excludes every other row through that column (Knuth's DLX2). On error
+ the matrix is unchanged. Errors: those of `dlx_matrix_add_row`,
+ `DLX_ERR_NULL` (colors NULL with count > 0), `DLX_ERR_COLOR_ON_PRIMARY`.
+ */
+dlx_status dlx_matrix_add_row_colored(struct dlx_matrix *matrix,
+                                      const size_t *columns,
+                                      const uint32_t *colors,
+                                      size_t count,
+                                      size_t *row_out);
+
+/*
+ Lets every solution cover primary column `column` between `lower` and
+ `upper` times (Knuth's multiplicities, DLX3): exact cover is (1, 1),
+ "at least once" is (1, number of rows), (0, 0) forbids the column. A
+ secondary column keeps (0, 1): making a column secondary drops its
+ bounds. Errors, the matrix unchanged: `DLX_ERR_NULL`,
+ `DLX_ERR_COLUMN_RANGE`, `DLX_ERR_BOUNDS` (lower > upper, or the column
+ is secondary), `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_matrix_set_bounds(struct dlx_matrix *matrix,
+                                 size_t column,
+                                 uint32_t lower,
+                                 uint32_t upper);
+
+/*
+ Writes the bounds of `column` to `*lower` and `*upper`: (1, 1) for a
+ primary column unless set, (0, 1) for a secondary one. Errors:
+ `DLX_ERR_NULL`, `DLX_ERR_COLUMN_RANGE`.
+ */
+dlx_status dlx_matrix_bounds(const struct dlx_matrix *matrix,
+                             size_t column,
+                             uint32_t *lower,
+                             uint32_t *upper);
+
+/*
+ Writes the color of entry `k` (0-based, in the order given) of row
+ `row` to `*color`: 0 for none. Colors read from Knuth's format are
+ numbered from 1 in order of first use. Errors: `DLX_ERR_NULL`,
+ `DLX_ERR_ROW_RANGE` (no such row), `DLX_ERR_COLUMN_RANGE` (the row has
+ no entry `k`).
+ */
+dlx_status dlx_matrix_entry_color(const struct dlx_matrix *matrix,
+                                  size_t row,
+                                  size_t k,
+                                  uint32_t *color);
+
+/*
  The number of columns; 0 for NULL.
  */
 size_t dlx_matrix_column_count(const struct dlx_matrix *matrix);
@@ -719,8 +771,7 @@ size_t dlx_matrix_row_count(const struct dlx_matrix *matrix);
  Hands every solution of `matrix` to `callback` (see `dlx_solution_fn`).
  Returns `DLX_DONE` when all were handed over, or `DLX_STOPPED` when the
  callback returned non-zero; that value then goes to `*callback_result`
- if it is not NULL. Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`,
- `DLX_ERR_UNSUPPORTED` (the matrix uses bounds or colors).
+ if it is not NULL. Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_solve(const struct dlx_matrix *matrix,
                      dlx_solution_fn callback,
@@ -730,8 +781,7 @@ dlx_status dlx_solve(const struct dlx_matrix *matrix,
 /*
  Counts the solutions of `matrix` into `*count`, stopping once `max` are
  found when `max` is not 0. Returns `DLX_OK`. Errors: `DLX_ERR_NULL`,
- `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the matrix uses bounds or
- colors).
+ `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_count(const struct dlx_matrix *matrix, uint64_t max, uint64_t *count_out);
 
@@ -739,10 +789,10 @@ dlx_status dlx_count(const struct dlx_matrix *matrix, uint64_t max, uint64_t *co
  Finds the first solution of `matrix`: on `DLX_SOLUTION` its row ids (in
  the order the search chose them) are in `rows[0 .. *count]`. Returns
  `DLX_DONE`, writing nothing, when there is no solution. A `capacity` of
- the matrix's number of columns always suffices; `rows` may be NULL when
- `capacity` is 0. Errors: `DLX_ERR_NULL`, `DLX_ERR_BUFFER_TOO_SMALL`
- (nothing written), `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the
- matrix uses bounds or colors).
+ the matrix's number of columns always suffices for exact cover, and its
+ number of rows with bounds; `rows` may be NULL when `capacity` is 0.
+ Errors: `DLX_ERR_NULL`, `DLX_ERR_BUFFER_TOO_SMALL` (nothing written),
+ `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_solve_first(const struct dlx_matrix *matrix,
                            size_t *rows,
@@ -754,11 +804,11 @@ dlx_status dlx_solve_first(const struct dlx_matrix *matrix,
  `dlx_objective` other than `DLX_OBJECTIVE_ALL`): on `DLX_SOLUTION` its
  row ids are in `rows[0 .. *count]` and its cost in `*cost` (`cost` may be
  NULL). Returns `DLX_DONE`, writing nothing, when there is no solution. A
- `capacity` of the matrix's number of columns always suffices; `rows`
- may be NULL when `capacity` is 0. Errors: `DLX_ERR_NULL`,
- `DLX_ERR_UNKNOWN_VALUE`, `DLX_ERR_BUFFER_TOO_SMALL` (nothing written),
- `DLX_ERR_COST_RANGE`, `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED`
- (the matrix uses bounds or colors).
+ `capacity` of the matrix's number of columns always suffices for exact
+ cover, and its number of rows with bounds; `rows` may be NULL when
+ `capacity` is 0. Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE`,
+ `DLX_ERR_BUFFER_TOO_SMALL` (nothing written), `DLX_ERR_COST_RANGE`,
+ `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_solve_best(const struct dlx_matrix *matrix,
                           uint32_t objective,
@@ -769,8 +819,10 @@ dlx_status dlx_solve_best(const struct dlx_matrix *matrix,
 
 /*
  Makes a solver for `matrix` and stores it in `*out`.
- Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED`
- (the matrix uses bounds or colors, which are not solved yet).
+ A matrix with bounds or colors gets the generalised search (Knuth's
+ Algorithm M), with every call of the solver but
+ `dlx_solver_subproblems`; its counters are counted its own way.
+ Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_solver_new(const struct dlx_matrix *matrix, struct dlx_solver **out);
 

@@ -279,7 +279,8 @@ pub extern "C" fn dlx_solver_restart(solver: *mut dlx_solver) -> dlx_status {
 /// `DLX_STOPPED` when the callback returned non-zero (its value then goes
 /// to `*callback_result` if not NULL). Afterwards the solver's search
 /// starts from the beginning. Errors: `DLX_ERR_NULL`,
-/// `DLX_ERR_OUT_OF_MEMORY`.
+/// `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the matrix has bounds or
+/// colors).
 #[no_mangle]
 pub extern "C" fn dlx_solver_subproblems(
     solver: *mut dlx_solver,

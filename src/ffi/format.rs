@@ -49,9 +49,8 @@ impl From<ParseError> for ParseFailure {
 ///
 /// The extensions are read and kept: `name:c` colors on secondary items in
 /// options, `u:v|name` (or `v|name`, meaning `v:v|name`) bounds on primary
-/// items in the first line, and `|n` costs in an option. A matrix that uses
-/// them can be written back, but solving it gives `DLX_ERR_UNSUPPORTED`
-/// for now.
+/// items in the first line, and `|n` costs in an option. All of them are
+/// solved, and written back by `dlx_matrix_write`.
 ///
 /// On success the matrix goes to `*out` (free it with `dlx_matrix_free`);
 /// `dlx_matrix_column_name` gives the item names. On `DLX_ERR_PARSE`, if

@@ -5,8 +5,9 @@ use super::{as_mut, as_ref, free_handle, guard, store_handle, write_out, Castabl
 use crate::matrix::Matrix;
 
 /// An exact cover problem: columns 0..n-1, each primary (covered exactly once
-/// by every solution) or secondary (covered at most once), and rows added
-/// one at a time.
+/// by every solution, or between the bounds of `dlx_matrix_set_bounds`) or
+/// secondary (covered at most once, or by rows of one color:
+/// `dlx_matrix_add_row_colored`), and rows added one at a time.
 ///
 /// Ownership: made by `dlx_matrix_new`, freed by `dlx_matrix_free`. Solvers
 /// copy what they need, so a matrix may be changed or freed while solvers
@@ -72,26 +73,129 @@ pub extern "C" fn dlx_matrix_add_row(
     count: usize,
     row_out: *mut usize,
 ) -> dlx_status {
+    guard(DLX_ERR_PANIC, || unsafe { add_row_with(matrix, columns, count, row_out, |m, cols| m.add_row(cols)) })
+}
+
+/// Adds a row as `dlx_matrix_add_row` does, where `colors[k]` is the color
+/// of its entry in `columns[k]`: 0 for none, any other value a color.
+/// Colors go on secondary columns only. Rows that give a secondary column
+/// the same color may be chosen together; an entry without a color still
+/// excludes every other row through that column (Knuth's DLX2). On error
+/// the matrix is unchanged. Errors: those of `dlx_matrix_add_row`,
+/// `DLX_ERR_NULL` (colors NULL with count > 0), `DLX_ERR_COLOR_ON_PRIMARY`.
+#[no_mangle]
+pub extern "C" fn dlx_matrix_add_row_colored(
+    matrix: *mut dlx_matrix,
+    columns: *const usize,
+    colors: *const u32,
+    count: usize,
+    row_out: *mut usize,
+) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(m) = (unsafe { as_mut(matrix) }) else { return DLX_ERR_NULL };
-        if count == 0 {
-            return DLX_ERR_EMPTY_ROW;
-        }
-        if columns.is_null() {
+        if colors.is_null() && count > 0 {
             return DLX_ERR_NULL;
         }
-        if count > isize::MAX as usize / std::mem::size_of::<usize>() {
-            return DLX_ERR_TOO_LARGE;
+        unsafe {
+            add_row_with(matrix, columns, count, row_out, |m, cols| {
+                m.add_colored_row(cols, std::slice::from_raw_parts(colors, cols.len()))
+            })
         }
-        let cols = unsafe { std::slice::from_raw_parts(columns, count) };
-        match m.add_row(cols) {
-            Ok(row) => {
-                if !row_out.is_null() {
-                    unsafe { write_out(row_out, row) };
+    })
+}
+
+/// The checks and the output of both ways of adding a row; `add` adds
+/// the checked columns.
+///
+/// # Safety
+/// As for `dlx_matrix_add_row`.
+unsafe fn add_row_with(
+    matrix: *mut dlx_matrix,
+    columns: *const usize,
+    count: usize,
+    row_out: *mut usize,
+    add: impl FnOnce(&mut Matrix, &[usize]) -> Result<usize, crate::Error>,
+) -> dlx_status {
+    let Some(m) = (unsafe { as_mut(matrix) }) else { return DLX_ERR_NULL };
+    if count == 0 {
+        return DLX_ERR_EMPTY_ROW;
+    }
+    if columns.is_null() {
+        return DLX_ERR_NULL;
+    }
+    if count > isize::MAX as usize / std::mem::size_of::<usize>() {
+        return DLX_ERR_TOO_LARGE;
+    }
+    let cols = unsafe { std::slice::from_raw_parts(columns, count) };
+    match add(m, cols) {
+        Ok(row) => {
+            if !row_out.is_null() {
+                unsafe { write_out(row_out, row) };
+            }
+            DLX_OK
+        }
+        Err(e) => e.into(),
+    }
+}
+
+/// Lets every solution cover primary column `column` between `lower` and
+/// `upper` times (Knuth's multiplicities, DLX3): exact cover is (1, 1),
+/// "at least once" is (1, number of rows), (0, 0) forbids the column. A
+/// secondary column keeps (0, 1): making a column secondary drops its
+/// bounds. Errors, the matrix unchanged: `DLX_ERR_NULL`,
+/// `DLX_ERR_COLUMN_RANGE`, `DLX_ERR_BOUNDS` (lower > upper, or the column
+/// is secondary), `DLX_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub extern "C" fn dlx_matrix_set_bounds(matrix: *mut dlx_matrix, column: usize, lower: u32, upper: u32) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(m) = (unsafe { as_mut(matrix) }) else { return DLX_ERR_NULL };
+        m.set_bounds(column, lower, upper).into()
+    })
+}
+
+/// Writes the bounds of `column` to `*lower` and `*upper`: (1, 1) for a
+/// primary column unless set, (0, 1) for a secondary one. Errors:
+/// `DLX_ERR_NULL`, `DLX_ERR_COLUMN_RANGE`.
+#[no_mangle]
+pub extern "C" fn dlx_matrix_bounds(matrix: *const dlx_matrix, column: usize, lower: *mut u32, upper: *mut u32) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(m) = (unsafe { as_ref(matrix) }) else { return DLX_ERR_NULL };
+        if lower.is_null() || upper.is_null() {
+            return DLX_ERR_NULL;
+        }
+        match m.bounds(column) {
+            Some((l, u)) => {
+                unsafe {
+                    write_out(lower, l);
+                    write_out(upper, u);
                 }
                 DLX_OK
             }
-            Err(e) => e.into(),
+            None => DLX_ERR_COLUMN_RANGE,
+        }
+    })
+}
+
+/// Writes the color of entry `k` (0-based, in the order given) of row
+/// `row` to `*color`: 0 for none. Colors read from Knuth's format are
+/// numbered from 1 in order of first use. Errors: `DLX_ERR_NULL`,
+/// `DLX_ERR_ROW_RANGE` (no such row), `DLX_ERR_COLUMN_RANGE` (the row has
+/// no entry `k`).
+#[no_mangle]
+pub extern "C" fn dlx_matrix_entry_color(matrix: *const dlx_matrix, row: usize, k: usize, color: *mut u32) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(m) = (unsafe { as_ref(matrix) }) else { return DLX_ERR_NULL };
+        if color.is_null() {
+            return DLX_ERR_NULL;
+        }
+        if row >= m.rows() {
+            return DLX_ERR_ROW_RANGE;
+        }
+        match m.color_id(row, k) {
+            Some(c) => {
+                unsafe { write_out(color, c) };
+                DLX_OK
+            }
+            None => DLX_ERR_COLUMN_RANGE,
         }
     })
 }

@@ -12,8 +12,7 @@ use crate::search::Solver;
 /// Hands every solution of `matrix` to `callback` (see `dlx_solution_fn`).
 /// Returns `DLX_DONE` when all were handed over, or `DLX_STOPPED` when the
 /// callback returned non-zero; that value then goes to `*callback_result`
-/// if it is not NULL. Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`,
-/// `DLX_ERR_UNSUPPORTED` (the matrix uses bounds or colors).
+/// if it is not NULL. Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_solve(
     matrix: *const dlx_matrix,
@@ -33,8 +32,7 @@ pub extern "C" fn dlx_solve(
 
 /// Counts the solutions of `matrix` into `*count`, stopping once `max` are
 /// found when `max` is not 0. Returns `DLX_OK`. Errors: `DLX_ERR_NULL`,
-/// `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the matrix uses bounds or
-/// colors).
+/// `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_count(matrix: *const dlx_matrix, max: u64, count_out: *mut u64) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
@@ -56,10 +54,10 @@ pub extern "C" fn dlx_count(matrix: *const dlx_matrix, max: u64, count_out: *mut
 /// Finds the first solution of `matrix`: on `DLX_SOLUTION` its row ids (in
 /// the order the search chose them) are in `rows[0 .. *count]`. Returns
 /// `DLX_DONE`, writing nothing, when there is no solution. A `capacity` of
-/// the matrix's number of columns always suffices; `rows` may be NULL when
-/// `capacity` is 0. Errors: `DLX_ERR_NULL`, `DLX_ERR_BUFFER_TOO_SMALL`
-/// (nothing written), `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the
-/// matrix uses bounds or colors).
+/// the matrix's number of columns always suffices for exact cover, and its
+/// number of rows with bounds; `rows` may be NULL when `capacity` is 0.
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_BUFFER_TOO_SMALL` (nothing written),
+/// `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_solve_first(
     matrix: *const dlx_matrix,
@@ -108,11 +106,11 @@ unsafe fn copy_rows(found: &[usize], rows: *mut usize, capacity: usize, count: *
 /// `dlx_objective` other than `DLX_OBJECTIVE_ALL`): on `DLX_SOLUTION` its
 /// row ids are in `rows[0 .. *count]` and its cost in `*cost` (`cost` may be
 /// NULL). Returns `DLX_DONE`, writing nothing, when there is no solution. A
-/// `capacity` of the matrix's number of columns always suffices; `rows`
-/// may be NULL when `capacity` is 0. Errors: `DLX_ERR_NULL`,
-/// `DLX_ERR_UNKNOWN_VALUE`, `DLX_ERR_BUFFER_TOO_SMALL` (nothing written),
-/// `DLX_ERR_COST_RANGE`, `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED`
-/// (the matrix uses bounds or colors).
+/// `capacity` of the matrix's number of columns always suffices for exact
+/// cover, and its number of rows with bounds; `rows` may be NULL when
+/// `capacity` is 0. Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE`,
+/// `DLX_ERR_BUFFER_TOO_SMALL` (nothing written), `DLX_ERR_COST_RANGE`,
+/// `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_solve_best(
     matrix: *const dlx_matrix,

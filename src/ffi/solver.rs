@@ -87,8 +87,10 @@ pub(crate) unsafe fn handle<'a>(p: *const dlx_solver) -> Option<&'a Canceller> {
 pub type dlx_solution_fn = Option<unsafe extern "C" fn(user: *mut c_void, rows: *const usize, count: usize) -> c_int>;
 
 /// Makes a solver for `matrix` and stores it in `*out`.
-/// Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED`
-/// (the matrix uses bounds or colors, which are not solved yet).
+/// A matrix with bounds or colors gets the generalised search (Knuth's
+/// Algorithm M), with every call of the solver but
+/// `dlx_solver_subproblems`; its counters are counted its own way.
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_new(matrix: *const dlx_matrix, out: *mut *mut dlx_solver) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
