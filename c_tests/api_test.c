@@ -431,6 +431,16 @@ static void test_bounds_and_colors(void)
     CHECK(dlx_solver_best_count(s) == 1 && dlx_solver_best(s, 0, &found, &count, &cost) == DLX_OK && cost == 2);
     struct tally t = {0, 0, 0};
     CHECK(dlx_solver_subproblems(s, 1, tally_fn, &t, NULL, NULL) == DLX_ERR_UNSUPPORTED && t.seen == 0);
+    /* Under a limit of 1 row nothing is found; 3 rows allow the same best. */
+    CHECK(dlx_solver_set_cost_limit(NULL, 1) == DLX_ERR_NULL && dlx_solver_clear_cost_limit(NULL) == DLX_ERR_NULL);
+    CHECK(dlx_solver_set_cost_limit(s, 1) == DLX_OK);
+    CHECK(dlx_solver_next(s, &found, &count) == DLX_DONE && dlx_solver_best_count(s) == 0);
+    CHECK(dlx_solver_set_cost_limit(s, 3) == DLX_OK);
+    CHECK(dlx_solver_next(s, &found, &count) == DLX_SOLUTION && count <= 3);
+    CHECK(dlx_solver_clear_cost_limit(s) == DLX_OK);
+    while (dlx_solver_next(s, &found, &count) == DLX_SOLUTION) {
+    }
+    CHECK(dlx_solver_best(s, 0, &found, &count, &cost) == DLX_OK && cost == 2);
     dlx_solver_free(s);
     dlx_matrix_free(m);
 }

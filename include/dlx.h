@@ -643,6 +643,24 @@ dlx_status dlx_matrix_row_cost(const struct dlx_matrix *matrix, size_t row, int6
 dlx_status dlx_solver_set_objective(struct dlx_solver *solver, uint32_t objective, size_t best);
 
 /*
+ With an objective, lets the search report only solutions of cost at most
+ `limit` (at least `limit` under `DLX_OBJECTIVE_MAX_COST`; at most `limit`
+ rows under `DLX_OBJECTIVE_FEWEST_ROWS`), as if one that good had been
+ found already: the bound prunes from the start, and a search that ends
+ without a solution proves that none is that good. The limit stays when
+ the objective changes and does nothing without one. The search starts
+ again (forced rows, seed and limits kept; counters to zero).
+ Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_solver_set_cost_limit(struct dlx_solver *solver, int64_t limit);
+
+/*
+ Lifts the cost limit of `dlx_solver_set_cost_limit` and starts the
+ search again. Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_solver_clear_cost_limit(struct dlx_solver *solver);
+
+/*
  Writes to `*cost` the cost of the last solution `dlx_solver_next` or
  `dlx_solver_run` returned: the sum of its rows' costs, or its number of
  rows under `DLX_OBJECTIVE_FEWEST_ROWS`. Errors: `DLX_ERR_NULL`,

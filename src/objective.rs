@@ -145,6 +145,10 @@ pub(crate) struct Optimizer {
     /// cost a new one must stay below (the k-th best, or `i64::MAX`).
     best: Vec<Best>,
     pub bar: i64,
+    /// The bar before any solution: `i64::MAX`, or from a cost limit.
+    start_bar: i64,
+    /// The sum of the absolute row costs, unscaled.
+    total: i64,
 }
 
 impl Optimizer {
@@ -184,6 +188,8 @@ impl Optimizer {
             rest: filled(depth + 1)?,
             best: Vec::new(),
             bar: i64::MAX,
+            start_bar: i64::MAX,
+            total: total as i64,
         })
     }
 
@@ -191,7 +197,7 @@ impl Optimizer {
     /// own bound ([`crate::general`]) and needs only the row costs, unscaled,
     /// and the best list. Errors as for `new`.
     pub fn without_shares(objective: Objective, costs: &[i64], rows: usize) -> Result<Optimizer, Error> {
-        let (row_cost, _) = row_costs(objective, costs, rows)?;
+        let (row_cost, total) = row_costs(objective, costs, rows)?;
         Ok(Optimizer {
             goal: objective.goal,
             k: objective.best,
@@ -204,6 +210,8 @@ impl Optimizer {
             rest: Vec::new(),
             best: Vec::new(),
             bar: i64::MAX,
+            start_bar: i64::MAX,
+            total: total as i64,
         })
     }
 
@@ -220,8 +228,22 @@ impl Optimizer {
     /// Forgets the solutions found and starts from the `forced` rows.
     pub fn reset(&mut self, forced: &[usize]) {
         self.best.clear();
-        self.bar = i64::MAX;
+        self.bar = self.start_bar;
         self.path[0] = forced.iter().map(|&r| self.row_cost[r] * self.scale).sum();
+    }
+
+    /// Lets only solutions of cost at most `limit` count (at least `limit`
+    /// for [`Goal::MaxCost`]), or every one with `None`; applies from the
+    /// next [`Optimizer::reset`].
+    pub fn set_limit(&mut self, limit: Option<i64>) {
+        let internal = match (limit, self.goal) {
+            (None, _) => i64::MAX,
+            (Some(l), Goal::MaxCost) => l.saturating_neg(),
+            (Some(l), Goal::MinCost | Goal::FewestRows) => l,
+        };
+        // Every solution costs between -total and total, so the bar fits
+        // in range after scaling.
+        self.start_bar = if internal >= self.total { i64::MAX } else { internal.max(-self.total - 1).saturating_add(1) * self.scale };
     }
 
     /// The cost of `rows`, as the goal measures it.

@@ -93,6 +93,8 @@ pub struct Solver {
     costs: Vec<i64>,
     /// Branch and bound, when the search has an objective.
     objective: Option<Optimizer>,
+    /// The cost limit of [`Solver::set_cost_limit`].
+    cost_limit: Option<i64>,
 }
 
 /// The state of a randomised search: the rows of the item chosen at each
@@ -160,6 +162,7 @@ impl Solver {
             controls: Controls::default(),
             costs,
             objective: None,
+            cost_limit: None,
         })
     }
 
@@ -291,11 +294,14 @@ impl Solver {
     /// 2^61, [`Error::OutOfMemory`].
     pub fn set_objective(&mut self, objective: Option<Objective>) -> Result<(), Error> {
         let general = self.general.is_some();
-        let optimizer = match objective {
+        let mut optimizer = match objective {
             Some(o) if general => Some(Optimizer::without_shares(o, &self.costs, self.links.rows())?),
             Some(o) => Some(Optimizer::new(o, &self.links, &self.costs, self.choice.len())?),
             None => None,
         };
+        if let Some(o) = &mut optimizer {
+            o.set_limit(self.cost_limit);
+        }
         // Each item's rows go in order of share for a search with an
         // objective, and back in the order they were added without one.
         // (The generalised engine's bound needs no order.)
@@ -310,6 +316,27 @@ impl Solver {
             s.objective = optimizer;
         });
         Ok(())
+    }
+
+    /// With an objective, lets the search report only solutions of cost at
+    /// most `limit` (at least `limit` for
+    /// [`Goal::MaxCost`](crate::objective::Goal)), as if a solution that
+    /// good had been found already: the bound then prunes from the start,
+    /// and a search that finds nothing proves that no solution is that
+    /// good. `None` lifts the limit. The limit stays across objectives and
+    /// has no effect without one. The search starts again (forced rows and
+    /// seed stay; counters go to zero).
+    pub fn set_cost_limit(&mut self, limit: Option<i64>) {
+        self.cost_limit = limit;
+        if let Some(o) = &mut self.objective {
+            o.set_limit(limit);
+        }
+        self.restart();
+    }
+
+    /// The cost limit (see [`Solver::set_cost_limit`]).
+    pub fn cost_limit(&self) -> Option<i64> {
+        self.cost_limit
     }
 
     /// The objective, if the search has one.
@@ -530,6 +557,12 @@ impl Solver {
             Phase::Start if self.links.all_covered() => {
                 // No primary item left: the forced rows (or the empty set)
                 // are the one solution.
+                if COST && self.objective.as_ref().is_some_and(|o| o.path[0] >= o.bar) {
+                    // Beyond the cost limit.
+                    self.nodes += 1;
+                    self.phase = Phase::Done;
+                    return Stop::Exhausted;
+                }
                 self.take_solution();
                 self.nodes += 1; // the root, entered without a branch
                 self.phase = Phase::Done;

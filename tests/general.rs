@@ -248,3 +248,51 @@ fn fewest_rows_covering_at_least_once_is_a_covering_number() {
         assert!(is_general_cover(&m, &s.best()[0].rows));
     }
 }
+
+#[test]
+fn a_cost_limit_keeps_only_solutions_that_good_in_both_engines() {
+    let mut g = Lcg(8080);
+    let mut cut = 0;
+    for i in 0..1600 {
+        // Plain exact cover matrices (the exact engine) and generalised ones.
+        let m = if i % 2 == 0 { common::random_matrix(&mut g, -5, 9) } else { random_general(&mut g, -5, 9) };
+        let goal = [Goal::MinCost, Goal::MaxCost, Goal::FewestRows][i / 2 % 3];
+        let limit = g.below(21) as i64 - 8;
+        let within = |c: i64| if goal == Goal::MaxCost { c >= limit } else { c <= limit };
+        let mut costs: Vec<i64> = all_general_covers(&m, &[]).iter().map(|rows| cost(&m, goal, rows)).collect();
+        let before = costs.len();
+        costs.retain(|&c| within(c));
+        cut += usize::from(costs.len() < before && !costs.is_empty());
+        costs.sort_unstable();
+        if goal == Goal::MaxCost {
+            costs.reverse();
+        }
+        costs.truncate(2);
+        let mut s = Solver::new(&m).unwrap();
+        // Set before or after the objective: the same.
+        if i % 4 < 2 {
+            s.set_cost_limit(Some(limit));
+        }
+        s.set_objective(Some(Objective { goal, best: 2 })).unwrap();
+        if i % 4 >= 2 {
+            s.set_cost_limit(Some(limit));
+        }
+        assert_eq!(s.cost_limit(), Some(limit));
+        while let Some(rows) = s.next_solution() {
+            assert!(within(cost(&m, goal, rows)));
+        }
+        let best: Vec<i64> = s.best().iter().map(|b| b.cost).collect();
+        assert_eq!(best, costs, "goal {goal:?}, limit {limit}\n{}", dlx::format::write(&m));
+        // Lifting the limit gives the unlimited best again.
+        s.set_cost_limit(None);
+        while s.next_solution().is_some() {}
+        let mut all: Vec<i64> = all_general_covers(&m, &[]).iter().map(|rows| cost(&m, goal, rows)).collect();
+        all.sort_unstable();
+        if goal == Goal::MaxCost {
+            all.reverse();
+        }
+        all.truncate(2);
+        assert_eq!(s.best().iter().map(|b| b.cost).collect::<Vec<_>>(), all);
+    }
+    assert!(cut > 200, "only {cut} instances where the limit cut some solutions but not all");
+}

@@ -102,6 +102,34 @@ pub extern "C" fn dlx_solver_set_objective(solver: *mut dlx_solver, objective: u
     })
 }
 
+/// With an objective, lets the search report only solutions of cost at most
+/// `limit` (at least `limit` under `DLX_OBJECTIVE_MAX_COST`; at most `limit`
+/// rows under `DLX_OBJECTIVE_FEWEST_ROWS`), as if one that good had been
+/// found already: the bound prunes from the start, and a search that ends
+/// without a solution proves that none is that good. The limit stays when
+/// the objective changes and does nothing without one. The search starts
+/// again (forced rows, seed and limits kept; counters to zero).
+/// Errors: `DLX_ERR_NULL`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_set_cost_limit(solver: *mut dlx_solver, limit: i64) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        s.set_cost_limit(Some(limit));
+        DLX_OK
+    })
+}
+
+/// Lifts the cost limit of `dlx_solver_set_cost_limit` and starts the
+/// search again. Errors: `DLX_ERR_NULL`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_clear_cost_limit(solver: *mut dlx_solver) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        s.set_cost_limit(None);
+        DLX_OK
+    })
+}
+
 /// Writes to `*cost` the cost of the last solution `dlx_solver_next` or
 /// `dlx_solver_run` returned: the sum of its rows' costs, or its number of
 /// rows under `DLX_OBJECTIVE_FEWEST_ROWS`. Errors: `DLX_ERR_NULL`,
