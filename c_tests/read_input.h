@@ -58,6 +58,17 @@ static inline int need_number(unsigned long *out, unsigned long max, const char 
     return r == 1;
 }
 
+/* Checks that only white space is left on stdin; otherwise prints that
+ * `what` should have been the end and returns 0. */
+static inline int need_end(const char *what)
+{
+    unsigned long extra;
+    int r = read_number(&extra, (unsigned long)-1);
+    if (r == 1)
+        fprintf(stderr, PROG_NAME ": unexpected text after %s\n", what);
+    return r == 0;
+}
+
 /* Reads one matrix row of ncols values 0/1 and puts the (0-based) columns
  * of its 1s into cols, *n of them. Returns 0 on bad input (message printed). */
 static inline int read_01_row(size_t *cols, unsigned long ncols, size_t *n)

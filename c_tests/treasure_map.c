@@ -72,12 +72,5 @@ int main(void)
         dlx_matrix_free(m);
         printf("%lld\n", st == DLX_SOLUTION ? (long long)pieces : -1LL);
     }
-    unsigned long extra;
-    int r = read_number(&extra, (unsigned long)-1);
-    if (r != 0) {
-        if (r == 1)
-            fprintf(stderr, PROG_NAME ": unexpected text after the last case\n");
-        return 1;
-    }
-    return 0;
+    return need_end("the last case") ? 0 : 1;
 }

@@ -64,6 +64,15 @@
 //! at most the sum of all negative costs, which is added once.
 //! For the fewest rows (every cost 1), this is the number of rows the taken
 //! columns still need.
+//!
+//! A second bound counts: the active columns need `D` more rows in all,
+//! and a row through `h` of the columns that still need rows serves `h`
+//! of them, so the rows still to choose cost at least `D` times the least
+//! cost per column served, `min(cost / h)` (for the fewest rows, `D`
+//! divided by the most such columns in one row, rounded up). The search
+//! takes the larger of the two bounds: the first is stronger when the
+//! needy columns spread over disjoint rows (the Square Destroyer), the
+//! second when every row serves many of them (lottery covers).
 
 use crate::error::Error;
 use crate::links::filled;
@@ -186,8 +195,10 @@ pub(crate) struct General {
     resume: Resume,
     /// The cost of the rows chosen on the stack.
     path: i64,
-    /// Scratch for the bound: a stamp per column, and costs.
+    /// Scratch for the bound: a stamp per column, a stamp and a count of
+    /// needy columns per row, and costs.
     mark: Vec<u32>,
+    hits: Vec<(u32, u32)>,
     stamp: u32,
     costs: Vec<i64>,
 }
@@ -266,6 +277,7 @@ impl General {
             resume: Resume::Enter,
             path: 0,
             mark: filled(n + 1)?,
+            hits: filled(rows)?,
             stamp: 0,
             costs: Vec::new(),
         };
@@ -548,35 +560,62 @@ impl General {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.mark.iter_mut().for_each(|m| *m = 0);
+            self.hits.iter_mut().for_each(|h| *h = (0, 0));
             self.stamp = 1;
         }
-        let mut sum = bound.negative;
+        let stamp = self.stamp;
+        let (mut apart, mut total_need) = (0i64, 0i64);
+        // The cheapest cost per unit of need a row can pay, as a fraction.
+        let (mut best_cost, mut best_hits) = (1i64, 0i64);
         let mut i = self.next[0];
         while i != 0 {
             let need = self.need(i);
-            if need > 0 && self.mark[i as usize] != self.stamp {
+            if need > 0 {
                 if i64::from(self.len[i as usize]) < need {
                     return None;
                 }
+                total_need += need;
+                let taken = self.mark[i as usize] != stamp;
                 self.costs.clear();
                 let mut p = self.down[i as usize];
                 while p != i {
-                    let r = self.row[p as usize];
-                    self.costs.push(bound.row_cost[r as usize].max(0));
-                    for q in self.nodes(r) {
-                        self.mark[self.top[q as usize] as usize] = self.stamp;
+                    let r = self.row[p as usize] as usize;
+                    let cost = bound.row_cost[r].max(0);
+                    // Count the needy columns of row r.
+                    let h = &mut self.hits[r];
+                    *h = if h.0 == stamp { (stamp, h.1 + 1) } else { (stamp, 1) };
+                    let hits = i64::from(h.1);
+                    if best_hits == 0 || i128::from(cost) * i128::from(best_hits) < i128::from(best_cost) * i128::from(hits) {
+                        (best_cost, best_hits) = (cost, hits);
+                    }
+                    if taken {
+                        self.costs.push(cost);
+                        for q in self.nodes(r as u32) {
+                            self.mark[self.top[q as usize] as usize] = stamp;
+                        }
                     }
                     p = self.down[p as usize];
                 }
-                let need = need as usize;
-                if need < self.costs.len() {
-                    self.costs.select_nth_unstable(need);
+                if taken {
+                    let need = need as usize;
+                    if need < self.costs.len() {
+                        self.costs.select_nth_unstable(need);
+                    }
+                    apart += self.costs[..need].iter().sum::<i64>();
                 }
-                sum += self.costs[..need].iter().sum::<i64>();
             }
             i = self.next[i as usize];
         }
-        Some(sum)
+        // Rows pay for `total_need` units at best `best_cost / best_hits`
+        // each. A row is met once per needy column, the last time with its
+        // full count, so the smallest fraction met is the true best.
+        let counted = if best_hits == 0 {
+            0
+        } else {
+            let units = i128::from(total_need) * i128::from(best_cost);
+            ((units + i128::from(best_hits) - 1) / i128::from(best_hits)) as i64
+        };
+        Some(bound.negative + apart.max(counted))
     }
 
     /// The cost of the rows chosen on the stack, as the bound counts it.

@@ -1,0 +1,129 @@
+/*
+ * lottery: the fewest lottery tickets that guarantee a win (the covering
+ * number C(m, n, w)), as a minimum repeated cover.
+ *
+ * Mirrors: seed 000 section 3, "buy some lottery tickets"
+ * (reference/lottery.cpp).
+ *
+ * Input: `m n w`. A ticket is a set of n of the numbers 1..m; a draw is a
+ * set of w of them, and a ticket wins when it contains the draw. Limits (the
+ * sizes the original's arrays hold): 0 <= w <= n <= m, 1 <= n, at most 1000
+ * tickets (C(m, n)) and 1000 draws (C(m, w)), and at most 100000 pairs of a
+ * ticket and a draw it contains.
+ * Output: the fewest tickets such that every draw lies inside one of them,
+ * when that is at most 10; otherwise `10 or more`, as the original prints.
+ *
+ * Library use: one column per draw with bounds [1, C(m, n)] (covered at
+ * least once: dlx_matrix_set_bounds), one row per ticket, and a solver with
+ * DLX_OBJECTIVE_FEWEST_ROWS under a cost limit of 10 rows
+ * (dlx_solver_set_cost_limit). The library's bound for repeated cover is
+ * the seed's: pick uncovered draws no two of which share a ticket; each
+ * needs a ticket of its own. With the limit set, that bound prunes from the
+ * first node, so an input whose answer is above 10 is proved so rather
+ * than searched up to depth 10.
+ *
+ * Differences from the original: it is exact (the original is marked in
+ * its source as not guaranteed correct and iterates a depth-bounded search
+ * with the bound recomputed from scratch); input outside the limits above
+ * is rejected with a message on stderr and exit code 1.
+ */
+#define PROG_NAME "lottery"
+#include <stdint.h>
+
+#include "common.h"
+#include "read_input.h"
+
+#define MAX_M 1000
+#define MAX_SETS 1000
+#define MAX_PAIRS 100000
+#define MAX_TICKETS 10
+/* Binomials are kept exact up to CAP, and CAP stands for anything larger. */
+#define CAP 1000000u
+
+static unsigned binom[MAX_M + 1][MAX_M + 1];
+
+/* C(a, b), or CAP when it is at least CAP; 0 when b > a. */
+static unsigned choose(unsigned long a, unsigned long b)
+{
+    return b > a ? 0 : binom[a][b];
+}
+
+/* Moves `set` (k increasing values below m) to the next k-subset in
+ * lexicographic order; returns 0 after the last one. */
+static int next_subset(unsigned *set, unsigned long k, unsigned long m)
+{
+    for (unsigned long i = k; i-- > 0;) {
+        if (set[i] < m - k + i) {
+            set[i]++;
+            for (unsigned long j = i + 1; j < k; j++)
+                set[j] = set[j - 1] + 1;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int main(void)
+{
+    unsigned long m, n, w;
+    if (!need_number(&m, MAX_M, "m") || !need_number(&n, MAX_M, "n") || !need_number(&w, MAX_M, "w"))
+        return 1;
+    if (!need_end("m n w"))
+        return 1;
+    for (unsigned a = 0; a <= m; a++) {
+        binom[a][0] = 1;
+        for (unsigned b = 1; b <= a; b++) {
+            unsigned long sum = (unsigned long)binom[a - 1][b - 1] + (b < a ? binom[a - 1][b] : 0);
+            binom[a][b] = sum < CAP ? (unsigned)sum : CAP;
+        }
+    }
+    unsigned long tickets = choose(m, n), draws = choose(m, w), per_ticket = choose(n, w);
+    if (n == 0 || w > n || n > m || tickets > MAX_SETS || draws > MAX_SETS || tickets * per_ticket > MAX_PAIRS) {
+        fprintf(stderr, PROG_NAME ": %lu %lu %lu is outside the limits: 0 <= w <= n <= m, n >= 1, "
+                "at most %d tickets and %d draws, %d ticket-draw pairs\n", m, n, w, MAX_SETS, MAX_SETS, MAX_PAIRS);
+        return 1;
+    }
+
+    /* Draw d is the w-subset of colex rank d: the sum of C(s[i], i + 1). */
+    dlx_matrix *mat = new_matrix(draws);
+    for (size_t d = 0; d < draws; d++)
+        check(dlx_matrix_set_bounds(mat, d, 1, (uint32_t)tickets), "dlx_matrix_set_bounds");
+    static unsigned ticket[MAX_M], pick[MAX_M];
+    static size_t cols[MAX_SETS];
+    for (unsigned long i = 0; i < n; i++)
+        ticket[i] = (unsigned)i;
+    do {
+        /* Every w-subset of the ticket, by positions. */
+        size_t count = 0;
+        for (unsigned long i = 0; i < w; i++)
+            pick[i] = (unsigned)i;
+        do {
+            size_t rank = 0;
+            for (unsigned long i = 0; i < w; i++)
+                rank += choose(ticket[pick[i]], i + 1);
+            cols[count++] = rank;
+        } while (next_subset(pick, w, n));
+        add_row(mat, cols, count);
+    } while (next_subset(ticket, n, m));
+
+    dlx_solver *s = NULL;
+    check(dlx_solver_new(mat, &s), "dlx_solver_new");
+    check(dlx_solver_set_objective(s, DLX_OBJECTIVE_FEWEST_ROWS, 1), "dlx_solver_set_objective");
+    check(dlx_solver_set_cost_limit(s, MAX_TICKETS), "dlx_solver_set_cost_limit");
+    const size_t *rows;
+    size_t count;
+    dlx_status st;
+    while ((st = dlx_solver_next(s, &rows, &count)) == DLX_SOLUTION) {
+    }
+    check(st, "dlx_solver_next");
+    int64_t best = 0;
+    if (dlx_solver_best_count(s) > 0) {
+        check(dlx_solver_best(s, 0, &rows, &count, &best), "dlx_solver_best");
+        printf("%lld\n", (long long)best);
+    } else {
+        printf("10 or more\n");
+    }
+    dlx_solver_free(s);
+    dlx_matrix_free(mat);
+    return 0;
+}
