@@ -7,8 +7,8 @@
  *                                 gives the same bytes
  *   columns: C rows: R names: N1 N2 ...   (dlx_matrix_column_name)
  *   then either
- *   solve: MESSAGE                when solving fails (dlx_status_message;
- *                                 DLX_ERR_UNSUPPORTED for bounds and colors)
+ *   solve: MESSAGE                when making the solver fails
+ *                                 (dlx_status_message)
  *   or, for every solution in the order found,
  *   solution K: rows R1 R2 ...    (1-based option numbers, increasing)
  *   followed by each chosen option as written, one per line, in that order;
@@ -140,7 +140,8 @@ int main(void)
         dlx_matrix_free(m);
         return 0;
     }
-    sorted = malloc((dlx_matrix_column_count(m) + 1) * sizeof *sorted);
+    /* With bounds, a solution may hold every row. */
+    sorted = malloc((dlx_matrix_row_count(m) + 1) * sizeof *sorted);
     if (sorted == NULL)
         return 2;
     while ((st = dlx_solver_next(s, &rows, &count)) == DLX_SOLUTION) {

@@ -53,7 +53,10 @@ def read_cases(path):
     t, at, cases = nums[0], 1, []
     for _ in range(t):
         n, k = nums[at], nums[at + 1]
-        cases.append((n, sum(1 << x for x in nums[at + 2:at + 2 + k])))
+        gone = 0
+        for x in nums[at + 2:at + 2 + k]:
+            gone |= 1 << x  # a match named twice is taken away once
+        cases.append((n, gone))
         at += 2 + k
     return cases
 
