@@ -16,7 +16,10 @@
  * Library use: one column per draw with bounds [1, C(m, n)] (covered at
  * least once: dlx_matrix_set_bounds), one row per ticket, and a solver with
  * DLX_OBJECTIVE_FEWEST_ROWS under a cost limit of 10 rows
- * (dlx_solver_set_cost_limit). The library's bound for repeated cover is
+ * (dlx_solver_set_cost_limit). Symmetry is broken with forced rows
+ * (dlx_solver_force_rows): relabelling the numbers maps covers to covers,
+ * so one search per overlap size s of the first two tickets suffices, with
+ * {1..n} and one ticket meeting it in s numbers forced. The library's bound for repeated cover is
  * the seed's: pick uncovered draws no two of which share a ticket; each
  * needs a ticket of its own. With the limit set, that bound prunes from the
  * first node, so an input whose answer is above 10 is proved so rather
@@ -63,6 +66,37 @@ static int next_subset(unsigned *set, unsigned long k, unsigned long m)
     return 0;
 }
 
+/* The position of n-subset `set` (increasing values below m) in the
+ * lexicographic order in which the rows are made. */
+static size_t ticket_rank(const unsigned *set, unsigned long n, unsigned long m)
+{
+    size_t rank = 0;
+    unsigned prev = 0;
+    for (unsigned long i = 0; i < n; i++) {
+        /* The subsets that agree before position i and have a smaller
+         * value there come first. */
+        for (unsigned v = i == 0 ? 0 : prev + 1; v < set[i]; v++)
+            rank += choose(m - v - 1, n - i - 1);
+        prev = set[i];
+    }
+    return rank;
+}
+
+/* Runs the search of `s` to its end: the fewest rows it found, or `best`
+ * when it found none. */
+static int64_t least(dlx_solver *s, int64_t best)
+{
+    const size_t *rows;
+    size_t count;
+    dlx_status st;
+    while ((st = dlx_solver_next(s, &rows, &count)) == DLX_SOLUTION) {
+    }
+    check(st, "dlx_solver_next");
+    if (dlx_solver_best_count(s) > 0)
+        check(dlx_solver_best(s, 0, &rows, &count, &best), "dlx_solver_best");
+    return best;
+}
+
 int main(void)
 {
     unsigned long m, n, w;
@@ -106,23 +140,35 @@ int main(void)
         add_row(mat, cols, count);
     } while (next_subset(ticket, n, m));
 
+    /* Relabelling the numbers maps covers to covers, so some least cover
+     * holds the first ticket {1..n} (row 0), and, if it has two tickets or
+     * more, one that meets {1..n} in s numbers for some s, which may as
+     * well be {1..s} and the n - s numbers after n. One search per s, each
+     * with those two tickets forced and a cost limit below the best found
+     * so far (10 at first). */
     dlx_solver *s = NULL;
     check(dlx_solver_new(mat, &s), "dlx_solver_new");
     check(dlx_solver_set_objective(s, DLX_OBJECTIVE_FEWEST_ROWS, 1), "dlx_solver_set_objective");
-    check(dlx_solver_set_cost_limit(s, MAX_TICKETS), "dlx_solver_set_cost_limit");
-    const size_t *rows;
-    size_t count;
-    dlx_status st;
-    while ((st = dlx_solver_next(s, &rows, &count)) == DLX_SOLUTION) {
+    int64_t best = MAX_TICKETS + 1;
+    size_t forced[2] = {0, 0};
+    /* Does the first ticket alone do (w = 0, or n = m)? */
+    check(dlx_solver_force_rows(s, forced, 1), "dlx_solver_force_rows");
+    check(dlx_solver_set_cost_limit(s, 1), "dlx_solver_set_cost_limit");
+    best = least(s, best);
+    for (unsigned long same = n; same-- > 0 && best > 2;) {
+        if (2 * n - same > m)
+            break; /* the second ticket needs n - same numbers beyond n */
+        for (unsigned long i = 0; i < n; i++)
+            pick[i] = (unsigned)(i < same ? i : n + (i - same));
+        forced[1] = ticket_rank(pick, n, m);
+        check(dlx_solver_force_rows(s, forced, 2), "dlx_solver_force_rows");
+        check(dlx_solver_set_cost_limit(s, best - 1), "dlx_solver_set_cost_limit");
+        best = least(s, best);
     }
-    check(st, "dlx_solver_next");
-    int64_t best = 0;
-    if (dlx_solver_best_count(s) > 0) {
-        check(dlx_solver_best(s, 0, &rows, &count, &best), "dlx_solver_best");
+    if (best <= MAX_TICKETS)
         printf("%lld\n", (long long)best);
-    } else {
+    else
         printf("10 or more\n");
-    }
     dlx_solver_free(s);
     dlx_matrix_free(mat);
     return 0;

@@ -44,6 +44,10 @@
 //! leave at least `d - 1` rows after it), and `n + 1` (stop included)
 //! otherwise; none means a dead end. Knuth calls this the branch degree and
 //! branches on a column with the fewest, the first such in column order.
+//! Here a column that already has its `lo` rows waits until no column
+//! needs rows (unless it has a single branch), as the tutorials' repeated
+//! cover removes a covered column at once: deciding whether it takes more
+//! rows only splits the search where nothing is forced yet.
 //!
 //! This is Algorithm M with two differences: the stop branch comes first
 //! (so a search for few rows meets small solutions first), and the rows of
@@ -517,13 +521,25 @@ impl General {
         i64::from(self.len[i as usize]) + 1 - need.max(0)
     }
 
-    /// The active column with the fewest branches (the first such, or one
-    /// of them at random), and that number.
+    /// How much column `i` is wanted as the one to branch on: fewest
+    /// branches first, but a column that has its `lo` rows comes after
+    /// every column that still needs rows unless it has one branch only.
+    fn rank(&self, i: u32) -> i64 {
+        let b = self.branches(i);
+        if b > 1 && self.need(i) <= 0 {
+            b.saturating_add(1 << 40)
+        } else {
+            b
+        }
+    }
+
+    /// The active column to branch on (see [`General::rank`]; the first
+    /// such, or one of them at random), and its number of branches.
     fn choose(&self, rng: Option<&mut fastrand::Rng>) -> (u32, i64) {
         let (mut best, mut least, mut ties) = (0, i64::MAX, 0u32);
         let mut i = self.next[0];
         while i != 0 {
-            let b = self.branches(i);
+            let b = self.rank(i);
             if b < least {
                 (best, least, ties) = (i, b, 1);
                 if b <= 0 {
@@ -540,9 +556,9 @@ impl General {
                 let mut k = rng.u32(..ties);
                 let mut i = self.next[0];
                 while i != 0 {
-                    if self.branches(i) == least {
+                    if self.rank(i) == least {
                         if k == 0 {
-                            return (i, least);
+                            return (i, self.branches(i));
                         }
                         k -= 1;
                     }
@@ -550,7 +566,7 @@ impl General {
                 }
             }
         }
-        (best, least)
+        (best, if best == 0 { least } else { self.branches(best) })
     }
 
     /// A lower bound on the cost the active columns still need (see the
