@@ -10,6 +10,9 @@ Deterministic (fixed seeds): every run writes the same bytes. Writes
   target_sudoku_1.txt .. target_sudoku_4.txt
                          one target_sudoku puzzle each, in increasing order of
                          the work needed to enumerate every completion
+  square_destroyer.txt   one square_destroyer input: 300 grids of 4 x 4 and
+                         5 x 5 matches, some matches already taken away (the
+                         random cases of c_tests/cases/square_destroyer/gen.py)
 and prints what each holds.
 
 treasure_30x30.txt uses the constructions of c_tests/cases/treasure_map/gen.py
@@ -58,6 +61,7 @@ tgen = load('treasure_map_gen', os.path.join(cases, 'gen.py'))
 
 # The published sample 1 of Luogu P1074, as the target sudoku cases have it.
 SAMPLE = load('target_sudoku_gen', os.path.join(os.path.dirname(cases), 'target_sudoku', 'gen.py')).SAMPLE
+sgen = load('square_destroyer_gen', os.path.join(os.path.dirname(cases), 'square_destroyer', 'gen.py'))
 
 # (seed of the order in which clues are removed, clues kept), chosen by
 # timing the reference: about 0.3, 0.7, 1.2, 2.4 s
@@ -105,6 +109,9 @@ def main():
         with open(os.path.join(out, name), 'w', newline='') as f:
             f.write(sudoku(seed, kept))
         print('%s: Luogu P1074 sample 1 cut to %d clues (order seed %d)' % (name, kept, seed))
+    with open(os.path.join(out, 'square_destroyer.txt'), 'w', newline='') as f:
+        f.write(sgen.cases(random.Random(5), 300, [4, 5]))
+    print('square_destroyer.txt: 300 grids of 4 x 4 and 5 x 5')
 
 
 if __name__ == '__main__':

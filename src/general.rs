@@ -200,9 +200,10 @@ pub(crate) struct General {
     /// The cost of the rows chosen on the stack.
     path: i64,
     /// Scratch for the bound: a stamp per column, a stamp and a count of
-    /// needy columns per row, and costs.
+    /// needy columns per row, the rows counted, and costs.
     mark: Vec<u32>,
     hits: Vec<(u32, u32)>,
+    touched: Vec<u32>,
     stamp: u32,
     costs: Vec<i64>,
 }
@@ -282,12 +283,14 @@ impl General {
             path: 0,
             mark: filled(n + 1)?,
             hits: filled(rows)?,
+            touched: Vec::new(),
             stamp: 0,
             costs: Vec::new(),
         };
         g.stack.try_reserve_exact(entries.len() + primary + 1)?;
         g.order.try_reserve_exact(entries.len())?;
         g.excluded.try_reserve_exact(rows)?;
+        g.touched.try_reserve_exact(rows)?;
         // A column no row may cover: hide its rows for good.
         for i in 1..=primary as u32 {
             if g.hi[i as usize] == 0 {
@@ -581,8 +584,7 @@ impl General {
         }
         let stamp = self.stamp;
         let (mut apart, mut total_need) = (0i64, 0i64);
-        // The cheapest cost per unit of need a row can pay, as a fraction.
-        let (mut best_cost, mut best_hits) = (1i64, 0i64);
+        self.touched.clear();
         let mut i = self.next[0];
         while i != 0 {
             let need = self.need(i);
@@ -596,16 +598,15 @@ impl General {
                 let mut p = self.down[i as usize];
                 while p != i {
                     let r = self.row[p as usize] as usize;
-                    let cost = bound.row_cost[r].max(0);
                     // Count the needy columns of row r.
                     let h = &mut self.hits[r];
-                    *h = if h.0 == stamp { (stamp, h.1 + 1) } else { (stamp, 1) };
-                    let hits = i64::from(h.1);
-                    if best_hits == 0 || i128::from(cost) * i128::from(best_hits) < i128::from(best_cost) * i128::from(hits) {
-                        (best_cost, best_hits) = (cost, hits);
+                    if h.0 != stamp {
+                        *h = (stamp, 0);
+                        self.touched.push(r as u32);
                     }
+                    h.1 += 1;
                     if taken {
-                        self.costs.push(cost);
+                        self.costs.push(bound.row_cost[r].max(0));
                         for q in self.nodes(r as u32) {
                             self.mark[self.top[q as usize] as usize] = stamp;
                         }
@@ -623,8 +624,14 @@ impl General {
             i = self.next[i as usize];
         }
         // Rows pay for `total_need` units at best `best_cost / best_hits`
-        // each. A row is met once per needy column, the last time with its
-        // full count, so the smallest fraction met is the true best.
+        // each: the least cost per needy column served.
+        let (mut best_cost, mut best_hits) = (1i64, 0i64);
+        for &r in &self.touched {
+            let (cost, hits) = (bound.row_cost[r as usize].max(0), i64::from(self.hits[r as usize].1));
+            if best_hits == 0 || i128::from(cost) * i128::from(best_hits) < i128::from(best_cost) * i128::from(hits) {
+                (best_cost, best_hits) = (cost, hits);
+            }
+        }
         let counted = if best_hits == 0 {
             0
         } else {
@@ -728,11 +735,11 @@ impl General {
     /// rows, unless the bound or a dead column cuts it off (`false`).
     fn enter(&mut self, bound: Option<&Bound>, rng: Option<&mut fastrand::Rng>) -> bool {
         if let Some(b) = bound {
-            if b.bar != i64::MAX {
-                let so_far = b.forced + self.path;
-                if self.lower_bound(b).map_or(true, |rest| so_far + rest >= b.bar) {
-                    return false;
-                }
+            // The bound also counts each row's needy columns, for the order
+            // of the rows below.
+            let so_far = b.forced + self.path;
+            if self.lower_bound(b).map_or(true, |rest| b.bar != i64::MAX && so_far + rest >= b.bar) {
+                return false;
             }
         }
         let mut rng = rng;
@@ -748,6 +755,16 @@ impl General {
         }
         if let Some(rng) = rng {
             rng.shuffle(&mut self.order[start as usize..]);
+        } else if bound.is_some() && self.need(item) > 0 {
+            // With an objective, the rows that serve the most columns still
+            // needing rows go first: good solutions early lower the bar
+            // sooner (stable, so ties keep the list order).
+            let (row, hits, stamp) = (&self.row, &self.hits, self.stamp);
+            let served = |x: &u32| {
+                let h = hits[row[*x as usize] as usize];
+                if h.0 == stamp { h.1 } else { 0 }
+            };
+            self.order[start as usize..].sort_by_key(|x| std::cmp::Reverse(served(x)));
         }
         let (end, excluded, path) = (self.order.len() as u32, self.excluded.len() as u32, self.path);
         self.stack.push(Level { item, branch: Branch::Entered, last: false, chosen: false, start, at: start, end, excluded, path });
@@ -773,6 +790,9 @@ impl General {
                 }
                 let top = self.top_level();
                 (top.branch, top.last) = (Branch::Rows, last);
+                if bound.is_some_and(|b| self.no_row_pays(b, &l)) {
+                    self.top_level().at = l.end;
+                }
             }
             Branch::Stop | Branch::Rows => {}
         }
@@ -795,6 +815,26 @@ impl General {
         self.path += bound.map_or(0, |b| b.row_cost[self.row[x as usize] as usize]);
         self.top_level().chosen = true;
         true
+    }
+
+    /// Whether the bound rules out every row branch of level `l` at
+    /// once: when no active column needs rows, a row adds its cost and
+    /// nothing can lower the cost still to pay, so the cheapest row of the
+    /// level must still stay below the bar.
+    fn no_row_pays(&self, b: &Bound, l: &Level) -> bool {
+        if b.bar == i64::MAX {
+            return false;
+        }
+        let mut i = self.next[0];
+        while i != 0 {
+            if self.need(i) > 0 {
+                return false;
+            }
+            i = self.next[i as usize];
+        }
+        let rows = &self.order[l.at as usize..l.end as usize];
+        let cheapest = rows.iter().map(|&x| b.row_cost[self.row[x as usize] as usize]).min().unwrap_or(0);
+        b.forced + self.path + cheapest + b.negative >= b.bar
     }
 
     /// Runs the search to its next solution, its end, or until entering a
