@@ -574,8 +574,10 @@ impl General {
 
     /// A lower bound on the cost the active columns still need (see the
     /// module documentation), or `None` when one of them cannot be
-    /// satisfied.
-    fn lower_bound(&mut self, bound: &Bound) -> Option<i64> {
+    /// satisfied. The seed's bound comes first; when it reaches `room`
+    /// already, the counting bound is skipped. Otherwise that pass also
+    /// leaves in `hits` each row's number of needy columns.
+    fn lower_bound(&mut self, bound: &Bound, room: i64) -> Option<i64> {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.mark.iter_mut().for_each(|m| *m = 0);
@@ -583,7 +585,39 @@ impl General {
             self.stamp = 1;
         }
         let stamp = self.stamp;
-        let (mut apart, mut total_need) = (0i64, 0i64);
+        // The seed's bound: needy columns no two of which share a row.
+        let mut apart = 0i64;
+        let mut i = self.next[0];
+        while i != 0 {
+            let need = self.need(i);
+            if need > 0 && self.mark[i as usize] != stamp {
+                if i64::from(self.len[i as usize]) < need {
+                    return None;
+                }
+                self.costs.clear();
+                let mut p = self.down[i as usize];
+                while p != i {
+                    let r = self.row[p as usize];
+                    self.costs.push(bound.row_cost[r as usize].max(0));
+                    for q in self.nodes(r) {
+                        self.mark[self.top[q as usize] as usize] = stamp;
+                    }
+                    p = self.down[p as usize];
+                }
+                let need = need as usize;
+                if need < self.costs.len() {
+                    self.costs.select_nth_unstable(need);
+                }
+                apart += self.costs[..need].iter().sum::<i64>();
+            }
+            i = self.next[i as usize];
+        }
+        if bound.negative + apart >= room {
+            return Some(bound.negative + apart);
+        }
+        // The counting bound: the needy columns' total need, times the
+        // least cost per needy column a row serves.
+        let mut total_need = 0i64;
         self.touched.clear();
         let mut i = self.next[0];
         while i != 0 {
@@ -593,38 +627,20 @@ impl General {
                     return None;
                 }
                 total_need += need;
-                let taken = self.mark[i as usize] != stamp;
-                self.costs.clear();
                 let mut p = self.down[i as usize];
                 while p != i {
                     let r = self.row[p as usize] as usize;
-                    // Count the needy columns of row r.
                     let h = &mut self.hits[r];
                     if h.0 != stamp {
                         *h = (stamp, 0);
                         self.touched.push(r as u32);
                     }
                     h.1 += 1;
-                    if taken {
-                        self.costs.push(bound.row_cost[r].max(0));
-                        for q in self.nodes(r as u32) {
-                            self.mark[self.top[q as usize] as usize] = stamp;
-                        }
-                    }
                     p = self.down[p as usize];
-                }
-                if taken {
-                    let need = need as usize;
-                    if need < self.costs.len() {
-                        self.costs.select_nth_unstable(need);
-                    }
-                    apart += self.costs[..need].iter().sum::<i64>();
                 }
             }
             i = self.next[i as usize];
         }
-        // Rows pay for `total_need` units at best `best_cost / best_hits`
-        // each: the least cost per needy column served.
         let (mut best_cost, mut best_hits) = (1i64, 0i64);
         for &r in &self.touched {
             let (cost, hits) = (bound.row_cost[r as usize].max(0), i64::from(self.hits[r as usize].1));
@@ -738,7 +754,8 @@ impl General {
             // The bound also counts each row's needy columns, for the order
             // of the rows below.
             let so_far = b.forced + self.path;
-            if self.lower_bound(b).map_or(true, |rest| b.bar != i64::MAX && so_far + rest >= b.bar) {
+            let room = if b.bar == i64::MAX { i64::MAX } else { b.bar - so_far };
+            if self.lower_bound(b, room).map_or(true, |rest| rest >= room) {
                 return false;
             }
         }
