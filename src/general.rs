@@ -325,21 +325,18 @@ impl General {
         self.len[self.top[q as usize] as usize] += 1;
     }
 
+    /// The nodes of `x`'s row other than `x`, left to right.
+    fn others(&self, x: u32) -> impl DoubleEndedIterator<Item = u32> + use<> {
+        self.nodes(self.row[x as usize]).filter(move |&q| q != x)
+    }
+
     /// Takes every node of `x`'s row but `x` out of its list.
     fn hide(&mut self, x: u32) {
-        for q in self.nodes(self.row[x as usize]) {
-            if q != x {
-                self.unlink(q);
-            }
-        }
+        self.others(x).for_each(|q| self.unlink(q));
     }
 
     fn unhide(&mut self, x: u32) {
-        for q in self.nodes(self.row[x as usize]).rev() {
-            if q != x {
-                self.relink(q);
-            }
-        }
+        self.others(x).rev().for_each(|q| self.relink(q));
     }
 
     /// Hides every row of column `i`; a primary `i` stops being active.
@@ -431,19 +428,11 @@ impl General {
 
     /// Commits every column of `x`'s row but `x`'s own.
     fn commit_rest(&mut self, x: u32) {
-        for q in self.nodes(self.row[x as usize]) {
-            if q != x {
-                self.commit(q);
-            }
-        }
+        self.others(x).for_each(|q| self.commit(q));
     }
 
     fn uncommit_rest(&mut self, x: u32) {
-        for q in self.nodes(self.row[x as usize]).rev() {
-            if q != x {
-                self.uncommit(q);
-            }
-        }
+        self.others(x).rev().for_each(|q| self.uncommit(q));
     }
 
     /// Chooses row `r` outright (a forced row): its first node leaves its

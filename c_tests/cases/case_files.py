@@ -19,3 +19,9 @@ def reject(folder, name, data, note):
         f.write(data)
     write(os.path.join(folder, name + '.exit'), '1\n')
     write(os.path.join(folder, name + '.note'), 'Rejection (exit 1, message on stderr): ' + note + '\n')
+
+
+def reject_all(folder, cases):
+    """reject() for each (name, data, note) of `cases`."""
+    for name, data, note in cases:
+        reject(folder, name, data, note)

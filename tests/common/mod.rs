@@ -118,16 +118,7 @@ pub fn cost(m: &Matrix, goal: Goal, rows: &[usize]) -> i64 {
 /// in Knuth's programs, a row with no primary column is never chosen,
 /// unless it is forced.
 pub fn brute_force(m: &Matrix, goal: Goal, forced: &[usize]) -> Vec<i64> {
-    let usable: Vec<usize> = (0..m.rows())
-        .filter(|&r| forced.contains(&r) || m.row(r).unwrap().any(|c| m.is_secondary(c) == Some(false)))
-        .collect();
-    let mut costs = Vec::new();
-    for mask in 0u32..1 << usable.len() {
-        let rows: Vec<usize> = (0..usable.len()).filter(|&k| mask >> k & 1 == 1).map(|k| usable[k]).collect();
-        if forced.iter().all(|f| rows.contains(f)) && is_exact_cover(m, &rows) {
-            costs.push(cost(m, goal, &rows));
-        }
-    }
+    let mut costs: Vec<i64> = candidate_sets(m, forced).filter(|rows| is_exact_cover(m, rows)).map(|rows| cost(m, goal, &rows)).collect();
     costs.sort_unstable();
     if goal == Goal::MaxCost {
         costs.reverse();
@@ -167,16 +158,20 @@ pub fn is_general_cover(m: &Matrix, rows: &[usize]) -> bool {
 /// row ids, in increasing order, by trying every subset of the rows that
 /// have a primary column (plus the forced ones).
 pub fn all_general_covers(m: &Matrix, forced: &[usize]) -> Vec<Vec<usize>> {
+    let mut all: Vec<Vec<usize>> = candidate_sets(m, forced).filter(|rows| is_general_cover(m, rows)).collect();
+    all.sort();
+    all
+}
+
+/// Every set of rows a search could choose with `forced` forced: the
+/// forced rows and any subset of the rows that have a primary column (as
+/// in Knuth's programs, a row without one is never chosen), in increasing
+/// row order.
+fn candidate_sets<'a>(m: &'a Matrix, forced: &'a [usize]) -> impl Iterator<Item = Vec<usize>> + 'a {
     let usable: Vec<usize> = (0..m.rows())
         .filter(|&r| forced.contains(&r) || m.row(r).unwrap().any(|c| m.is_secondary(c) == Some(false)))
         .collect();
-    let mut all = Vec::new();
-    for mask in 0u32..1 << usable.len() {
-        let rows: Vec<usize> = (0..usable.len()).filter(|&k| mask >> k & 1 == 1).map(|k| usable[k]).collect();
-        if forced.iter().all(|f| rows.contains(f)) && is_general_cover(m, &rows) {
-            all.push(rows);
-        }
-    }
-    all.sort();
-    all
+    (0u32..1 << usable.len())
+        .map(move |mask| (0..usable.len()).filter(|&k| mask >> k & 1 == 1).map(|k| usable[k]).collect::<Vec<usize>>())
+        .filter(move |rows| forced.iter().all(|f| rows.contains(f)))
 }

@@ -32,7 +32,7 @@ for (m, n, w), want in FACTS.items():
 for m, n, w in JUDGED:
     case_files.write(os.path.join(here, 'judged_%d_%d_%d.in' % (m, n, w)), '%d %d %d\n' % (m, n, w))
 
-for name, data, note in [
+case_files.reject_all(here, [
     ('bad_w_above_n', b'5 2 3\n', 'w > n'),
     ('bad_n_above_m', b'4 5 2\n', 'n > m'),
     ('bad_n_zero', b'4 0 0\n', 'n = 0'),
@@ -42,5 +42,4 @@ for name, data, note in [
     ('bad_letter', b'8 x 4\n', 'not a number'),
     ('bad_short', b'8 5\n', 'w missing'),
     ('bad_trailing', b'4 3 2 1\n', 'text after m n w'),
-]:
-    case_files.reject(here, name, data, note)
+])

@@ -42,7 +42,7 @@ def main():
     case_files.write(os.path.join(here, 'three.in'), cases(rng, 12, [3]))
     case_files.write(os.path.join(here, 'all_gone.in'), '1\n2 12\n' + ' '.join(map(str, range(1, 13))) + '\n')
 
-    for name, data, note in [
+    case_files.reject_all(here, [
         ('bad_n_zero', b'1\n0 0\n', 'N = 0'),
         ('bad_n_six', b'1\n6 0\n', 'N beyond 5'),
         ('bad_k_too_big', b'1\n1 5\n1 2 3 4 1\n', 'K beyond the 4 matches of a 1 x 1 grid'),
@@ -50,8 +50,7 @@ def main():
         ('bad_match_range', b'1\n2 1\n13\n', 'a 2 x 2 grid has 12 matches'),
         ('bad_short', b'2\n2 0\n', 'the second case is missing'),
         ('bad_trailing', b'1\n2 0\n7\n', 'text after the last case'),
-    ]:
-        case_files.reject(here, name, data, note)
+    ])
 
 
 if __name__ == '__main__':

@@ -23,11 +23,10 @@ case_files.write(os.path.join(here, 'three_letters.in'), '3 5\n' + words)
 case_files.write(os.path.join(here, 'four_letters.in'), '4 100\n' + words)
 case_files.write(os.path.join(here, 'empty_list.in'), '5 3\n')
 
-for name, data, note in [
+case_files.reject_all(here, [
     ('bad_k_one', b'1 5\na b\n', 'k below 2'),
     ('bad_k_nine', b'9 5\nabcdefghi\n', 'k above 8'),
     ('bad_upper', b'2 5\nab Cd\n', 'a capital letter'),
     ('bad_twice', b'2 5\nab cd ab\n', 'a word listed twice'),
     ('bad_no_max', b'3\n', 'max missing'),
-]:
-    case_files.reject(here, name, data, note)
+])
