@@ -19,7 +19,10 @@
  * (dlx_solver_set_cost_limit). Symmetry is broken with forced rows
  * (dlx_solver_force_rows): relabelling the numbers maps covers to covers,
  * so one search per overlap size s of the first two tickets suffices, with
- * {1..n} and one ticket meeting it in s numbers forced. The library's bound for repeated cover is
+ * {1..n} and one ticket meeting it in s numbers forced. Schoenheim's
+ * lower bound (a theorem: L(m, n, w) = ceil(m/n L(m-1, n-1, w-1))) answers
+ * `10 or more` without a search when it exceeds 10, and ends the search
+ * when a cover that small is found. The library's bound for repeated cover is
  * the seed's: pick uncovered draws no two of which share a ticket; each
  * needs a ticket of its own. With the limit set, that bound prunes from the
  * first node, so an input whose answer is above 10 is proved so rather
@@ -82,14 +85,34 @@ static size_t ticket_rank(const unsigned *set, unsigned long n, unsigned long m)
     return rank;
 }
 
-/* Runs the search of `s` to its end: the fewest rows it found, or `best`
- * when it found none. */
-static int64_t least(dlx_solver *s, int64_t best)
+/* Schoenheim's lower bound on C(m, n, w) (1964):
+ * L(m, n, w) = ceil(m/n * L(m-1, n-1, w-1)), L(m, n, 0) = 1. Values past
+ * `cap` come back as cap + 1. */
+static unsigned long schoenheim(unsigned long m, unsigned long n, unsigned long w, unsigned long cap)
+{
+    unsigned long l = 1;
+    for (unsigned long j = 1; j <= w; j++) {
+        unsigned long a = m - w + j, b = n - w + j;
+        l = (a * l + b - 1) / b;
+        if (l > cap)
+            return cap + 1;
+    }
+    return l;
+}
+
+/* Runs the search of `s` until its end or a solution of at most `floor`
+ * rows (none can be better): the fewest rows it found, or `best` when it
+ * found none. */
+static int64_t least(dlx_solver *s, int64_t best, int64_t floor)
 {
     const size_t *rows;
     size_t count;
     dlx_status st;
+    int64_t cost = 0;
     while ((st = dlx_solver_next(s, &rows, &count)) == DLX_SOLUTION) {
+        check(dlx_solver_cost(s, &cost), "dlx_solver_cost");
+        if (cost <= floor)
+            break;
     }
     check(st, "dlx_solver_next");
     if (dlx_solver_best_count(s) > 0)
@@ -146,6 +169,14 @@ int main(void)
      * well be {1..s} and the n - s numbers after n. One search per s, each
      * with those two tickets forced and a cost limit below the best found
      * so far (10 at first). */
+    /* No cover is smaller than Schoenheim's bound: above 10, that is the
+     * answer already; otherwise a cover that small ends the search. */
+    int64_t floor = (int64_t)schoenheim(m, n, w, MAX_TICKETS);
+    if (floor > MAX_TICKETS) {
+        printf("10 or more\n");
+        dlx_matrix_free(mat);
+        return 0;
+    }
     dlx_solver *s = NULL;
     check(dlx_solver_new(mat, &s), "dlx_solver_new");
     check(dlx_solver_set_objective(s, DLX_OBJECTIVE_FEWEST_ROWS, 1), "dlx_solver_set_objective");
@@ -154,8 +185,8 @@ int main(void)
     /* Does the first ticket alone do (w = 0, or n = m)? */
     check(dlx_solver_force_rows(s, forced, 1), "dlx_solver_force_rows");
     check(dlx_solver_set_cost_limit(s, 1), "dlx_solver_set_cost_limit");
-    best = least(s, best);
-    for (unsigned long same = n; same-- > 0 && best > 2;) {
+    best = least(s, best, floor);
+    for (unsigned long same = n; same-- > 0 && best > floor;) {
         if (2 * n - same > m)
             break; /* the second ticket needs n - same numbers beyond n */
         for (unsigned long i = 0; i < n; i++)
@@ -163,7 +194,7 @@ int main(void)
         forced[1] = ticket_rank(pick, n, m);
         check(dlx_solver_force_rows(s, forced, 2), "dlx_solver_force_rows");
         check(dlx_solver_set_cost_limit(s, best - 1), "dlx_solver_set_cost_limit");
-        best = least(s, best);
+        best = least(s, best, floor);
     }
     if (best <= MAX_TICKETS)
         printf("%lld\n", (long long)best);
