@@ -21,9 +21,10 @@ faster). Inputs are written to bench/out/.
   square-destroyer  300 grids of 4 x 4 and 5 x 5 matches, some taken away
                  (bench/gen_optimize.py) vs reference/square_destroyer.cpp,
                  same output
-  lottery-8-4-2, lottery-8-3-2  the covering numbers C(8,4,2) = 6 and
-                 C(8,3,2) = 11 (printed `10 or more`) vs reference/lottery.cpp,
-                 same output (9 4 2 takes the reference over a minute)
+  lottery-8-5-3, lottery-9-5-2  the covering numbers C(8,5,3) = 8 and
+                 C(9,5,2) = 5, where a search must prove Schoenheim's bound
+                 (7 and 4) is not met, vs reference/lottery.cpp, same output
+                 (9 4 2 and 9 6 3 take the reference 47 s to over a minute)
 
 Usage: bench/run.py [-n RUNS] [NAME ...]
 """
@@ -73,8 +74,8 @@ BENCHES = {
     'sudoku17-unique': lambda: ('sudoku9', 'sudoku --forced --unique', sudoku_input('puzzles2_17_clue', 'clue17'), ['--same-output']),
     'treasure-map': lambda: ('treasure_map', 'treasure_map', optimize_input('treasure_30x30.txt'), ['--same-output']),
     'square-destroyer': lambda: ('square_destroyer', 'square_destroyer', optimize_input('square_destroyer.txt'), ['--same-output']),
-    'lottery-8-4-2': lambda: ('lottery', 'lottery', text_input('lottery_8_4_2.txt', '8 4 2\n'), ['--same-output']),
-    'lottery-8-3-2': lambda: ('lottery', 'lottery', text_input('lottery_8_3_2.txt', '8 3 2\n'), ['--same-output']),
+    'lottery-8-5-3': lambda: ('lottery', 'lottery', text_input('lottery_8_5_3.txt', '8 5 3\n'), ['--same-output']),
+    'lottery-9-5-2': lambda: ('lottery', 'lottery', text_input('lottery_9_5_2.txt', '9 5 2\n'), ['--same-output']),
 }
 for _k in range(1, 5):
     BENCHES['target-sudoku-%d' % _k] = (lambda k: lambda: (
