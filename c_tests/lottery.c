@@ -186,9 +186,9 @@ int main(void)
     check(dlx_solver_force_rows(s, forced, 1), "dlx_solver_force_rows");
     check(dlx_solver_set_cost_limit(s, 1), "dlx_solver_set_cost_limit");
     best = least(s, best, floor);
-    for (unsigned long same = n; same-- > 0 && best > floor;) {
-        if (2 * n - same > m)
-            break; /* the second ticket needs n - same numbers beyond n */
+    /* Small overlaps first: good covers spread their tickets. The second
+     * ticket needs n - same numbers beyond n. */
+    for (unsigned long same = 2 * n > m ? 2 * n - m : 0; same < n && best > floor; same++) {
         for (unsigned long i = 0; i < n; i++)
             pick[i] = (unsigned)(i < same ? i : n + (i - same));
         forced[1] = ticket_rank(pick, n, m);
