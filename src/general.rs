@@ -495,6 +495,11 @@ impl General {
         }
     }
 
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.row_first.len() - 1
+    }
+
     /// Whether no primary column is active.
     fn all_done(&self) -> bool {
         self.next[0] == 0

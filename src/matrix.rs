@@ -318,6 +318,13 @@ impl Matrix {
         self.names = names;
     }
 
+    /// A matrix with the same columns (primary or secondary) and no rows.
+    pub(crate) fn columns_only(&self) -> Result<Matrix, Error> {
+        let mut m = Matrix::new(self.columns())?;
+        m.secondary.copy_from_slice(&self.secondary);
+        Ok(m)
+    }
+
     /// Stores the bounds of column `column` (in range).
     pub(crate) fn store_bounds(&mut self, column: usize, bounds: (u32, u32)) -> Result<(), Error> {
         if self.bounds.is_empty() {

@@ -69,8 +69,8 @@ enum Stop {
 /// independent of the matrix it came from and of every other solver.
 #[derive(Clone, Debug)]
 pub struct Solver {
-    /// The links of exact cover. A generalised matrix has them too (for
-    /// its rows' shapes), but its search runs on `general`.
+    /// The links of exact cover. For a generalised matrix, whose search
+    /// runs on `general`, the links of its columns only (no rows).
     pub(crate) links: Links,
     /// The generalised engine, for a matrix with bounds or colors.
     pub(crate) general: Option<General>,
@@ -133,8 +133,11 @@ impl Solver {
     /// ([`crate::general`]), with every feature of this one except
     /// [`Solver::for_each_subproblem`].
     pub fn new(matrix: &Matrix) -> Result<Solver, Error> {
-        let links = Links::new(matrix)?;
-        let general = if matrix.is_generalized() { Some(General::new(matrix)?) } else { None };
+        let (links, general) = if matrix.is_generalized() {
+            (Links::new(&matrix.columns_only()?)?, Some(General::new(matrix)?))
+        } else {
+            (Links::new(matrix)?, None)
+        };
         // An exact cover never has more rows than there are primary items;
         // with bounds, a solution may have every row.
         let depth = links.primary.max(1);
@@ -168,7 +171,7 @@ impl Solver {
 
     /// The number of rows of the matrix the solver was made from.
     pub fn rows(&self) -> usize {
-        self.links.rows()
+        self.general.as_ref().map_or(self.links.rows(), General::rows)
     }
 
     /// Starts the search again from the beginning, with the same forced
@@ -239,7 +242,7 @@ impl Solver {
     /// colors, when the rows cover a column more often than its upper
     /// bound or give a secondary column two colors (or a color and none).
     pub fn force_rows(&mut self, rows: &[usize]) -> Result<(), Error> {
-        let total = self.links.rows();
+        let total = self.rows();
         if rows.iter().any(|&r| r >= total) {
             return Err(Error::RowRange);
         }
@@ -295,7 +298,7 @@ impl Solver {
     pub fn set_objective(&mut self, objective: Option<Objective>) -> Result<(), Error> {
         let general = self.general.is_some();
         let mut optimizer = match objective {
-            Some(o) if general => Some(Optimizer::without_shares(o, &self.costs, self.links.rows())?),
+            Some(o) if general => Some(Optimizer::without_shares(o, &self.costs, self.rows())?),
             Some(o) => Some(Optimizer::new(o, &self.links, &self.costs, self.choice.len())?),
             None => None,
         };
@@ -378,7 +381,7 @@ impl Solver {
     /// Errors: [`Error::OutOfMemory`], leaving the solver as it was.
     pub fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error> {
         let random = match seed {
-            Some(seed) => Some(Random::new(seed, self.links.rows(), self.choice.len())?),
+            Some(seed) => Some(Random::new(seed, self.rows(), self.choice.len())?),
             None => None,
         };
         // Unwinding reads only the links and `choice`, so the new random
