@@ -743,7 +743,7 @@ impl General {
 
     /// Enters a level: pushes the column with the fewest branches and its
     /// rows, unless the bound or a dead column cuts it off (`false`).
-    fn enter(&mut self, bound: Option<&Bound>, rng: Option<&mut fastrand::Rng>) -> bool {
+    fn enter(&mut self, bound: Option<&Bound>, mut rng: Option<&mut fastrand::Rng>) -> bool {
         if let Some(b) = bound {
             // The bound also counts each row's needy columns, for the order
             // of the rows below.
@@ -753,7 +753,6 @@ impl General {
                 return false;
             }
         }
-        let mut rng = rng;
         let (item, branches) = self.choose(rng.as_deref_mut());
         if branches <= 0 {
             return false;
