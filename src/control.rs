@@ -234,6 +234,28 @@ impl Solver {
     /// Hands solutions to `f` until the search is exhausted, `f` breaks, or
     /// a limit or a cancel ends the call; says which.
     pub fn run(&mut self, mut f: impl FnMut(&[usize]) -> ControlFlow<()>) -> Outcome {
+        self.drive(|s| f(s.last_solution()))
+    }
+
+    /// Counts solutions as [`Solver::run`] would hand them out, within the
+    /// same limits, without finding their rows: the number counted and how
+    /// the call ended. Afterwards the last solution's rows read as empty
+    /// ([`Solver::cost`] included).
+    pub fn count_run(&mut self) -> (u64, Outcome) {
+        let mut found = 0;
+        self.rows.clear();
+        self.counting = true;
+        let outcome = self.drive(|_| {
+            found += 1;
+            ControlFlow::Continue(())
+        });
+        self.counting = false;
+        (found, outcome)
+    }
+
+    /// The loop of `run` and `count_run`: `f` sees the solver at each
+    /// solution.
+    fn drive(&mut self, mut f: impl FnMut(&Solver) -> ControlFlow<()>) -> Outcome {
         let mut call = self.begin();
         let mut found = 0u64;
         let outcome = loop {
@@ -243,7 +265,7 @@ impl Solver {
             match self.step(&mut call) {
                 Ok(()) => {
                     found += 1;
-                    if f(self.last_solution()).is_break() {
+                    if f(self).is_break() {
                         break Outcome::Stopped;
                     }
                 }

@@ -9,6 +9,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::control::Limits;
 use crate::error::Error;
 use crate::general::Bound;
 use crate::links::{filled, Links};
@@ -25,12 +26,12 @@ pub fn for_each<B>(solver: &mut Solver, mut f: impl FnMut(&[usize]) -> ControlFl
 }
 
 /// Counts the remaining solutions of `solver`, stopping after `max` of them
-/// when `max` is given.
+/// when `max` is given, within one call's limits.
 pub fn count(solver: &mut Solver, max: Option<u64>) -> u64 {
-    let mut n = 0;
-    while max.map_or(true, |m| n < m) && solver.next_solution().is_some() {
-        n += 1;
-    }
+    let limits = solver.limits();
+    solver.set_limits(Limits { solutions: max, ..limits });
+    let (n, _) = solver.count_run();
+    solver.set_limits(limits);
     n
 }
 

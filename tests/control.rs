@@ -104,6 +104,51 @@ fn a_limited_search_resumes_to_the_same_end() {
 }
 
 #[test]
+fn counting_without_rows_keeps_limits_and_resumes_to_the_same_end() {
+    // 724 solutions of 10 queens: a fact; the counters of a full run with rows.
+    let m = queens(10);
+    let total = {
+        let mut s = Solver::new(&m).unwrap();
+        assert_eq!(all_solutions(&mut s).len(), 724);
+        s.counters()
+    };
+    for limits in [
+        Limits::default(),
+        Limits { nodes: Some(777), ..Limits::default() },
+        Limits { updates: Some(5000), ..Limits::default() },
+        Limits { solutions: Some(7), ..Limits::default() },
+    ] {
+        let mut s = Solver::new(&m).unwrap();
+        s.set_limits(limits);
+        let (mut counted, mut calls) = (0, 0);
+        loop {
+            let (n, outcome) = s.count_run();
+            counted += n;
+            calls += 1;
+            if let Some(max) = limits.solutions {
+                assert!(n <= max);
+            }
+            match outcome {
+                Outcome::Exhausted => break,
+                Outcome::NodeLimit | Outcome::UpdateLimit | Outcome::SolutionLimit => {}
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        assert!(limits == Limits::default() || calls > 1, "{limits:?}");
+        assert_eq!(counted, 724, "{limits:?}");
+        assert_eq!(s.counters(), total, "{limits:?}");
+    }
+    // Rows are found again after counting: the next solution is a cover.
+    let mut s = Solver::new(&m).unwrap();
+    s.set_limits(Limits { solutions: Some(3), ..Limits::default() });
+    assert_eq!(s.count_run(), (3, Outcome::SolutionLimit));
+    let rows = s.next_solution().unwrap().to_vec();
+    assert!(is_exact_cover(&m, &rows), "{rows:?}");
+    assert_eq!(dlx::objective::count(&mut Solver::new(&m).unwrap(), Some(100)), 100);
+    assert_eq!(dlx::objective::count(&mut Solver::new(&m).unwrap(), None), 724);
+}
+
+#[test]
 fn cancelling_from_another_thread_stops_counting_16_queens_promptly() {
     let m = queens(16);
     let mut s = Solver::new(&m).unwrap();

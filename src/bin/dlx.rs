@@ -471,20 +471,27 @@ fn main() -> ExitCode {
             Some(Goal::FewestRows) => rows.len() as i64,
             _ => rows.iter().map(|&r| matrix.cost(r).unwrap_or(0)).sum(),
         };
-        solver.run(|rows| {
-            found += 1;
-            if optimising {
-                if !quiet {
-                    eprintln!("dlx: found: cost {}", cost_of(rows));
+        if !optimising && !opts.print {
+            // Counting only: the solver need not find each solution's rows.
+            let (n, outcome) = solver.count_run();
+            found = n;
+            outcome
+        } else {
+            solver.run(|rows| {
+                found += 1;
+                if optimising {
+                    if !quiet {
+                        eprintln!("dlx: found: cost {}", cost_of(rows));
+                    }
+                } else if opts.print {
+                    if let Err(e) = print_solution(&mut out, &matrix, rows) {
+                        write_error = Some(e);
+                        return ControlFlow::Break(());
+                    }
                 }
-            } else if opts.print {
-                if let Err(e) = print_solution(&mut out, &matrix, rows) {
-                    write_error = Some(e);
-                    return ControlFlow::Break(());
-                }
-            }
-            ControlFlow::Continue(())
-        })
+                ControlFlow::Continue(())
+            })
+        }
     };
     let elapsed = start.elapsed();
     let write_error = write_error.or_else(|| {
