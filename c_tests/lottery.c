@@ -13,20 +13,32 @@
  * Output: the fewest tickets such that every draw lies inside one of them,
  * when that is at most 10; otherwise `10 or more`, as the original prints.
  *
- * Library use: one column per draw with bounds [1, C(m, n)] (covered at
- * least once: dlx_matrix_set_bounds), one row per ticket, and a solver with
- * DLX_OBJECTIVE_FEWEST_ROWS under a cost limit of 10 rows
- * (dlx_solver_set_cost_limit). Symmetry is broken with forced rows
- * (dlx_solver_force_rows): relabelling the numbers maps covers to covers,
- * so one search per overlap size s of the first two tickets suffices, with
- * {1..n} and one ticket meeting it in s numbers forced. Schoenheim's
- * lower bound (a theorem: L(m, n, w) = ceil(m/n L(m-1, n-1, w-1))) answers
- * `10 or more` without a search when it exceeds 10, and ends the search
- * when a cover that small is found. The library's bound for repeated cover is
- * the seed's: pick uncovered draws no two of which share a ticket; each
- * needs a ticket of its own. With the limit set, that bound prunes from the
- * first node, so an input whose answer is above 10 is proved so rather
- * than searched up to depth 10.
+ * Library use: one column per draw with bounds [1, rows] (covered at least
+ * once: dlx_matrix_set_bounds), one row per ticket, and a solver with
+ * DLX_OBJECTIVE_FEWEST_ROWS under a cost limit of 10 rows, then of one
+ * less than the best cover found (dlx_solver_set_cost_limit).
+ *
+ * Symmetry. Relabelling the numbers maps covers to covers. Take a least
+ * cover of two tickets or more, a pair T1, T2 of its tickets meeting in the
+ * fewest numbers, s, and relabel so that T1 = {1..n} and T2 = {1..s} plus
+ * the n - s numbers after n. Every ticket of the cover meets every other in
+ * s numbers or more. The relabellings that keep T1 and T2 may still permute
+ * T1 & T2, T1 - T2, T2 - T1 and the rest freely, so a third ticket T3 can be
+ * made the first numbers of each part, given how many it has of each part
+ * (its *pattern*); take for T3 the ticket whose pattern comes first (in a
+ * fixed order) among the others. So one search per s and per pattern, each
+ * on a matrix of only the tickets that meet T1, T2 and T3 in s numbers or
+ * more and whose pattern does not come before T3's, with T1, T2 and T3
+ * forced (dlx_solver_force_rows), finds a least cover, and each of these
+ * searches is far smaller than one over all tickets.
+ *
+ * Schoenheim's lower bound (a theorem: L(m, n, w) = ceil(m/n L(m-1, n-1,
+ * w-1))) answers `10 or more` without a search when it exceeds 10, and ends
+ * the search when a cover that small is found. The library's bound for
+ * repeated cover is the seed's: pick uncovered draws no two of which share a
+ * ticket; each needs a ticket of its own. With the limit set, that bound
+ * prunes from the first node, so an input whose answer is above 10 is
+ * proved so rather than searched up to depth 10.
  *
  * Differences from the original: it is exact (the original is marked in
  * its source as not guaranteed correct and iterates a depth-bounded search
@@ -120,6 +132,125 @@ static int64_t least(dlx_solver *s, int64_t best, int64_t floor)
     return best;
 }
 
+/* The tickets: numbers as bit sets, and the draws each contains. */
+#define WORDS ((MAX_M + 63) / 64)
+static uint64_t bits[MAX_SETS][WORDS];
+static size_t draw_of[MAX_PAIRS];
+static size_t nt, words, per, ndraws;
+
+/* How many numbers tickets t and u share. */
+static unsigned long overlap(size_t t, size_t u)
+{
+    unsigned long k = 0;
+    for (size_t i = 0; i < words; i++)
+        k += (unsigned long)__builtin_popcountll(bits[t][i] & bits[u][i]);
+    return k;
+}
+
+/* Ticket x's pattern against T1 and T2 as one number that orders patterns
+ * by (numbers shared with T1 or T2, with both, with T1 only). */
+static unsigned long key(size_t x, size_t t1, size_t t2)
+{
+    unsigned long both = 0, one = 0, two = 0;
+    for (size_t i = 0; i < words; i++) {
+        both += (unsigned long)__builtin_popcountll(bits[x][i] & bits[t1][i] & bits[t2][i]);
+        one += (unsigned long)__builtin_popcountll(bits[x][i] & bits[t1][i] & ~bits[t2][i]);
+        two += (unsigned long)__builtin_popcountll(bits[x][i] & bits[t2][i] & ~bits[t1][i]);
+    }
+    return ((both + one + two) * (MAX_M + 1) + both) * (MAX_M + 1) + one;
+}
+
+/* Sorts the k numbers of `set` into increasing order. */
+static void sort_numbers(unsigned *set, size_t k)
+{
+    for (size_t i = 1; i < k; i++)
+        for (size_t j = i; j > 0 && set[j - 1] > set[j]; j--) {
+            unsigned v = set[j];
+            set[j] = set[j - 1];
+            set[j - 1] = v;
+        }
+}
+
+/* The fewest tickets of a cover that holds the `nforced` tickets `forced`
+ * and, beyond them, only tickets that meet each forced one in `same`
+ * numbers or more and whose key (against the first two) is at least
+ * `least_key`, when that is at most `limit`; `best` otherwise. A search
+ * that finds `floor` tickets stops there. */
+static int64_t search(const size_t *forced, size_t nforced, int64_t limit, int64_t best, int64_t floor,
+                      unsigned long same, unsigned long least_key)
+{
+    static size_t row_of[MAX_SETS];
+    dlx_matrix *mat = new_matrix(ndraws);
+    for (size_t d = 0; d < ndraws; d++)
+        check(dlx_matrix_set_bounds(mat, d, 1, (uint32_t)nt), "dlx_matrix_set_bounds");
+    for (size_t t = 0; t < nt; t++) {
+        int keep = 1;
+        for (size_t f = 0; f < nforced && keep; f++)
+            keep = t == forced[f] || overlap(t, forced[f]) >= same;
+        if (keep && nforced == 3 && t != forced[0] && t != forced[1])
+            keep = key(t, forced[0], forced[1]) >= least_key;
+        row_of[t] = keep ? add_row(mat, &draw_of[t * per], per) : SIZE_MAX;
+    }
+    size_t rows[3];
+    for (size_t f = 0; f < nforced; f++)
+        rows[f] = row_of[forced[f]];
+    dlx_solver *s = NULL;
+    check(dlx_solver_new(mat, &s), "dlx_solver_new");
+    check(dlx_solver_set_objective(s, DLX_OBJECTIVE_FEWEST_ROWS, 1), "dlx_solver_set_objective");
+    check(dlx_solver_force_rows(s, rows, nforced), "dlx_solver_force_rows");
+    check(dlx_solver_set_cost_limit(s, limit), "dlx_solver_set_cost_limit");
+    best = least(s, best, floor);
+    dlx_solver_free(s);
+    dlx_matrix_free(mat);
+    return best;
+}
+
+/* The fewest tickets of a cover when that is at most k, otherwise k + 1:
+ * one search per class of covers (see the top of this file). */
+static int64_t fits(unsigned long m, unsigned long n, int64_t k)
+{
+    static unsigned pick[MAX_M];
+    int64_t best = k + 1;
+    /* Does the first ticket alone do (w = 0, or n = m)? */
+    size_t forced[3] = {0, 0, 0};
+    best = search(forced, 1, 1, best, 1, 0, 0);
+    /* Small overlaps first: good covers spread their tickets. */
+    for (unsigned long same = 2 * n > m ? 2 * n - m : 0; same < n && best > k; same++) {
+        /* T2: {1..same} and the n - same numbers after n. */
+        for (unsigned long i = 0; i < n; i++)
+            pick[i] = (unsigned)(i < same ? i : n + (i - same));
+        forced[1] = ticket_rank(pick, n, m);
+        best = search(forced, 2, 2, best, 2, 0, 0);
+        if (k < 3)
+            continue;
+        /* The parts: T1 & T2 = [0, same), T1 - T2 = [same, n),
+         * T2 - T1 = [n, 2n - same), the rest = [2n - same, m). */
+        unsigned long part[4] = {same, n - same, n - same, m - (2 * n - same)};
+        unsigned long at[4] = {0, same, n, 2 * n - same};
+        /* Patterns (a, b, c, d) in increasing order of key(a + b + c, a, b). */
+        for (unsigned long o = 0; o <= n && best > k; o++) {
+            unsigned long d = n - o;
+            for (unsigned long a = 0; a <= o && a <= part[0] && best > k; a++) {
+                for (unsigned long b = 0; a + b <= o && b <= part[1] && best > k; b++) {
+                    unsigned long c = o - a - b, cnt[4] = {a, b, c, d};
+                    if (c > part[2] || d > part[3] || a + b < same || a + c < same)
+                        continue;
+                    if (a == same && (b == n - same || c == n - same))
+                        continue; /* T1 or T2 itself */
+                    size_t at_pick = 0;
+                    for (int p = 0; p < 4; p++)
+                        for (unsigned long i = 0; i < cnt[p]; i++)
+                            pick[at_pick++] = (unsigned)(at[p] + i);
+                    sort_numbers(pick, n);
+                    forced[2] = ticket_rank(pick, n, m);
+                    best = search(forced, 3, k, best, k, same, key(forced[2], forced[0], forced[1]));
+                }
+            }
+        }
+    }
+    return best;
+}
+
 int main(void)
 {
     unsigned long m, n, w;
@@ -141,16 +272,19 @@ int main(void)
         return 1;
     }
 
-    /* Draw d is the w-subset of colex rank d: the sum of C(s[i], i + 1). */
-    dlx_matrix *mat = new_matrix(draws);
-    for (size_t d = 0; d < draws; d++)
-        check(dlx_matrix_set_bounds(mat, d, 1, (uint32_t)tickets), "dlx_matrix_set_bounds");
+    /* Ticket t (lexicographic rank) as a bit set of numbers, and the colex
+     * ranks of its draws: draw d is the w-subset whose sum of C(s[i], i + 1)
+     * is d. */
     static unsigned ticket[MAX_M], pick[MAX_M];
-    static size_t cols[MAX_SETS];
+    nt = tickets;
+    words = (m + 63) / 64;
+    per = per_ticket;
     for (unsigned long i = 0; i < n; i++)
         ticket[i] = (unsigned)i;
+    size_t t = 0;
     do {
-        /* Every w-subset of the ticket, by positions. */
+        for (unsigned long i = 0; i < n; i++)
+            bits[t][ticket[i] / 64] |= UINT64_C(1) << (ticket[i] % 64);
         size_t count = 0;
         for (unsigned long i = 0; i < w; i++)
             pick[i] = (unsigned)i;
@@ -158,49 +292,31 @@ int main(void)
             size_t rank = 0;
             for (unsigned long i = 0; i < w; i++)
                 rank += choose(ticket[pick[i]], i + 1);
-            cols[count++] = rank;
+            draw_of[t * per + count++] = rank;
         } while (next_subset(pick, w, n));
-        add_row(mat, cols, count);
+        t++;
     } while (next_subset(ticket, n, m));
+    ndraws = draws;
 
-    /* Relabelling the numbers maps covers to covers, so some least cover
-     * holds the first ticket {1..n} (row 0), and, if it has two tickets or
-     * more, one that meets {1..n} in s numbers for some s, which may as
-     * well be {1..s} and the n - s numbers after n. One search per s, each
-     * with those two tickets forced and a cost limit below the best found
-     * so far (10 at first). */
     /* No cover is smaller than Schoenheim's bound: above 10, that is the
      * answer already; otherwise a cover that small ends the search. */
     int64_t floor = (int64_t)schoenheim(m, n, w, MAX_TICKETS);
     if (floor > MAX_TICKETS) {
         printf("10 or more\n");
-        dlx_matrix_free(mat);
         return 0;
     }
-    dlx_solver *s = NULL;
-    check(dlx_solver_new(mat, &s), "dlx_solver_new");
-    check(dlx_solver_set_objective(s, DLX_OBJECTIVE_FEWEST_ROWS, 1), "dlx_solver_set_objective");
+    /* Iterative deepening: the first k with a cover of k tickets. A search
+     * whose limit is the k being tried prunes far more than one whose limit
+     * is only the best cover found so far. */
     int64_t best = MAX_TICKETS + 1;
-    size_t forced[2] = {0, 0};
-    /* Does the first ticket alone do (w = 0, or n = m)? */
-    check(dlx_solver_force_rows(s, forced, 1), "dlx_solver_force_rows");
-    check(dlx_solver_set_cost_limit(s, 1), "dlx_solver_set_cost_limit");
-    best = least(s, best, floor);
-    /* Small overlaps first: good covers spread their tickets. The second
-     * ticket needs n - same numbers beyond n. */
-    for (unsigned long same = 2 * n > m ? 2 * n - m : 0; same < n && best > floor; same++) {
-        for (unsigned long i = 0; i < n; i++)
-            pick[i] = (unsigned)(i < same ? i : n + (i - same));
-        forced[1] = ticket_rank(pick, n, m);
-        check(dlx_solver_force_rows(s, forced, 2), "dlx_solver_force_rows");
-        check(dlx_solver_set_cost_limit(s, best - 1), "dlx_solver_set_cost_limit");
-        best = least(s, best, floor);
+    for (int64_t k = floor; k <= MAX_TICKETS; k++) {
+        best = fits(m, n, k);
+        if (best <= k)
+            break;
     }
     if (best <= MAX_TICKETS)
         printf("%lld\n", (long long)best);
     else
         printf("10 or more\n");
-    dlx_solver_free(s);
-    dlx_matrix_free(mat);
     return 0;
 }

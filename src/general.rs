@@ -206,6 +206,9 @@ pub(crate) struct General {
     touched: Vec<u32>,
     stamp: u32,
     costs: Vec<i64>,
+    /// Scratch for the bound: how many rows serve each number of needy
+    /// columns (a row has at most as many as it has nodes).
+    by_hits: Vec<u32>,
 }
 
 impl General {
@@ -286,7 +289,10 @@ impl General {
             touched: Vec::new(),
             stamp: 0,
             costs: Vec::new(),
+            by_hits: Vec::new(),
         };
+        let widest = (0..rows).map(|r| g.nodes(r as u32).len()).max().unwrap_or(0);
+        g.by_hits = filled(widest + 1)?;
         g.stack.try_reserve_exact(entries.len() + primary + 1)?;
         g.order.try_reserve_exact(entries.len())?;
         g.excluded.try_reserve_exact(rows)?;
@@ -635,18 +641,55 @@ impl General {
             }
             i = self.next[i as usize];
         }
-        let (mut best_cost, mut best_hits) = (1i64, 0i64);
-        for &r in &self.touched {
-            let (cost, hits) = (bound.row_cost[r as usize].max(0), i64::from(self.hits[r as usize].1));
-            if best_hits == 0 || i128::from(cost) * i128::from(best_hits) < i128::from(best_cost) * i128::from(hits) {
-                (best_cost, best_hits) = (cost, hits);
+        // Each row can be taken once and serves at most its `hits` needy
+        // columns. When the rows cost the same (as for the fewest rows),
+        // the fewest rows that can serve `total_need` are the ones that
+        // serve the most; otherwise the cheapest way to serve it with
+        // fractions of rows takes them in increasing cost per column served
+        // (the fractional knapsack). No cover of the rest costs less.
+        let first_cost = self.touched.first().map_or(0, |&r| bound.row_cost[r as usize].max(0));
+        let counted = if self.touched.iter().all(|&r| bound.row_cost[r as usize].max(0) == first_cost) {
+            self.by_hits.iter_mut().for_each(|c| *c = 0);
+            for &r in &self.touched {
+                self.by_hits[self.hits[r as usize].1 as usize] += 1;
             }
-        }
-        let counted = if best_hits == 0 {
-            0
+            let (mut rows, mut left) = (0i64, total_need);
+            for (h, &count) in self.by_hits.iter().enumerate().skip(1).rev() {
+                if left <= 0 {
+                    break;
+                }
+                let (h, count) = (h as i64, i64::from(count));
+                let take = count.min((left + h - 1) / h);
+                rows += take;
+                left -= take * h;
+            }
+            if left > 0 {
+                // Even every row together serves too few.
+                return None;
+            }
+            rows.saturating_mul(first_cost)
         } else {
-            let units = i128::from(total_need) * i128::from(best_cost);
-            ((units + i128::from(best_hits) - 1) / i128::from(best_hits)) as i64
+            let hits = &self.hits;
+            let ratio = |r: u32| (bound.row_cost[r as usize].max(0), i64::from(hits[r as usize].1));
+            self.touched.sort_unstable_by(|&x, &y| {
+                let ((cx, hx), (cy, hy)) = (ratio(x), ratio(y));
+                (i128::from(cx) * i128::from(hy)).cmp(&(i128::from(cy) * i128::from(hx))).then(hy.cmp(&hx))
+            });
+            let (mut counted, mut left) = (0i64, total_need);
+            for &r in &self.touched {
+                if left <= 0 {
+                    break;
+                }
+                let (cost, hits) = ratio(r);
+                // All of the row, or the part that serves the last `left`.
+                let part = if hits >= left { (i128::from(cost) * i128::from(left) + i128::from(hits) - 1) / i128::from(hits) } else { i128::from(cost) };
+                counted = counted.saturating_add(part as i64);
+                left -= hits;
+            }
+            if left > 0 {
+                return None;
+            }
+            counted
         };
         Some(bound.negative + apart.max(counted))
     }
