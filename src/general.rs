@@ -70,13 +70,16 @@
 //! columns still need.
 //!
 //! A second bound counts: the active columns need `D` more rows in all,
-//! and a row through `h` of the columns that still need rows serves `h`
-//! of them, so the rows still to choose cost at least `D` times the least
-//! cost per column served, `min(cost / h)` (for the fewest rows, `D`
-//! divided by the most such columns in one row, rounded up). The search
-//! takes the larger of the two bounds: the first is stronger when the
-//! needy columns spread over disjoint rows (the Square Destroyer), the
-//! second when every row serves many of them (lottery covers).
+//! and a row through `h` of the columns that still need rows serves at
+//! most `h` of them, once. So the rows still to choose cost at least what
+//! the cheapest fractions of rows serving `D` cost: rows taken whole in
+//! increasing cost per column served, `cost / h`, then the part of the
+//! next one that is still needed (the fractional knapsack). For the fewest
+//! rows (every cost the same) this is the fewest rows whose `h` add up to
+//! `D`, found by counting rows per `h` without sorting. The search takes
+//! the larger of the two bounds: the first is stronger when the needy
+//! columns spread over disjoint rows (the Square Destroyer), the second
+//! when every row serves many of them (lottery covers).
 
 use crate::error::Error;
 use crate::links::filled;
@@ -615,8 +618,8 @@ impl General {
         if bound.negative + apart >= room {
             return Some(bound.negative + apart);
         }
-        // The counting bound: the needy columns' total need, times the
-        // least cost per needy column a row serves.
+        // The counting bound: the needy columns' total need, and for each
+        // row the number of needy columns it serves.
         let mut total_need = 0i64;
         self.touched.clear();
         let mut i = self.next[0];
