@@ -644,6 +644,16 @@ impl General {
             }
             i = self.next[i as usize];
         }
+        let counted = self.fewest_to_serve(bound, total_need)?;
+        Some(bound.negative + apart.max(counted))
+    }
+
+    /// The counting bound (see the module documentation): the least cost
+    /// of rows, each taken once and in part at most, that serve
+    /// `total_need` needy columns, given each `touched` row's count of
+    /// needy columns in `hits`; `None` when all of them together serve
+    /// too few.
+    fn fewest_to_serve(&mut self, bound: &Bound, total_need: i64) -> Option<i64> {
         // Each row can be taken once and serves at most its `hits` needy
         // columns. When the rows cost the same (as for the fewest rows),
         // the fewest rows that can serve `total_need` are the ones that
@@ -651,7 +661,7 @@ impl General {
         // fractions of rows takes them in increasing cost per column served
         // (the fractional knapsack). No cover of the rest costs less.
         let first_cost = self.touched.first().map_or(0, |&r| bound.row_cost[r as usize].max(0));
-        let counted = if self.touched.iter().all(|&r| bound.row_cost[r as usize].max(0) == first_cost) {
+        if self.touched.iter().all(|&r| bound.row_cost[r as usize].max(0) == first_cost) {
             self.by_hits.iter_mut().for_each(|c| *c = 0);
             for &r in &self.touched {
                 self.by_hits[self.hits[r as usize].1 as usize] += 1;
@@ -670,7 +680,7 @@ impl General {
                 // Even every row together serves too few.
                 return None;
             }
-            rows.saturating_mul(first_cost)
+            Some(rows.saturating_mul(first_cost))
         } else {
             let hits = &self.hits;
             let ratio = |r: u32| (bound.row_cost[r as usize].max(0), i64::from(hits[r as usize].1));
@@ -692,9 +702,8 @@ impl General {
             if left > 0 {
                 return None;
             }
-            counted
-        };
-        Some(bound.negative + apart.max(counted))
+            Some(counted)
+        }
     }
 
     /// The cost of the rows chosen on the stack, as the bound counts it.
