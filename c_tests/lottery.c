@@ -112,26 +112,6 @@ static unsigned long schoenheim(unsigned long m, unsigned long n, unsigned long 
     return l;
 }
 
-/* Runs the search of `s` until its end or a solution of at most `floor`
- * rows (none can be better): the fewest rows it found, or `best` when it
- * found none. */
-static int64_t least(dlx_solver *s, int64_t best, int64_t floor)
-{
-    const size_t *rows;
-    size_t count;
-    dlx_status st;
-    int64_t cost = 0;
-    while ((st = dlx_solver_next(s, &rows, &count)) == DLX_SOLUTION) {
-        check(dlx_solver_cost(s, &cost), "dlx_solver_cost");
-        if (cost <= floor)
-            break;
-    }
-    check(st, "dlx_solver_next");
-    if (dlx_solver_best_count(s) > 0)
-        check(dlx_solver_best(s, 0, &rows, &count, &best), "dlx_solver_best");
-    return best;
-}
-
 /* The tickets: numbers as bit sets, and the draws each contains. */
 #define WORDS ((MAX_M + 63) / 64)
 static uint64_t bits[MAX_SETS][WORDS];
@@ -171,13 +151,12 @@ static void sort_numbers(unsigned *set, size_t k)
         }
 }
 
-/* The fewest tickets of a cover that holds the `nforced` tickets `forced`
- * and, beyond them, only tickets that meet each forced one in `same`
- * numbers or more and whose key (against the first two) is at least
- * `least_key`, when that is at most `limit`; `best` otherwise. A search
- * that finds `floor` tickets stops there. */
-static int64_t search(const size_t *forced, size_t nforced, int64_t limit, int64_t best, int64_t floor,
-                      unsigned long same, unsigned long least_key)
+/* The fewest tickets, at most `limit`, of a cover that holds the `nforced`
+ * tickets `forced` and, beyond them, only tickets that meet each forced one
+ * in `same` numbers or more and whose key (against the first two) is at
+ * least `least_key`; 0 when there is none. */
+static int64_t search(const size_t *forced, size_t nforced, int64_t limit, unsigned long same,
+                      unsigned long least_key)
 {
     static size_t row_of[MAX_SETS];
     dlx_matrix *mat = new_matrix(ndraws);
@@ -199,10 +178,14 @@ static int64_t search(const size_t *forced, size_t nforced, int64_t limit, int64
     check(dlx_solver_set_objective(s, DLX_OBJECTIVE_FEWEST_ROWS, 1), "dlx_solver_set_objective");
     check(dlx_solver_force_rows(s, rows, nforced), "dlx_solver_force_rows");
     check(dlx_solver_set_cost_limit(s, limit), "dlx_solver_set_cost_limit");
-    best = least(s, best, floor);
+    /* Under the cost limit, any solution will do: the first one found. */
+    const size_t *chosen;
+    size_t count = 0;
+    dlx_status st = dlx_solver_next(s, &chosen, &count);
+    check(st, "dlx_solver_next");
     dlx_solver_free(s);
     dlx_matrix_free(mat);
-    return best;
+    return st == DLX_SOLUTION ? (int64_t)count : 0;
 }
 
 /* The fewest tickets of a cover when that is at most k, otherwise k + 1:
@@ -210,28 +193,28 @@ static int64_t search(const size_t *forced, size_t nforced, int64_t limit, int64
 static int64_t fits(unsigned long m, unsigned long n, int64_t k)
 {
     static unsigned pick[MAX_M];
-    int64_t best = k + 1;
+    int64_t found;
     /* Does the first ticket alone do (w = 0, or n = m)? */
     size_t forced[3] = {0, 0, 0};
-    best = search(forced, 1, 1, best, 1, 0, 0);
+    if ((found = search(forced, 1, 1, 0, 0)) > 0)
+        return found;
     /* Small overlaps first: good covers spread their tickets. */
-    for (unsigned long same = 2 * n > m ? 2 * n - m : 0; same < n && best > k; same++) {
+    for (unsigned long same = 2 * n > m ? 2 * n - m : 0; same < n; same++) {
         /* T2: {1..same} and the n - same numbers after n. */
         for (unsigned long i = 0; i < n; i++)
             pick[i] = (unsigned)(i < same ? i : n + (i - same));
         forced[1] = ticket_rank(pick, n, m);
-        best = search(forced, 2, 2, best, 2, 0, 0);
-        if (k < 3)
-            continue;
+        if ((found = search(forced, 2, k < 2 ? k : 2, 0, 0)) > 0)
+            return found;
         /* The parts: T1 & T2 = [0, same), T1 - T2 = [same, n),
          * T2 - T1 = [n, 2n - same), the rest = [2n - same, m). */
         unsigned long part[4] = {same, n - same, n - same, m - (2 * n - same)};
         unsigned long at[4] = {0, same, n, 2 * n - same};
         /* Patterns (a, b, c, d) in increasing order of key(a + b + c, a, b). */
-        for (unsigned long o = 0; o <= n && best > k; o++) {
+        for (unsigned long o = 0; o <= n && k >= 3; o++) {
             unsigned long d = n - o;
-            for (unsigned long a = 0; a <= o && a <= part[0] && best > k; a++) {
-                for (unsigned long b = 0; a + b <= o && b <= part[1] && best > k; b++) {
+            for (unsigned long a = 0; a <= o && a <= part[0]; a++) {
+                for (unsigned long b = 0; a + b <= o && b <= part[1]; b++) {
                     unsigned long c = o - a - b, cnt[4] = {a, b, c, d};
                     if (c > part[2] || d > part[3] || a + b < same || a + c < same)
                         continue;
@@ -243,12 +226,13 @@ static int64_t fits(unsigned long m, unsigned long n, int64_t k)
                             pick[at_pick++] = (unsigned)(at[p] + i);
                     sort_numbers(pick, n);
                     forced[2] = ticket_rank(pick, n, m);
-                    best = search(forced, 3, k, best, k, same, key(forced[2], forced[0], forced[1]));
+                    if ((found = search(forced, 3, k, same, key(forced[2], forced[0], forced[1]))) > 0)
+                        return found;
                 }
             }
         }
     }
-    return best;
+    return k + 1;
 }
 
 int main(void)

@@ -239,11 +239,10 @@ impl Solver {
 
     /// Counts solutions as [`Solver::run`] would hand them out, within the
     /// same limits, without finding their rows: the number counted and how
-    /// the call ended. Afterwards the last solution's rows read as empty
-    /// ([`Solver::cost`] included).
+    /// the call ended. The last solution's rows (and [`Solver::cost`]) are
+    /// meaningful only after [`Solver::run`] or [`Solver::find`].
     pub fn count_run(&mut self) -> (u64, Outcome) {
         let mut found = 0;
-        self.rows.clear();
         self.counting = true;
         let outcome = self.drive(|_| {
             found += 1;

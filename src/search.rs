@@ -82,7 +82,7 @@ pub struct Solver {
     solutions: u64,
     /// The row ids of the last solution: the forced rows, then the rows
     /// chosen, in the order they were chosen.
-    pub(crate) rows: Vec<usize>,
+    rows: Vec<usize>,
     /// Rows chosen before the search starts (see [`Solver::force_rows`]).
     pub(crate) forced: Vec<usize>,
     /// Set while a caller only counts ([`Solver::count_run`]): the exact-cover
@@ -501,10 +501,10 @@ impl Solver {
     fn take_solution(&mut self) {
         self.solutions += 1;
         self.nodes += 1;
+        self.rows.clear();
         if self.counting && self.objective.is_none() {
             return;
         }
-        self.rows.clear();
         self.rows.extend_from_slice(&self.forced);
         if self.phase != Phase::Start {
             for &x in &self.choice[..=self.level] {
