@@ -257,6 +257,13 @@ impl Links {
         unsafe { self.len.get_unchecked_mut(i as usize) }
     }
 
+    #[inline(always)]
+    fn saved_mut(&mut self, i: u32) -> &mut i32 {
+        debug_assert!((i as usize) < self.saved.len());
+        // SAFETY: `saved` has as many entries as `len`, less the slack.
+        unsafe { self.saved.get_unchecked_mut(i as usize) }
+    }
+
     /// The row id of row node `x`.
     pub fn row_of(&self, x: u32) -> usize {
         self.row_first.partition_point(|&first| first <= x) - 1
@@ -292,24 +299,27 @@ impl Links {
     /// its vertical list from the other items.
     #[inline]
     pub fn cover(&mut self, i: u32) {
+        // The count stays in a register: adding to `self.updates` at every
+        // row would store it to memory each time.
+        let mut updates = 1;
         let mut p = self.nd(i).down;
         while p != i {
-            self.hide(p);
+            updates += self.hide(p);
             p = self.nd(p).down;
         }
         if self.is_primary(i) {
             let len = std::mem::replace(self.len_mut(i), COVERED);
-            self.saved[i as usize] = len;
+            *self.saved_mut(i) = len;
             self.remaining -= 1;
         }
-        self.updates += 1;
+        self.updates += updates;
     }
 
     /// Undoes `cover(i)`; the covers made after it must be undone first.
     #[inline]
     pub fn uncover(&mut self, i: u32) {
         if self.is_primary(i) {
-            *self.len_mut(i) = self.saved[i as usize];
+            *self.len_mut(i) = *self.saved_mut(i);
             self.remaining += 1;
         }
         let mut p = self.nd(i).up;
@@ -319,11 +329,12 @@ impl Links {
         }
     }
 
-    /// Unlinks every other node of `p`'s row from its vertical list. A row's
-    /// nodes are consecutive: walk right to the spacer after the row, whose
-    /// `up` is the row's first node, then from there up to `p`.
+    /// Unlinks every other node of `p`'s row from its vertical list, and
+    /// returns how many: the updates. A row's nodes are consecutive: walk
+    /// right to the spacer after the row, whose `up` is the row's first
+    /// node, then from there up to `p`.
     #[inline]
-    fn hide(&mut self, p: u32) {
+    fn hide(&mut self, p: u32) -> u64 {
         let mut q = p + 1;
         let (spacer, first) = loop {
             let top = self.top(q);
@@ -341,7 +352,7 @@ impl Links {
             q += 1;
         }
         // Every node of the row but `p`.
-        self.updates += u64::from(spacer - first - 1);
+        u64::from(spacer - first - 1)
     }
 
     /// Takes the node between `up` and `down` out of item `top`'s list.
