@@ -15,8 +15,12 @@
  *
  * Library use: one column per draw with bounds [1, rows] (covered at least
  * once: dlx_matrix_set_bounds), one row per ticket, and a solver with
- * DLX_OBJECTIVE_FEWEST_ROWS under a cost limit of 10 rows, then of one
- * less than the best cover found (dlx_solver_set_cost_limit).
+ * DLX_OBJECTIVE_FEWEST_ROWS under a cost limit of k rows
+ * (dlx_solver_set_cost_limit), for k = Schoenheim's bound, then one more
+ * each time no cover of k tickets exists. Within one k the searches of the
+ * classes below run side by side in slices of a node budget
+ * (DLX_LIMIT_NODES; dlx_solver_next carries on where the last slice
+ * stopped).
  *
  * Symmetry. Relabelling the numbers maps covers to covers. Take a least
  * cover of two tickets or more, a pair T1, T2 of its tickets meeting in the
@@ -55,6 +59,7 @@
 #define MAX_SETS 1000
 #define MAX_PAIRS 100000
 #define MAX_TICKETS 10
+#define MAX_CLASSES 100000
 /* Binomials are kept exact up to CAP, and CAP stands for anything larger. */
 #define CAP 1000000u
 
@@ -151,60 +156,132 @@ static void sort_numbers(unsigned *set, size_t k)
         }
 }
 
-/* The fewest tickets, at most `limit`, of a cover that holds the `nforced`
- * tickets `forced` and, beyond them, only tickets that meet each forced one
- * in `same` numbers or more and whose key (against the first two) is at
- * least `least_key`; 0 when there is none. */
-static int64_t search(const size_t *forced, size_t nforced, int64_t limit, unsigned long same,
-                      unsigned long least_key)
+/* A class of covers: the tickets it forces and the filter on the others
+ * (see the top of this file). */
+struct class {
+    size_t forced[3], nforced;
+    unsigned long same, least_key;
+};
+
+/* A search for a cover of the class `c` of at most `limit` tickets: a
+ * matrix of the tickets that meet each forced one in `same` numbers or more
+ * and (with three forced) whose key against the first two is at least
+ * `least_key`, and a solver on it with the forced tickets forced. */
+struct probe {
+    dlx_matrix *mat;
+    dlx_solver *solver;
+};
+
+static struct probe start_probe(const struct class *c, int64_t limit)
 {
     static size_t row_of[MAX_SETS];
-    dlx_matrix *mat = new_matrix(ndraws);
+    struct probe p = {new_matrix(ndraws), NULL};
     for (size_t d = 0; d < ndraws; d++)
-        check(dlx_matrix_set_bounds(mat, d, 1, (uint32_t)nt), "dlx_matrix_set_bounds");
+        check(dlx_matrix_set_bounds(p.mat, d, 1, (uint32_t)nt), "dlx_matrix_set_bounds");
     for (size_t t = 0; t < nt; t++) {
         int keep = 1;
-        for (size_t f = 0; f < nforced && keep; f++)
-            keep = t == forced[f] || overlap(t, forced[f]) >= same;
-        if (keep && nforced == 3 && t != forced[0] && t != forced[1])
-            keep = key(t, forced[0], forced[1]) >= least_key;
-        row_of[t] = keep ? add_row(mat, &draw_of[t * per], per) : SIZE_MAX;
+        for (size_t f = 0; f < c->nforced && keep; f++)
+            keep = t == c->forced[f] || overlap(t, c->forced[f]) >= c->same;
+        if (keep && c->nforced == 3 && t != c->forced[0] && t != c->forced[1])
+            keep = key(t, c->forced[0], c->forced[1]) >= c->least_key;
+        row_of[t] = keep ? add_row(p.mat, &draw_of[t * per], per) : SIZE_MAX;
     }
     size_t rows[3];
-    for (size_t f = 0; f < nforced; f++)
-        rows[f] = row_of[forced[f]];
-    dlx_solver *s = NULL;
-    check(dlx_solver_new(mat, &s), "dlx_solver_new");
-    check(dlx_solver_set_objective(s, DLX_OBJECTIVE_FEWEST_ROWS, 1), "dlx_solver_set_objective");
-    check(dlx_solver_force_rows(s, rows, nforced), "dlx_solver_force_rows");
-    check(dlx_solver_set_cost_limit(s, limit), "dlx_solver_set_cost_limit");
-    /* Under the cost limit, any solution will do: the first one found. */
+    for (size_t f = 0; f < c->nforced; f++)
+        rows[f] = row_of[c->forced[f]];
+    check(dlx_solver_new(p.mat, &p.solver), "dlx_solver_new");
+    check(dlx_solver_set_objective(p.solver, DLX_OBJECTIVE_FEWEST_ROWS, 1), "dlx_solver_set_objective");
+    check(dlx_solver_force_rows(p.solver, rows, c->nforced), "dlx_solver_force_rows");
+    check(dlx_solver_set_cost_limit(p.solver, limit), "dlx_solver_set_cost_limit");
+    return p;
+}
+
+static void end_probe(struct probe *p)
+{
+    dlx_solver_free(p->solver);
+    dlx_matrix_free(p->mat);
+}
+
+/* Searches `p` for at most `nodes` more nodes (0: to its end). Under the
+ * cost limit any cover will do, so the first one found ends the search:
+ * returns its size, 0 when the search is exhausted, or -1 when the node
+ * budget ran out first (the next call carries on). */
+static int64_t run_probe(struct probe *p, uint64_t nodes)
+{
+    check(dlx_solver_set_limit(p->solver, DLX_LIMIT_NODES, nodes), "dlx_solver_set_limit");
     const size_t *chosen;
     size_t count = 0;
-    dlx_status st = dlx_solver_next(s, &chosen, &count);
+    dlx_status st = dlx_solver_next(p->solver, &chosen, &count);
     check(st, "dlx_solver_next");
-    dlx_solver_free(s);
-    dlx_matrix_free(mat);
-    return st == DLX_SOLUTION ? (int64_t)count : 0;
+    return st == DLX_SOLUTION ? (int64_t)count : st == DLX_DONE ? 0 : -1;
+}
+
+/* The fewest tickets of a cover in class `c`, when that is at most
+ * `limit`; otherwise 0. */
+static int64_t search_class(const struct class *c, int64_t limit)
+{
+    struct probe p = start_probe(c, limit);
+    int64_t found = run_probe(&p, 0);
+    end_probe(&p);
+    return found;
+}
+
+/* Classes are searched side by side, up to WINDOW at a time, in turns of
+ * a node budget that doubles every round: a round whose k has a cover
+ * finds it in whichever class is quickest, rather than after exhausting
+ * every class before that one. A class that has no cover costs the same
+ * nodes either way (a search resumes where its budget ran out). */
+#define WINDOW 16
+#define FIRST_BUDGET 4096
+
+/* The fewest tickets of a cover among the classes `cls[0..count)` when that
+ * is at most k, otherwise k + 1. */
+static int64_t search_classes(const struct class *cls, size_t count, int64_t k)
+{
+    struct probe live[WINDOW];
+    size_t nlive = 0, next = 0;
+    int64_t found = k + 1;
+    for (uint64_t budget = FIRST_BUDGET; found > k && (nlive > 0 || next < count); budget *= 2) {
+        while (nlive < WINDOW && next < count)
+            live[nlive++] = start_probe(&cls[next++], k);
+        for (size_t i = 0; i < nlive && found > k;) {
+            int64_t r = run_probe(&live[i], budget);
+            if (r > 0)
+                found = r;
+            if (r >= 0) { /* covered or exhausted: the slot is free */
+                end_probe(&live[i]);
+                live[i] = live[--nlive];
+            } else {
+                i++;
+            }
+        }
+    }
+    for (size_t i = 0; i < nlive; i++)
+        end_probe(&live[i]);
+    return found;
 }
 
 /* The fewest tickets of a cover when that is at most k, otherwise k + 1:
- * one search per class of covers (see the top of this file). */
+ * covers of one and two tickets, then one class per overlap and pattern
+ * (see the top of this file). */
 static int64_t fits(unsigned long m, unsigned long n, int64_t k)
 {
     static unsigned pick[MAX_M];
+    static struct class cls[MAX_CLASSES];
+    size_t count = 0;
     int64_t found;
     /* Does the first ticket alone do (w = 0, or n = m)? */
-    size_t forced[3] = {0, 0, 0};
-    if ((found = search(forced, 1, 1, 0, 0)) > 0)
+    struct class c = {{0, 0, 0}, 1, 0, 0};
+    if ((found = search_class(&c, 1)) > 0)
         return found;
     /* Small overlaps first: good covers spread their tickets. */
     for (unsigned long same = 2 * n > m ? 2 * n - m : 0; same < n; same++) {
         /* T2: {1..same} and the n - same numbers after n. */
         for (unsigned long i = 0; i < n; i++)
             pick[i] = (unsigned)(i < same ? i : n + (i - same));
-        forced[1] = ticket_rank(pick, n, m);
-        if ((found = search(forced, 2, k < 2 ? k : 2, 0, 0)) > 0)
+        c.forced[1] = ticket_rank(pick, n, m);
+        c.nforced = 2;
+        if ((found = search_class(&c, k < 2 ? k : 2)) > 0)
             return found;
         /* The parts: T1 & T2 = [0, same), T1 - T2 = [same, n),
          * T2 - T1 = [n, 2n - same), the rest = [2n - same, m). */
@@ -215,24 +292,31 @@ static int64_t fits(unsigned long m, unsigned long n, int64_t k)
             unsigned long d = n - o;
             for (unsigned long a = 0; a <= o && a <= part[0]; a++) {
                 for (unsigned long b = 0; a + b <= o && b <= part[1]; b++) {
-                    unsigned long c = o - a - b, cnt[4] = {a, b, c, d};
-                    if (c > part[2] || d > part[3] || a + b < same || a + c < same)
+                    unsigned long cc = o - a - b, cnt[4] = {a, b, cc, d};
+                    if (cc > part[2] || d > part[3] || a + b < same || a + cc < same)
                         continue;
-                    if (a == same && (b == n - same || c == n - same))
+                    if (a == same && (b == n - same || cc == n - same))
                         continue; /* T1 or T2 itself */
                     size_t at_pick = 0;
                     for (int p = 0; p < 4; p++)
                         for (unsigned long i = 0; i < cnt[p]; i++)
                             pick[at_pick++] = (unsigned)(at[p] + i);
                     sort_numbers(pick, n);
-                    forced[2] = ticket_rank(pick, n, m);
-                    if ((found = search(forced, 3, k, same, key(forced[2], forced[0], forced[1]))) > 0)
-                        return found;
+                    if (count == MAX_CLASSES) {
+                        fprintf(stderr, PROG_NAME ": more than %d classes\n", MAX_CLASSES);
+                        exit(2);
+                    }
+                    struct class *x = &cls[count++];
+                    *x = c;
+                    x->nforced = 3;
+                    x->same = same;
+                    x->forced[2] = ticket_rank(pick, n, m);
+                    x->least_key = key(x->forced[2], x->forced[0], x->forced[1]);
                 }
             }
         }
     }
-    return k + 1;
+    return search_classes(cls, count, k);
 }
 
 int main(void)
