@@ -233,6 +233,7 @@ static int64_t search_class(const struct class *c, int64_t limit)
  * nodes either way (a search resumes where its budget ran out). */
 #define WINDOW 16
 #define FIRST_BUDGET 4096
+#define MAX_BUDGET (UINT64_C(1) << 40)
 
 /* The fewest tickets of a cover among the classes `cls[0..count)` when that
  * is at most k, otherwise k + 1. */
@@ -241,7 +242,8 @@ static int64_t search_classes(const struct class *cls, size_t count, int64_t k)
     struct probe live[WINDOW];
     size_t nlive = 0, next = 0;
     int64_t found = k + 1;
-    for (uint64_t budget = FIRST_BUDGET; found > k && (nlive > 0 || next < count); budget *= 2) {
+    for (uint64_t budget = FIRST_BUDGET; found > k && (nlive > 0 || next < count);
+         budget = budget < MAX_BUDGET ? 2 * budget : budget) {
         while (nlive < WINDOW && next < count)
             live[nlive++] = start_probe(&cls[next++], k);
         for (size_t i = 0; i < nlive && found > k;) {
