@@ -260,7 +260,7 @@ impl Links {
     #[inline(always)]
     fn saved_mut(&mut self, i: u32) -> &mut i32 {
         debug_assert!((i as usize) < self.saved.len());
-        // SAFETY: `saved` has as many entries as `len`, less the slack.
+        // SAFETY: items are <= n and `saved` has n + 1 entries.
         unsafe { self.saved.get_unchecked_mut(i as usize) }
     }
 
