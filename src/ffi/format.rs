@@ -7,7 +7,7 @@ use libc::c_char;
 
 use super::matrix::dlx_matrix;
 use super::status::dlx_status::{self, *};
-use super::{as_ref, free_handle, guard, into_handle, store_handle, write_out, Castable};
+use super::{as_ref, buffer_args_ok, free_handle, guard, into_handle, store_handle, write_out, Castable};
 use crate::format::{self, ParseError};
 
 /// Where and why `dlx_matrix_parse` rejected a text: a 1-based line and
@@ -142,7 +142,7 @@ pub extern "C" fn dlx_matrix_write(
 ) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
         let Some(m) = (unsafe { as_ref(matrix) }) else { return DLX_ERR_NULL };
-        if length.is_null() || (buffer.is_null() && capacity > 0) {
+        if !buffer_args_ok(buffer, capacity, length) {
             return DLX_ERR_NULL;
         }
         let text = format::write(m);

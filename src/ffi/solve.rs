@@ -5,7 +5,7 @@ use libc::{c_int, c_void};
 use super::matrix::dlx_matrix;
 use super::solver::{dlx_solution_fn, run};
 use super::status::dlx_status::{self, *};
-use super::{as_ref, guard, write_out};
+use super::{as_ref, buffer_args_ok, guard, write_out};
 use crate::objective::count;
 use crate::search::Solver;
 
@@ -67,7 +67,7 @@ pub extern "C" fn dlx_solve_first(
 ) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
         let Some(m) = (unsafe { as_ref(matrix) }) else { return DLX_ERR_NULL };
-        if count.is_null() || (rows.is_null() && capacity > 0) {
+        if !buffer_args_ok(rows, capacity, count) {
             return DLX_ERR_NULL;
         }
         let mut s = match Solver::new(m) {
@@ -122,7 +122,7 @@ pub extern "C" fn dlx_solve_best(
 ) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
         let Some(m) = (unsafe { as_ref(matrix) }) else { return DLX_ERR_NULL };
-        if count.is_null() || (rows.is_null() && capacity > 0) {
+        if !buffer_args_ok(rows, capacity, count) {
             return DLX_ERR_NULL;
         }
         let o = match super::objective::parse_objective(objective, 1) {
