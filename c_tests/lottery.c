@@ -163,15 +163,16 @@ struct class {
     unsigned long same, least_key;
 };
 
-/* A search for a cover of the class `c` of at most `limit` tickets: a
- * matrix of the tickets that meet each forced one in `same` numbers or more
- * and (with three forced) whose key against the first two is at least
- * `least_key`, and a solver on it with the forced tickets forced. */
+/* A search of one class: its matrix and the solver on it. */
 struct probe {
     dlx_matrix *mat;
     dlx_solver *solver;
 };
 
+/* Starts the search for a cover of class `c` of at most `limit` tickets: a
+ * matrix of the tickets that meet each forced one in `same` numbers or more
+ * and (with three forced) whose key against the first two is at least
+ * `least_key`, and a solver on it with the forced tickets forced. */
 static struct probe start_probe(const struct class *c, int64_t limit)
 {
     static size_t row_of[MAX_SETS];
