@@ -484,7 +484,7 @@ fn main() -> ExitCode {
                         eprintln!("dlx: found: cost {}", cost_of(rows));
                     }
                 } else if opts.print {
-                    if let Err(e) = print_solution(&mut out, &matrix, rows) {
+                    if let Err(e) = print_solution(&mut out, matrix, rows) {
                         write_error = Some(e);
                         return ControlFlow::Break(());
                     }

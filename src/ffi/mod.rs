@@ -83,7 +83,7 @@ pub(crate) unsafe fn free_handle<C: Castable>(p: *mut C) {
 /// Whether a caller's output buffer and its length out-pointer may be used:
 /// `length` is not NULL, and `buffer` is NULL only with a `capacity` of 0.
 pub(crate) fn buffer_args_ok<T>(buffer: *mut T, capacity: usize, length: *mut usize) -> bool {
-    !length.is_null() && !(buffer.is_null() && capacity > 0)
+    !length.is_null() && (capacity == 0 || !buffer.is_null())
 }
 
 /// Writes `value` through the out-pointer `out`.
