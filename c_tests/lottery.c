@@ -16,7 +16,7 @@
  * Library use: one column per draw with bounds [1, rows] (covered at least
  * once: dlx_matrix_set_bounds), one row per ticket, and a solver with
  * DLX_OBJECTIVE_FEWEST_ROWS under a cost limit of k rows
- * (dlx_solver_set_cost_limit), for k = Schoenheim's bound, then one more
+ * (dlx_solver_set_cost_limit), for k = the lower bound below, then one more
  * each time no cover of k tickets exists. Within one k the searches of the
  * classes below run side by side in slices of a node budget
  * (DLX_LIMIT_NODES; dlx_solver_next carries on where the last slice
@@ -36,9 +36,14 @@
  * forced (dlx_solver_force_rows), finds a least cover, and each of these
  * searches is far smaller than one over all tickets.
  *
- * Schoenheim's lower bound (a theorem: L(m, n, w) = ceil(m/n L(m-1, n-1,
- * w-1))) answers `10 or more` without a search when it exceeds 10, and ends
- * the search when a cover that small is found. The library's bound for
+ * Lower bound. The tickets of a cover that hold number x, less x, cover
+ * every (w-1)-draw of the other m - 1 numbers, and k tickets hold k n
+ * numbers, so C(m, n, w) >= ceil(m/n C(m-1, n-1, w-1)) (Schoenheim's
+ * argument; his bound applies it to the bound below instead of the exact
+ * value). So the program finds C(m-w+j, n-w+j, j) for j = 1..w in turn,
+ * each search starting from the floor the one before gives; a floor above
+ * 10 answers `10 or more` at once (12 7 3 and 12 9 5 this way), and a
+ * cover of floor size ends a search. The library's bound for
  * repeated cover is the seed's: pick uncovered draws no two of which share a
  * ticket; each needs a ticket of its own. With the limit set, that bound
  * prunes from the first node, so an input whose answer is above 10 is
@@ -51,6 +56,7 @@
  */
 #define PROG_NAME "lottery"
 #include <stdint.h>
+#include <string.h>
 
 #include "common.h"
 #include "read_input.h"
@@ -100,21 +106,6 @@ static size_t ticket_rank(const unsigned *set, unsigned long n, unsigned long m)
         prev = set[i];
     }
     return rank;
-}
-
-/* Schoenheim's lower bound on C(m, n, w) (1964):
- * L(m, n, w) = ceil(m/n * L(m-1, n-1, w-1)), L(m, n, 0) = 1. Values past
- * `cap` come back as cap + 1. */
-static unsigned long schoenheim(unsigned long m, unsigned long n, unsigned long w, unsigned long cap)
-{
-    unsigned long l = 1;
-    for (unsigned long j = 1; j <= w; j++) {
-        unsigned long a = m - w + j, b = n - w + j;
-        l = (a * l + b - 1) / b;
-        if (l > cap)
-            return cap + 1;
-    }
-    return l;
 }
 
 /* The tickets: numbers as bit sets, and the draws each contains. */
@@ -322,6 +313,51 @@ static int64_t fits(unsigned long m, unsigned long n, int64_t k)
     return search_classes(cls, count, k);
 }
 
+/* Makes the tickets of the instance m n w: ticket t (lexicographic rank)
+ * as a bit set of numbers, and the colex ranks of its draws: draw d is the
+ * w-subset whose sum of C(s[i], i + 1) is d. */
+static void make_tickets(unsigned long m, unsigned long n, unsigned long w)
+{
+    static unsigned ticket[MAX_M], pick[MAX_M];
+    nt = choose(m, n);
+    words = (m + 63) / 64;
+    per = choose(n, w);
+    ndraws = choose(m, w);
+    memset(bits, 0, nt * sizeof bits[0]);
+    for (unsigned long i = 0; i < n; i++)
+        ticket[i] = (unsigned)i;
+    size_t t = 0;
+    do {
+        for (unsigned long i = 0; i < n; i++)
+            bits[t][ticket[i] / 64] |= UINT64_C(1) << (ticket[i] % 64);
+        size_t count = 0;
+        for (unsigned long i = 0; i < w; i++)
+            pick[i] = (unsigned)i;
+        do {
+            size_t rank = 0;
+            for (unsigned long i = 0; i < w; i++)
+                rank += choose(ticket[pick[i]], i + 1);
+            draw_of[t * per + count++] = rank;
+        } while (next_subset(pick, w, n));
+        t++;
+    } while (next_subset(ticket, n, m));
+}
+
+/* C(m, n, w) when it is at most 10, otherwise 11, given that no cover has
+ * fewer than `floor` tickets. Iterative deepening: the first k with a cover
+ * of k tickets. A search whose limit is the k being tried prunes far more
+ * than one whose limit is only the best cover found so far. */
+static int64_t covering(unsigned long m, unsigned long n, unsigned long w, int64_t floor)
+{
+    make_tickets(m, n, w);
+    for (int64_t k = floor; k <= MAX_TICKETS; k++) {
+        int64_t best = fits(m, n, k);
+        if (best <= k)
+            return best;
+    }
+    return MAX_TICKETS + 1;
+}
+
 int main(void)
 {
     unsigned long m, n, w;
@@ -343,50 +379,22 @@ int main(void)
         return 1;
     }
 
-    /* Ticket t (lexicographic rank) as a bit set of numbers, and the colex
-     * ranks of its draws: draw d is the w-subset whose sum of C(s[i], i + 1)
-     * is d. */
-    static unsigned ticket[MAX_M], pick[MAX_M];
-    nt = tickets;
-    words = (m + 63) / 64;
-    per = per_ticket;
-    for (unsigned long i = 0; i < n; i++)
-        ticket[i] = (unsigned)i;
-    size_t t = 0;
-    do {
-        for (unsigned long i = 0; i < n; i++)
-            bits[t][ticket[i] / 64] |= UINT64_C(1) << (ticket[i] % 64);
-        size_t count = 0;
-        for (unsigned long i = 0; i < w; i++)
-            pick[i] = (unsigned)i;
-        do {
-            size_t rank = 0;
-            for (unsigned long i = 0; i < w; i++)
-                rank += choose(ticket[pick[i]], i + 1);
-            draw_of[t * per + count++] = rank;
-        } while (next_subset(pick, w, n));
-        t++;
-    } while (next_subset(ticket, n, m));
-    ndraws = draws;
-
-    /* No cover is smaller than Schoenheim's bound: above 10, that is the
-     * answer already; otherwise a cover that small ends the search. */
-    int64_t floor = (int64_t)schoenheim(m, n, w, MAX_TICKETS);
-    if (floor > MAX_TICKETS) {
-        printf("10 or more\n");
-        return 0;
+    /* Schoenheim's argument with exact values: the tickets of a cover that
+     * hold number x, less x, cover every (w-1)-draw of the other m-1
+     * numbers, so each number lies in C(m-1, n-1, w-1) tickets or more, and
+     * a cover of k tickets holds k n numbers: C(m, n, w) >=
+     * ceil(m/n C(m-1, n-1, w-1)). So the covering numbers are found bottom
+     * up, C(m-w+j, n-w+j, j) for j = 1..w, each search starting from the
+     * bound the one before gives (C(a, b, 0) = 1). Past 10 the bound only
+     * grows (m >= n), so `10 or more` there answers the rest. */
+    int64_t c = 1;
+    for (unsigned long j = 1; j <= w && c <= MAX_TICKETS; j++) {
+        unsigned long a = m - w + j, b = n - w + j;
+        int64_t floor = (int64_t)((a * (unsigned long)c + b - 1) / b);
+        c = floor > MAX_TICKETS ? floor : covering(a, b, j, floor);
     }
-    /* Iterative deepening: the first k with a cover of k tickets. A search
-     * whose limit is the k being tried prunes far more than one whose limit
-     * is only the best cover found so far. */
-    int64_t best = MAX_TICKETS + 1;
-    for (int64_t k = floor; k <= MAX_TICKETS; k++) {
-        best = fits(m, n, k);
-        if (best <= k)
-            break;
-    }
-    if (best <= MAX_TICKETS)
-        printf("%lld\n", (long long)best);
+    if (c <= MAX_TICKETS)
+        printf("%lld\n", (long long)c);
     else
         printf("10 or more\n");
     return 0;
