@@ -16,7 +16,7 @@
  * Library use: one column per draw with bounds [1, rows] (covered at least
  * once: dlx_matrix_set_bounds), one row per ticket, and a solver with
  * DLX_OBJECTIVE_FEWEST_ROWS under a cost limit of k rows
- * (dlx_solver_set_cost_limit), for k = the lower bound below, then one more
+ * (dlx_solver_set_cost_limit), for k = the floor below, then one more
  * each time no cover of k tickets exists. Within one k the searches of the
  * classes below run side by side in slices of a node budget
  * (DLX_LIMIT_NODES; dlx_solver_next carries on where the last slice
@@ -36,18 +36,26 @@
  * forced (dlx_solver_force_rows), finds a least cover, and each of these
  * searches is far smaller than one over all tickets.
  *
- * Lower bound. The tickets of a cover that hold number x, less x, cover
- * every (w-1)-draw of the other m - 1 numbers, and k tickets hold k n
- * numbers, so C(m, n, w) >= ceil(m/n C(m-1, n-1, w-1)) (Schoenheim's
- * argument; his bound applies it to the bound below instead of the exact
- * value). So the program finds C(m-w+j, n-w+j, j) for j = 1..w in turn,
- * each search starting from the floor the one before gives; a floor above
- * 10 answers `10 or more` at once (12 7 3 and 12 9 5 this way), and a
- * cover of floor size ends a search. The library's bound for
- * repeated cover is the seed's: pick uncovered draws no two of which share a
- * ticket; each needs a ticket of its own. With the limit set, that bound
- * prunes from the first node, so an input whose answer is above 10 is
- * proved so rather than searched up to depth 10.
+ * Bounds from smaller covers. The search for k tickets starts from a floor
+ * no cover can beat, proved from the covering numbers of smaller inputs,
+ * which the program finds first in the same way (and keeps):
+ * - the tickets of a cover that hold number x, less x, cover every
+ *   (w-1)-draw of the other m - 1 numbers, so x lies in C(m-1, n-1, w-1)
+ *   tickets or more, and k tickets hold k n numbers: C(m, n, w) >=
+ *   ceil(m/n C(m-1, n-1, w-1)). Schoenheim's bound applies this to the
+ *   bound of the smaller input rather than its exact value, and answers
+ *   `10 or more` at once when it exceeds 10; the exact value does so for
+ *   12 7 3 and 12 9 5;
+ * - the same argument for pairs of numbers and C(m-2, n-2, w-2), counted
+ *   in the tickets' complements (pairs_rule_out), rules out 9 tickets for
+ *   13 9 4.
+ * Before each search, two least covers of smaller inputs joined on disjoint
+ * parts of the numbers (union_fits) may already give k tickets, which
+ * answers k without a search (13 9 4: 7 + 3 = 10).
+ * The library's bound for repeated cover is the seed's: pick uncovered
+ * draws no two of which share a ticket; each needs a ticket of its own.
+ * With the limit set, that bound prunes from the first node, so a search
+ * for k proves that no k tickets do rather than searching up to depth 10.
  *
  * Differences from the original: it is exact (the original is marked in
  * its source as not guaranteed correct and iterates a depth-bounded search
@@ -66,6 +74,7 @@
 #define MAX_PAIRS 100000
 #define MAX_TICKETS 10
 #define MAX_CLASSES 100000
+#define MAX_KNOWN 10000
 /* Binomials are kept exact up to CAP, and CAP stands for anything larger. */
 #define CAP 1000000u
 
@@ -343,19 +352,142 @@ static void make_tickets(unsigned long m, unsigned long n, unsigned long w)
     } while (next_subset(ticket, n, m));
 }
 
-/* C(m, n, w) when it is at most 10, otherwise 11, given that no cover has
- * fewer than `floor` tickets. Iterative deepening: the first k with a cover
- * of k tickets. A search whose limit is the k being tried prunes far more
- * than one whose limit is only the best cover found so far. */
-static int64_t covering(unsigned long m, unsigned long n, unsigned long w, int64_t floor)
+/* Whether an input is within the limits (see the top of this file). */
+static int within_limits(unsigned long m, unsigned long n, unsigned long w)
 {
-    make_tickets(m, n, w);
-    for (int64_t k = floor; k <= MAX_TICKETS; k++) {
-        int64_t best = fits(m, n, k);
-        if (best <= k)
-            return best;
+    unsigned long tickets = choose(m, n), draws = choose(m, w), per_ticket = choose(n, w);
+    return n >= 1 && w <= n && n <= m && tickets <= MAX_SETS && draws <= MAX_SETS &&
+           tickets * per_ticket <= MAX_PAIRS;
+}
+
+/* Schoenheim's lower bound on C(m, n, w) (1964):
+ * L(m, n, w) = ceil(m/n L(m-1, n-1, w-1)), L(m, n, 0) = 1; values past 10
+ * come back as 11. */
+static int64_t schoenheim(unsigned long m, unsigned long n, unsigned long w)
+{
+    unsigned long l = 1;
+    for (unsigned long j = 1; j <= w && l <= MAX_TICKETS; j++) {
+        unsigned long a = m - w + j, b = n - w + j;
+        l = (a * l + b - 1) / b;
     }
-    return MAX_TICKETS + 1;
+    return l <= MAX_TICKETS ? (int64_t)l : MAX_TICKETS + 1;
+}
+
+/* Whether the pair argument rules out a cover of k tickets, given that every
+ * number lies in c1 = C(m-1, n-1, w-1) tickets or more and every pair of
+ * numbers in c2 = C(m-2, n-2, w-2) or more (the tickets holding both, less
+ * the two, cover every (w-2)-draw of the other m - 2 numbers).
+ *
+ * Count in the complements of the tickets (m - n numbers each): number x
+ * lies in d(x) = k - r(x) <= k - c1 = D of them, where r(x) is the number
+ * of tickets holding x, and a pair x, y in d(x, y) = k - r(x) - r(y) +
+ * r(x, y) >= d(x) + d(y) - (k - c2). Let A be the a numbers with d = D.
+ * The complements hold (m - n) k numbers in all and the others at most
+ * D - 1 each, which bounds a from below. Each pair in A lies in at least
+ * 2D - (k - c2) complements, while the complements hold a D members of A
+ * in all, at most min(m - n, a) each; they hold the most pairs of A when
+ * as many as can be are full (pairs grow faster than members). No cover
+ * when every possible a has too few. */
+static int pairs_rule_out(unsigned long m, unsigned long n, int64_t k, int64_t c1, int64_t c2)
+{
+    int64_t c = (int64_t)(m - n), d = k - c1, need = 2 * d - (k - c2), total = c * k;
+    if (d <= 0 || need <= 0)
+        return 0;
+    for (int64_t a = 0; a <= (int64_t)m && a * d <= total; a++) {
+        if (total - a * d > ((int64_t)m - a) * (d - 1))
+            continue; /* the others cannot hold the rest */
+        int64_t cap = c < a ? c : a;
+        if (cap < 2)
+            return 0;
+        int64_t full = a * d / cap, rest = a * d % cap;
+        int64_t most = full * (cap * (cap - 1) / 2) + rest * (rest - 1) / 2;
+        if (most >= a * (a - 1) / 2 * need)
+            return 0;
+    }
+    return 1;
+}
+
+static int64_t answer(unsigned long m, unsigned long n, unsigned long w);
+
+/* Whether two smaller covers make one of k tickets or fewer. Each ticket
+ * misses m - n numbers, and a draw lies in a ticket when it misses the
+ * ticket's complement. Split the numbers into parts of m1 and m2 = m - m1
+ * numbers, and in each part i take a least cover of its w_i-draws by
+ * tickets of m_i - (m - n) numbers, w1 + w2 = w - 1; complement each
+ * ticket within its part. A draw of w numbers has at most w1 of them in
+ * part 1 or at most w2 in part 2, there it misses the complement of a
+ * ticket of that part, and so the whole ticket with that complement holds
+ * it. So C(m, n, w) <= C(m1, m1 - (m - n), w1) + C(m2, m2 - (m - n), w2).
+ * Parts are solved only when Schoenheim's bounds allow the sum. */
+static int union_fits(unsigned long m, unsigned long n, unsigned long w, int64_t k)
+{
+    unsigned long c = m - n;
+    for (unsigned long w1 = 0; w >= 1 && 2 * w1 <= w - 1; w1++) {
+        unsigned long w2 = w - 1 - w1;
+        for (unsigned long m1 = c + w1; m1 < m && m - m1 >= c + w2; m1++) {
+            unsigned long m2 = m - m1;
+            if (m1 == c || m2 == c || !within_limits(m1, m1 - c, w1) || !within_limits(m2, m2 - c, w2))
+                continue;
+            int64_t low2 = schoenheim(m2, m2 - c, w2);
+            if (schoenheim(m1, m1 - c, w1) + low2 > k)
+                continue;
+            int64_t part = answer(m1, m1 - c, w1);
+            if (part + low2 <= k && part + answer(m2, m2 - c, w2) <= k)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* C(m, n, w) when it is at most 10, otherwise 11. Answers are kept, as
+ * the bounds ask for the same smaller ones again. */
+static int64_t answer(unsigned long m, unsigned long n, unsigned long w)
+{
+    static struct {
+        unsigned long m, n, w;
+        int64_t c;
+    } known[MAX_KNOWN];
+    static size_t nknown;
+    if (w == 0)
+        return 1; /* any ticket holds the empty draw */
+    if (schoenheim(m, n, w) > MAX_TICKETS)
+        return MAX_TICKETS + 1;
+    for (size_t i = 0; i < nknown; i++)
+        if (known[i].m == m && known[i].n == n && known[i].w == w)
+            return known[i].c;
+    /* Schoenheim's argument with exact values: the tickets of a cover that
+     * hold number x, less x, cover every (w-1)-draw of the other m - 1
+     * numbers, so x lies in c1 = C(m-1, n-1, w-1) tickets or more, and k
+     * tickets hold k n numbers. Past 10 the floor only grows (m >= n). */
+    int64_t c1 = answer(m - 1, n - 1, w - 1), k = MAX_TICKETS + 1;
+    if (c1 <= MAX_TICKETS) {
+        k = (int64_t)((m * (unsigned long)c1 + n - 1) / n);
+        int64_t c2 = w >= 2 ? answer(m - 2, n - 2, w - 2) : 0;
+        while (w >= 2 && c2 <= MAX_TICKETS && k <= MAX_TICKETS && pairs_rule_out(m, n, k, c1, c2))
+            k++;
+        /* Iterative deepening: the first k with a cover of k tickets. A
+         * search whose limit is the k being tried prunes far more than one
+         * whose limit is only the best cover found so far. */
+        for (; k <= MAX_TICKETS; k++) {
+            if (union_fits(m, n, w, k))
+                break;
+            make_tickets(m, n, w);
+            int64_t best = fits(m, n, k);
+            if (best <= k) {
+                k = best;
+                break;
+            }
+        }
+    }
+    if (nknown == MAX_KNOWN) {
+        fprintf(stderr, PROG_NAME ": more than %d smaller inputs to keep\n", MAX_KNOWN);
+        exit(2);
+    }
+    known[nknown].m = m;
+    known[nknown].n = n;
+    known[nknown].w = w;
+    known[nknown++].c = k;
+    return k;
 }
 
 int main(void)
@@ -372,27 +504,12 @@ int main(void)
             binom[a][b] = sum < CAP ? (unsigned)sum : CAP;
         }
     }
-    unsigned long tickets = choose(m, n), draws = choose(m, w), per_ticket = choose(n, w);
-    if (n == 0 || w > n || n > m || tickets > MAX_SETS || draws > MAX_SETS || tickets * per_ticket > MAX_PAIRS) {
+    if (!within_limits(m, n, w)) {
         fprintf(stderr, PROG_NAME ": %lu %lu %lu is outside the limits: 0 <= w <= n <= m, n >= 1, "
                 "at most %d tickets and %d draws, %d ticket-draw pairs\n", m, n, w, MAX_SETS, MAX_SETS, MAX_PAIRS);
         return 1;
     }
-
-    /* Schoenheim's argument with exact values: the tickets of a cover that
-     * hold number x, less x, cover every (w-1)-draw of the other m-1
-     * numbers, so each number lies in C(m-1, n-1, w-1) tickets or more, and
-     * a cover of k tickets holds k n numbers: C(m, n, w) >=
-     * ceil(m/n C(m-1, n-1, w-1)). So the covering numbers are found bottom
-     * up, C(m-w+j, n-w+j, j) for j = 1..w, each search starting from the
-     * bound the one before gives (C(a, b, 0) = 1). Past 10 the bound only
-     * grows (m >= n), so `10 or more` there answers the rest. */
-    int64_t c = 1;
-    for (unsigned long j = 1; j <= w && c <= MAX_TICKETS; j++) {
-        unsigned long a = m - w + j, b = n - w + j;
-        int64_t floor = (int64_t)((a * (unsigned long)c + b - 1) / b);
-        c = floor > MAX_TICKETS ? floor : covering(a, b, j, floor);
-    }
+    int64_t c = answer(m, n, w);
     if (c <= MAX_TICKETS)
         printf("%lld\n", (long long)c);
     else

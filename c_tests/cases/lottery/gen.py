@@ -22,10 +22,15 @@ FACTS = {
     (4, 3, 2): '3', (5, 3, 2): '4', (6, 5, 4): '5', (7, 3, 2): '7', (8, 5, 4): '10 or more',
     (10, 3, 1): '4', (9, 8, 5): '6', (5, 3, 3): '10', (6, 3, 3): '10 or more', (7, 7, 4): '1',
 }
-# (8, 5, 3) is the least input whose floor from the exact C(7, 4, 2) = 5
-# (8) is above Schoenheim's bound (7).
+# Where the program's bounds decide (each judged by the checker's own
+# search, so a bound that claimed too much would fail here): (8, 5, 3) is
+# the least input whose floor from the exact C(7, 4, 2) = 5 (8) is above
+# Schoenheim's bound (7); the pair argument rules out 4 tickets for
+# (9, 5, 2) and 5 for (10, 7, 3); two smaller covers joined give the
+# answer of (10, 8, 4), (10, 8, 5) and (10, 7, 3).
 JUDGED = [(6, 3, 2), (6, 4, 2), (7, 4, 2), (8, 4, 2), (8, 3, 2), (9, 3, 2), (7, 5, 3), (8, 6, 4),
-          (9, 7, 5), (10, 8, 6), (6, 4, 3), (7, 2, 1), (3, 3, 0), (1, 1, 1), (12, 11, 2), (8, 5, 3)]
+          (9, 7, 5), (10, 8, 6), (6, 4, 3), (7, 2, 1), (3, 3, 0), (1, 1, 1), (12, 11, 2), (8, 5, 3),
+          (9, 5, 2), (10, 7, 3), (10, 8, 4), (10, 8, 5)]
 
 for (m, n, w), want in FACTS.items():
     name = os.path.join(here, 'fact_%d_%d_%d' % (m, n, w))
