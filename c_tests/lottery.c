@@ -422,7 +422,7 @@ static int64_t answer(unsigned long m, unsigned long n, unsigned long w);
 static int union_fits(unsigned long m, unsigned long n, unsigned long w, int64_t k)
 {
     unsigned long c = m - n;
-    for (unsigned long w1 = 0; w >= 1 && 2 * w1 <= w - 1; w1++) {
+    for (unsigned long w1 = 0; k >= 2 && w >= 1 && 2 * w1 <= w - 1; w1++) { /* each part takes one ticket or more */
         unsigned long w2 = w - 1 - w1;
         for (unsigned long m1 = c + w1; m1 < m && m - m1 >= c + w2; m1++) {
             unsigned long m2 = m - m1;
@@ -448,8 +448,8 @@ static int64_t answer(unsigned long m, unsigned long n, unsigned long w)
         int64_t c;
     } known[MAX_KNOWN];
     static size_t nknown;
-    if (w == 0)
-        return 1; /* any ticket holds the empty draw */
+    if (w == 0 || n == m)
+        return 1; /* any ticket holds the empty draw; one holds every number */
     if (schoenheim(m, n, w) > MAX_TICKETS)
         return MAX_TICKETS + 1;
     for (size_t i = 0; i < nknown; i++)
