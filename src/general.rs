@@ -165,6 +165,8 @@ pub(crate) struct Bound<'a> {
     pub row_cost: &'a [i64],
     /// The sum of the negative row costs.
     pub negative: i64,
+    /// The cost of every row, when all are the same and not negative.
+    pub same_cost: Option<i64>,
     /// The cost of the forced rows.
     pub forced: i64,
     /// A solution must cost less than this (`i64::MAX`: no bar yet).
@@ -588,61 +590,76 @@ impl General {
             self.stamp = 1;
         }
         let stamp = self.stamp;
+        // The loops below read the links through local slices, which the
+        // compiler can keep in registers across the stores to `mark` and
+        // `hits`.
+        let (next, down, row, top, len) = (&self.next[..], &self.down[..], &self.row[..], &self.top[..], &self.len[..]);
+        let (lo, count, row_first) = (&self.lo[..], &self.count[..], &self.row_first[..]);
+        let need_of = |i: usize| i64::from(lo[i]) - i64::from(count[i]);
         // The seed's bound: needy columns no two of which share a row.
+        let (mark, costs) = (&mut self.mark[..], &mut self.costs);
         let mut apart = 0i64;
-        let mut i = self.next[0];
+        let mut i = next[0] as usize;
         while i != 0 {
-            let need = self.need(i);
-            if need > 0 && self.mark[i as usize] != stamp {
-                if i64::from(self.len[i as usize]) < need {
+            let need = need_of(i);
+            if need > 0 && mark[i] != stamp {
+                if i64::from(len[i]) < need {
                     return None;
                 }
-                self.costs.clear();
-                let mut p = self.down[i as usize];
+                costs.clear();
+                let mut p = down[i] as usize;
                 while p != i {
-                    let r = self.row[p as usize];
-                    self.costs.push(bound.row_cost[r as usize].max(0));
-                    for q in self.nodes(r) {
-                        self.mark[self.top[q as usize] as usize] = stamp;
+                    let r = row[p] as usize;
+                    if bound.same_cost.is_none() {
+                        costs.push(bound.row_cost[r].max(0));
                     }
-                    p = self.down[p as usize];
+                    for &t in &top[row_first[r] as usize..row_first[r + 1] as usize - 1] {
+                        mark[t as usize] = stamp;
+                    }
+                    p = down[p] as usize;
                 }
-                let need = need as usize;
-                if need < self.costs.len() {
-                    self.costs.select_nth_unstable(need);
-                }
-                apart += self.costs[..need].iter().sum::<i64>();
+                apart += match bound.same_cost {
+                    Some(c) => need.saturating_mul(c),
+                    None => {
+                        let need = need as usize;
+                        if need < costs.len() {
+                            costs.select_nth_unstable(need);
+                        }
+                        costs[..need].iter().sum::<i64>()
+                    }
+                };
             }
-            i = self.next[i as usize];
+            i = next[i] as usize;
         }
         if bound.negative + apart >= room {
             return Some(bound.negative + apart);
         }
         // The counting bound: the needy columns' total need, and for each
         // row the number of needy columns it serves.
+        let (hits, touched) = (&mut self.hits[..], &mut self.touched);
         let mut total_need = 0i64;
-        self.touched.clear();
-        let mut i = self.next[0];
+        touched.clear();
+        let mut i = next[0] as usize;
         while i != 0 {
-            let need = self.need(i);
+            let need = need_of(i);
             if need > 0 {
-                if i64::from(self.len[i as usize]) < need {
+                if i64::from(len[i]) < need {
                     return None;
                 }
                 total_need += need;
-                let mut p = self.down[i as usize];
+                let mut p = down[i] as usize;
                 while p != i {
-                    let r = self.row[p as usize] as usize;
-                    let h = &mut self.hits[r];
+                    let r = row[p] as usize;
+                    let h = &mut hits[r];
                     if h.0 != stamp {
                         *h = (stamp, 0);
-                        self.touched.push(r as u32);
+                        touched.push(r as u32);
                     }
                     h.1 += 1;
-                    p = self.down[p as usize];
+                    p = down[p] as usize;
                 }
             }
-            i = self.next[i as usize];
+            i = next[i] as usize;
         }
         let counted = self.fewest_to_serve(bound, total_need)?;
         Some(bound.negative + apart.max(counted))

@@ -137,6 +137,9 @@ pub(crate) struct Optimizer {
     row_cost: Vec<i64>,
     /// The sum of the negative entries of `row_cost`.
     negative: i64,
+    /// The cost every row has, when they all have the same one and it is
+    /// not negative (as for the fewest rows).
+    same_cost: Option<i64>,
     /// The scaled cost of the rows chosen before each level (`path[0]`: the
     /// forced rows).
     pub path: Vec<i64>,
@@ -184,6 +187,7 @@ impl Optimizer {
             cost,
             share,
             negative: negative(&row_cost),
+            same_cost: same_cost(&row_cost),
             row_cost,
             path: filled(depth + 1)?,
             rest: filled(depth + 1)?,
@@ -206,6 +210,7 @@ impl Optimizer {
             cost: Vec::new(),
             share: Vec::new(),
             negative: negative(&row_cost),
+            same_cost: same_cost(&row_cost),
             row_cost,
             path: filled(1)?,
             rest: Vec::new(),
@@ -218,7 +223,7 @@ impl Optimizer {
 
     /// What the generalised engine's bound needs (for `without_shares`).
     pub fn bound(&self) -> Bound<'_> {
-        Bound { row_cost: &self.row_cost, negative: self.negative, forced: self.path[0], bar: self.bar }
+        Bound { row_cost: &self.row_cost, negative: self.negative, same_cost: self.same_cost, forced: self.path[0], bar: self.bar }
     }
 
     /// The sort key of node `x` in its item's list: its share.
@@ -308,6 +313,13 @@ fn row_costs(objective: Objective, costs: &[i64], rows: usize) -> Result<(Vec<i6
 /// The sum of the negative costs in `row_cost`.
 fn negative(row_cost: &[i64]) -> i64 {
     row_cost.iter().map(|&c| c.min(0)).sum()
+}
+
+/// The cost of every row in `row_cost`, when they are all the same and not
+/// negative.
+fn same_cost(row_cost: &[i64]) -> Option<i64> {
+    let first = *row_cost.first()?;
+    (first >= 0 && row_cost.iter().all(|&c| c == first)).then_some(first)
 }
 
 /// The most passes of the coordinate ascent in [`potentials`].
