@@ -60,9 +60,10 @@
 //! adds a lower bound of the cost still to pay to the cost of the rows
 //! chosen so far, and backs up when that reaches the bar (the k-th best
 //! cost so far). The bound generalises the one the tutorials use for
-//! repeated cover: take the active columns that still need rows one by one
-//! in column order, skipping any that shares a row with a column taken
-//! before. No row serves two taken columns, so each taken column `i` needs
+//! repeated cover: take the active columns that still need rows one by one,
+//! those with the fewest rows left first (ties in column order), skipping
+//! any that shares a row with a column taken before (taking short columns
+//! first usually leaves more columns that share no row). No row serves two taken columns, so each taken column `i` needs
 //! `d` rows of its own: at least the `d` smallest costs in its list (costs
 //! below 0 counted as 0). Rows with negative costs can lower any total by
 //! at most the sum of all negative costs, which is added once.
@@ -214,6 +215,10 @@ pub(crate) struct General {
     /// Scratch for the bound: how many rows serve each number of needy
     /// columns (a row has at most as many as it has nodes).
     by_hits: Vec<u32>,
+    /// Scratch for the bound: the columns that need rows, each as its
+    /// number of rows left (high half) and its index (low half), so that
+    /// sorting puts the shortest first.
+    needy: Vec<u64>,
 }
 
 impl General {
@@ -295,6 +300,7 @@ impl General {
             stamp: 0,
             costs: Vec::new(),
             by_hits: Vec::new(),
+            needy: Vec::new(),
         };
         let widest = (0..rows).map(|r| g.nodes(r as u32).len()).max().unwrap_or(0);
         g.by_hits = filled(widest + 1)?;
@@ -596,11 +602,22 @@ impl General {
         let (next, down, row, top, len) = (&self.next[..], &self.down[..], &self.row[..], &self.top[..], &self.len[..]);
         let (lo, count, row_first) = (&self.lo[..], &self.count[..], &self.row_first[..]);
         let need_of = |i: usize| i64::from(lo[i]) - i64::from(count[i]);
-        // The seed's bound: needy columns no two of which share a row.
+        // The seed's bound: needy columns no two of which share a row,
+        // shortest first.
         let (mark, costs) = (&mut self.mark[..], &mut self.costs);
         let mut apart = 0i64;
+        let order = &mut self.needy;
+        order.clear();
         let mut i = next[0] as usize;
         while i != 0 {
+            if need_of(i) > 0 {
+                order.push(((len[i] as u64) << 32) | i as u64);
+            }
+            i = next[i] as usize;
+        }
+        order.sort_unstable();
+        for &key in order.iter() {
+            let i = (key & 0xffff_ffff) as usize;
             let need = need_of(i);
             if need > 0 && mark[i] != stamp {
                 if i64::from(len[i]) < need {
@@ -629,7 +646,6 @@ impl General {
                     }
                 };
             }
-            i = next[i] as usize;
         }
         if bound.negative + apart >= room {
             return Some(bound.negative + apart);
