@@ -15,9 +15,14 @@ depth-first search asks whether k tickets suffice. It branches on the lowest
 uncovered draw (some ticket must contain it), trying the tickets that do,
 and cuts a branch when the uncovered draws outnumber what the tickets still
 allowed can hold (C(n, w) draws each). Meant for small inputs only.
+
+A case with a CASE.expected file (a fact from the literature, which the
+test runner has already compared) is not searched again here: some facts,
+such as C(11, 7, 4) = 17, are far beyond this search.
 """
 import itertools
 import math
+import os
 import sys
 
 sys.dont_write_bytecode = True
@@ -51,6 +56,8 @@ def covering_number(m, n, w):
 def main():
     if len(sys.argv) != 3:
         sys.exit('usage: lottery.py CASE.in ACTUAL_OUTPUT')
+    if os.path.exists(sys.argv[1][:-3] + '.expected'):
+        return 0
     m, n, w = map(int, open(sys.argv[1]).read().split())
     line = case_output_lines(sys.argv[2], 1)[0]
     k = covering_number(m, n, w)
