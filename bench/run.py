@@ -22,8 +22,8 @@ faster). Inputs are written to bench/out/.
                  (bench/gen_optimize.py) vs reference/square_destroyer.cpp,
                  same output
   lottery-8-5-3, lottery-9-5-2  the covering numbers C(8,5,3) = 8 and
-                 C(9,5,2) = 5, where a search must prove Schoenheim's bound
-                 (7 and 4) is not met, vs reference/lottery.cpp, same output
+                 C(9,5,2) = 5, above Schoenheim's bound (7 and 4), vs
+                 reference/lottery.cpp, same output
                  (9 4 2 and 9 6 3 take the reference 47 s to over a minute)
 
 Usage: bench/run.py [-n RUNS] [NAME ...]
