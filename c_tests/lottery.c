@@ -426,7 +426,7 @@ static int union_fits(unsigned long m, unsigned long n, unsigned long w, int64_t
         unsigned long w2 = w - 1 - w1;
         for (unsigned long m1 = c + w1; m1 < m && m - m1 >= c + w2; m1++) {
             unsigned long m2 = m - m1;
-            if (m1 == c || m2 == c || !within_limits(m1, m1 - c, w1) || !within_limits(m2, m2 - c, w2))
+            if (!within_limits(m1, m1 - c, w1) || !within_limits(m2, m2 - c, w2))
                 continue;
             int64_t low2 = schoenheim(m2, m2 - c, w2);
             if (schoenheim(m1, m1 - c, w1) + low2 > k)
