@@ -585,9 +585,10 @@ impl General {
 
     /// A lower bound on the cost the active columns still need (see the
     /// module documentation), or `None` when one of them cannot be
-    /// satisfied. The seed's bound comes first; when it reaches `room`
-    /// already, the counting bound is skipped. Otherwise that pass also
-    /// leaves in `hits` each row's number of needy columns.
+    /// satisfied. The seed's bound comes first; as soon as it reaches
+    /// `room` it is returned as it stands (the branch is cut either way),
+    /// and the counting bound is skipped. Otherwise that pass also leaves
+    /// in `hits` each row's number of needy columns.
     fn lower_bound(&mut self, bound: &Bound, room: i64) -> Option<i64> {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -645,10 +646,11 @@ impl General {
                         costs[..need].iter().sum::<i64>()
                     }
                 };
+                if bound.negative + apart >= room {
+                    // Enough to cut the branch: the rest cannot lower it.
+                    return Some(bound.negative + apart);
+                }
             }
-        }
-        if bound.negative + apart >= room {
-            return Some(bound.negative + apart);
         }
         // The counting bound: the needy columns' total need, and for each
         // row the number of needy columns it serves.
