@@ -63,8 +63,8 @@
 //! repeated cover: take the active columns that still need rows one by one,
 //! those with the fewest rows left first (ties in column order), skipping
 //! any that shares a row with a column taken before (taking short columns
-//! first usually leaves more columns that share no row). No row serves two taken columns, so each taken column `i` needs
-//! `d` rows of its own: at least the `d` smallest costs in its list (costs
+//! first usually leaves more columns that share no row). No row serves two
+//! taken columns, so each taken column `i` needs `d` rows of its own: at least the `d` smallest costs in its list (costs
 //! below 0 counted as 0). Rows with negative costs can lower any total by
 //! at most the sum of all negative costs, which is added once.
 //! For the fewest rows (every cost 1), this is the number of rows the taken
@@ -606,24 +606,25 @@ impl General {
         // The seed's bound: needy columns no two of which share a row,
         // shortest first.
         let (mark, costs) = (&mut self.mark[..], &mut self.costs);
-        let mut apart = 0i64;
         let order = &mut self.needy;
         order.clear();
         let mut i = next[0] as usize;
         while i != 0 {
-            if need_of(i) > 0 {
-                order.push(((len[i] as u64) << 32) | i as u64);
+            let need = need_of(i);
+            if need > 0 {
+                if i64::from(len[i]) < need {
+                    return None;
+                }
+                order.push((u64::from(len[i]) << 32) | i as u64);
             }
             i = next[i] as usize;
         }
         order.sort_unstable();
-        for &key in order.iter() {
-            let i = (key & 0xffff_ffff) as usize;
-            let need = need_of(i);
-            if need > 0 && mark[i] != stamp {
-                if i64::from(len[i]) < need {
-                    return None;
-                }
+        let column = |key: u64| (key & 0xffff_ffff) as usize;
+        let mut apart = 0i64;
+        for i in order.iter().map(|&key| column(key)) {
+            if mark[i] != stamp {
+                let need = need_of(i);
                 costs.clear();
                 let mut p = down[i] as usize;
                 while p != i {
@@ -657,27 +658,19 @@ impl General {
         let (hits, touched) = (&mut self.hits[..], &mut self.touched);
         let mut total_need = 0i64;
         touched.clear();
-        let mut i = next[0] as usize;
-        while i != 0 {
-            let need = need_of(i);
-            if need > 0 {
-                if i64::from(len[i]) < need {
-                    return None;
+        for i in order.iter().map(|&key| column(key)) {
+            total_need += need_of(i);
+            let mut p = down[i] as usize;
+            while p != i {
+                let r = row[p] as usize;
+                let h = &mut hits[r];
+                if h.0 != stamp {
+                    *h = (stamp, 0);
+                    touched.push(r as u32);
                 }
-                total_need += need;
-                let mut p = down[i] as usize;
-                while p != i {
-                    let r = row[p] as usize;
-                    let h = &mut hits[r];
-                    if h.0 != stamp {
-                        *h = (stamp, 0);
-                        touched.push(r as u32);
-                    }
-                    h.1 += 1;
-                    p = down[p] as usize;
-                }
+                h.1 += 1;
+                p = down[p] as usize;
             }
-            i = next[i] as usize;
         }
         let counted = self.fewest_to_serve(bound, total_need)?;
         Some(bound.negative + apart.max(counted))
@@ -695,8 +688,11 @@ impl General {
         // serve the most; otherwise the cheapest way to serve it with
         // fractions of rows takes them in increasing cost per column served
         // (the fractional knapsack). No cover of the rest costs less.
-        let first_cost = self.touched.first().map_or(0, |&r| bound.row_cost[r as usize].max(0));
-        if self.touched.iter().all(|&r| bound.row_cost[r as usize].max(0) == first_cost) {
+        let same = bound.same_cost.or_else(|| {
+            let first = self.touched.first().map_or(0, |&r| bound.row_cost[r as usize].max(0));
+            self.touched.iter().all(|&r| bound.row_cost[r as usize].max(0) == first).then_some(first)
+        });
+        if let Some(first_cost) = same {
             self.by_hits.iter_mut().for_each(|c| *c = 0);
             for &r in &self.touched {
                 self.by_hits[self.hits[r as usize].1 as usize] += 1;
