@@ -264,34 +264,34 @@ static int64_t search_classes(const struct class *cls, size_t count, int64_t k)
     return found;
 }
 
-/* The fewest tickets of a cover when that is at most k, otherwise k + 1:
- * covers of one and two tickets, then one class per overlap and pattern
- * (see the top of this file). */
+/* The fewest tickets of a cover when that is at most k, otherwise k + 1,
+ * given that no cover has fewer than k tickets and k >= 2 (answer() settles
+ * the inputs one ticket covers, w = 0 or n = m): pairs of tickets for
+ * k = 2, else one class per overlap and pattern (see the top of this
+ * file). */
 static int64_t fits(unsigned long m, unsigned long n, int64_t k)
 {
     static unsigned pick[MAX_M];
     static struct class cls[MAX_CLASSES];
     size_t count = 0;
-    int64_t found;
-    /* Does the first ticket alone do (w = 0, or n = m)? */
-    struct class c = {{0, 0, 0}, 1, 0, 0};
-    if ((found = search_class(&c, 1)) > 0)
-        return found;
+    struct class c = {{0, 0, 0}, 2, 0, 0};
     /* Small overlaps first: good covers spread their tickets. */
     for (unsigned long same = 2 * n > m ? 2 * n - m : 0; same < n; same++) {
         /* T2: {1..same} and the n - same numbers after n. */
         for (unsigned long i = 0; i < n; i++)
             pick[i] = (unsigned)(i < same ? i : n + (i - same));
         c.forced[1] = ticket_rank(pick, n, m);
-        c.nforced = 2;
-        if ((found = search_class(&c, k < 2 ? k : 2)) > 0)
-            return found;
+        if (k == 2) {
+            if (search_class(&c, 2) > 0)
+                return 2;
+            continue;
+        }
         /* The parts: T1 & T2 = [0, same), T1 - T2 = [same, n),
          * T2 - T1 = [n, 2n - same), the rest = [2n - same, m). */
         unsigned long part[4] = {same, n - same, n - same, m - (2 * n - same)};
         unsigned long at[4] = {0, same, n, 2 * n - same};
         /* Patterns (a, b, c, d) in increasing order of key(a + b + c, a, b). */
-        for (unsigned long o = 0; o <= n && k >= 3; o++) {
+        for (unsigned long o = 0; o <= n; o++) {
             unsigned long d = n - o;
             for (unsigned long a = 0; a <= o && a <= part[0]; a++) {
                 for (unsigned long b = 0; a + b <= o && b <= part[1]; b++) {
