@@ -32,8 +32,7 @@ FACTS = {
 # the least input whose floor from the exact C(7, 4, 2) = 5 (8) is above
 # Schoenheim's bound (7); the pair argument rules out 4 tickets for
 # (9, 5, 2) (a fact case above) and 5 for (10, 7, 3); two smaller covers
-# joined give the
-# answer of (10, 8, 4), (10, 8, 5) and (10, 7, 3).
+# joined give the answer of (10, 8, 4), (10, 8, 5) and (10, 7, 3).
 JUDGED = [(6, 3, 2), (6, 4, 2), (7, 4, 2), (8, 4, 2), (8, 3, 2), (9, 3, 2), (7, 5, 3), (8, 6, 4),
           (9, 7, 5), (10, 8, 6), (6, 4, 3), (7, 2, 1), (3, 3, 0), (1, 1, 1), (12, 11, 2), (8, 5, 3),
           (10, 7, 3), (10, 8, 4), (10, 8, 5)]
