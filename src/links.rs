@@ -277,7 +277,7 @@ impl Links {
 
     /// Whether item `i` is primary.
     #[inline(always)]
-    fn is_primary(&self, i: u32) -> bool {
+    pub(crate) fn is_primary(&self, i: u32) -> bool {
         (i as usize) <= self.primary
     }
 

@@ -182,3 +182,55 @@ fn bad_objectives_are_rejected_and_change_nothing() {
     assert_eq!(s.best()[0].cost, 1 << 60);
     assert_eq!(s.best()[0].rows, vec![0, 1]);
 }
+
+/// Costs near the top of the allowed range, positive and negative, on
+/// matrices with secondary columns: the bound's shares must stay valid
+/// (issue 15: shares were also given to secondary nodes, the range check
+/// failed and left them half-written, and the optimum came out wrong).
+#[test]
+fn large_costs_keep_the_bound_valid() {
+    let mut g = Lcg(15);
+    for i in 0..600 {
+        let e = [40, 48, 56][i % 3];
+        let m = random_matrix(&mut g, -(1i64 << e), 1i64 << e);
+        let goal = [Goal::MinCost, Goal::MaxCost][i / 3 % 2];
+        check(&m, goal, 1 + i % 3, &[], None);
+    }
+    // Every row with secondary columns, as in the issue's case.
+    for i in 0..600 {
+        let e = [38, 40, 44, 50, 56][i % 5];
+        let (p, s) = (2 + g.below(4) as usize, 1 + g.below(3) as usize);
+        let mut m = Matrix::new(p + s).unwrap();
+        for c in p..p + s {
+            m.set_secondary(c).unwrap();
+        }
+        for _ in 0..1 + g.below(12) {
+            let mut cols: Vec<usize> = (0..p).filter(|_| g.below(3) == 0).collect();
+            if cols.is_empty() {
+                cols.push(g.below(p as u64) as usize);
+            }
+            cols.extend((p..p + s).filter(|_| g.below(2) == 0));
+            let r = m.add_row(&cols).unwrap();
+            let big = g.below(3) == 0;
+            let c = if big { (1i64 << e) - g.below(1000) as i64 } else { g.below(21) as i64 - 10 };
+            m.set_cost(r, c).unwrap();
+        }
+        let goal = [Goal::MinCost, Goal::MaxCost][i % 2];
+        check(&m, goal, 1 + i % 3, &[], None);
+    }
+}
+
+/// The case of issue 15 itself. Options (from 0): {P1} 0, {P0 y} 2^40,
+/// {P1} -4, {P0} -8, {P0} 0. The least cost is -12 (options 2 and 3),
+/// the greatest 2^40 (options 1 and 0).
+#[test]
+fn issue_15_large_cost_case() {
+    let text = "P0 P1 | y\nP1\nP0 y |1099511627776\nP1 |-4\nP0 |-8\nP0\n";
+    let m = dlx::format::parse(text).unwrap();
+    for (goal, best) in [(Goal::MinCost, -12), (Goal::MaxCost, 1i64 << 40)] {
+        let mut s = Solver::new(&m).unwrap();
+        s.set_objective(Some(Objective { goal, best: 1 })).unwrap();
+        while s.next_solution().is_some() {}
+        assert_eq!(s.best()[0].cost, best, "{goal:?}");
+    }
+}
