@@ -90,6 +90,27 @@ use crate::matrix::Matrix;
 /// node's color: choosing its row commits nothing more there.
 const PURE: u32 = u32::MAX;
 
+/// Renumbers the colors in `color` 1, 2, ... in increasing order of the
+/// caller's ids (0 stays "none"), so that no color of the whole `u32`
+/// range can be taken for [`PURE`]: there are fewer distinct colors than
+/// nodes, and node numbers are below `u32::MAX`.
+fn dense_colors(color: &mut [u32]) -> Result<(), Error> {
+    if color.iter().all(|&c| c == 0) {
+        return Ok(());
+    }
+    let mut ids: Vec<u32> = Vec::new();
+    ids.try_reserve_exact(color.len())?;
+    ids.extend(color.iter().copied().filter(|&c| c != 0));
+    ids.sort_unstable();
+    ids.dedup();
+    for c in color.iter_mut().filter(|c| **c != 0) {
+        // `ids` holds every nonzero color, so the search finds it; its
+        // rank is below `color.len()`, which fits a node number.
+        *c = ids.binary_search(c).map_or(0, |k| k as u32 + 1);
+    }
+    Ok(())
+}
+
 /// Where a level stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Branch {
@@ -269,6 +290,7 @@ impl General {
             x += 1; // the spacer
         }
         row_first[rows] = x as u32;
+        dense_colors(&mut color)?;
         let (mut prev, mut next): (Vec<u32>, Vec<u32>) = (filled(primary + 1)?, filled(primary + 1)?);
         for i in 0..=primary {
             prev[i] = if i == 0 { primary as u32 } else { i as u32 - 1 };

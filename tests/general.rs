@@ -45,6 +45,8 @@ fn knuths_dlx3_multiplicity_example() {
 /// primary columns with random bounds (sometimes exactly once, sometimes
 /// allowing none, sometimes (0, 0)); secondary entries colored 1 or 2 or
 /// not at all; up to 11 rows with costs in `lo..=hi`.
+/// Colors are drawn from 0 (none), 1 and `u32::MAX`: every nonzero `u32`
+/// is a color (issue 15: the engine took `u32::MAX` for its own mark).
 fn random_general(g: &mut Lcg, lo: i64, hi: i64) -> Matrix {
     let n = 1 + g.below(7) as usize;
     let mut m = Matrix::new(n).unwrap();
@@ -63,7 +65,7 @@ fn random_general(g: &mut Lcg, lo: i64, hi: i64) -> Matrix {
         if cols.is_empty() {
             cols.push(g.below(n as u64) as usize);
         }
-        let colors: Vec<u32> = cols.iter().map(|&c| if m.is_secondary(c) == Some(true) { g.below(3) as u32 } else { 0 }).collect();
+        let colors: Vec<u32> = cols.iter().map(|&c| if m.is_secondary(c) == Some(true) { [0, 1, u32::MAX][g.below(3) as usize] } else { 0 }).collect();
         let r = m.add_colored_row(&cols, &colors).unwrap();
         m.set_cost(r, lo + g.below((hi - lo + 1) as u64) as i64).unwrap();
     }
@@ -295,4 +297,24 @@ fn a_cost_limit_keeps_only_solutions_that_good_in_both_engines() {
         assert_eq!(s.best().iter().map(|b| b.cost).collect::<Vec<_>>(), all);
     }
     assert!(cut > 200, "only {cut} instances where the limit cut some solutions but not all");
+}
+
+/// Issue 15, finding 2: row 0 = {A, x:0xFFFFFFFF} and row 1 = {B, x} (no
+/// color) exclude each other through x, so there is no solution.
+#[test]
+fn the_largest_color_is_a_color() {
+    for color in [1, 5, u32::MAX - 1, u32::MAX] {
+        let mut m = Matrix::new(3).unwrap();
+        m.set_secondary(2).unwrap();
+        m.add_colored_row(&[0, 2], &[0, color]).unwrap();
+        m.add_row(&[1, 2]).unwrap();
+        assert_eq!(m.count_solutions(None), Ok(0), "color {color}");
+        // Two rows of the same color go together; of different ones, not.
+        let mut m = Matrix::new(3).unwrap();
+        m.set_secondary(2).unwrap();
+        m.add_colored_row(&[0, 2], &[0, color]).unwrap();
+        m.add_colored_row(&[1, 2], &[0, color]).unwrap();
+        m.add_colored_row(&[1, 2], &[0, color ^ 1]).unwrap();
+        assert_eq!(m.count_solutions(None), Ok(1), "color {color}");
+    }
 }
