@@ -45,6 +45,8 @@ fn main() {
     };
     config.export.include = vec!["dlx_counter".into(), "dlx_limit".into(), "dlx_outcome".into(), "dlx_objective".into()];
     config.enumeration.prefix_with_name = false;
+    // The core's constants reach C under their DLX_ names (src/ffi/status.rs).
+    config.export.exclude = vec!["POLL_NODES".into(), "MAX_TOTAL_COST".into()];
 
     let generated = out_dir.join("dlx.h");
     cbindgen::Builder::new()

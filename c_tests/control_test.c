@@ -4,7 +4,9 @@
  * count of 16-queens from a second thread (it must stop within 100 ms),
  * progress reports, seeds (same seed, same order; other seeds, other
  * orders), forced rows and their errors, and subproblems whose counts add
- * up to the whole. Expected values are facts: 92 solutions of 8-queens,
+ * up to the whole; calls made from inside a solver's own callbacks are
+ * refused with DLX_ERR_BUSY, and dlx_solver_cancel works from a signal
+ * handler. Expected values are facts: 92 solutions of 8-queens,
  * 724 of 10-queens, 14,200 of 12-queens; solutions are checked by
  * queens_valid (common.h), not by the library.
  *
@@ -12,10 +14,12 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <time.h>
 
 #include "common.h"
@@ -342,6 +346,145 @@ static void test_subproblems(void)
     dlx_matrix_free(m);
 }
 
+/* The callback contract: every call on a solver from inside its own
+ * callback is refused with DLX_ERR_BUSY and changes nothing, so the running
+ * search still delivers all 92 solutions of 8-queens. */
+struct nested {
+    dlx_solver *s;
+    struct tally t;
+    int refused, accepted;
+};
+
+static void try_calls(struct nested *n)
+{
+    const size_t *rows = NULL;
+    size_t count = 0;
+    uint64_t v = 0;
+    uint32_t o = 0;
+    double e = 0;
+    size_t forced[1] = {0};
+    dlx_status got[] = {
+        dlx_solver_next(n->s, &rows, &count),
+        dlx_solver_run(n->s, tally_fn, &n->t, NULL),
+        dlx_solver_restart(n->s),
+        dlx_solver_set_limit(n->s, DLX_LIMIT_SOLUTIONS, 1),
+        dlx_solver_set_seed(n->s, 7),
+        dlx_solver_force_rows(n->s, forced, 1),
+        dlx_solver_counter(n->s, DLX_COUNTER_NODES, &v),
+        dlx_solver_outcome(n->s, &o),
+        dlx_solver_estimate(n->s, &e),
+        dlx_solver_set_progress(n->s, NULL, NULL, 0),
+    };
+    for (size_t i = 0; i < sizeof got / sizeof got[0]; i++) {
+        if (got[i] == DLX_ERR_BUSY) {
+            n->refused++;
+        } else {
+            printf("     call %zu from a callback gave %d\n", i, (int)got[i]);
+            n->accepted++;
+        }
+    }
+    /* Freeing from inside does nothing; the search goes on. */
+    dlx_solver_free(n->s);
+    if (rows != NULL || count != 0 || v != 0 || o != 0 || e != 0) {
+        printf("     a refused call wrote an out-parameter\n");
+        n->accepted++;
+    }
+}
+
+static int nested_solution(void *user, const size_t *rows, size_t count)
+{
+    struct nested *n = user;
+    try_calls(n);
+    n->t.seen++;
+    n->t.valid += (uint64_t)queens_valid(rows, count, n->t.n);
+    return 0;
+}
+
+static int nested_progress(void *user, const dlx_progress *p)
+{
+    (void)p;
+    try_calls(user);
+    return 0;
+}
+
+static void test_calls_from_callbacks(void)
+{
+    dlx_matrix *m = queens_matrix(8);
+    struct nested n = {new_solver(m), {8, 0, 0, 0}, 0, 0};
+    CHECK(dlx_solver_set_progress(n.s, nested_progress, &n, 0) == DLX_OK);
+    CHECK(dlx_solver_run(n.s, nested_solution, &n, NULL) == DLX_DONE);
+    CHECK(n.t.seen == 92 && n.t.valid == 92 && n.accepted == 0 && n.refused >= 92 * 10);
+    CHECK(counter(n.s, DLX_COUNTER_SOLUTIONS) == 92);
+    /* The same from the callback of dlx_solver_subproblems. */
+    n.t = (struct tally){8, 0, 0, 0};
+    n.refused = 0;
+    CHECK(dlx_solver_set_progress(n.s, NULL, NULL, 0) == DLX_OK);
+    uint64_t parts = 0;
+    CHECK(dlx_solver_subproblems(n.s, 1, nested_solution, &n, &parts, NULL) == DLX_DONE);
+    CHECK(parts == 8 && n.t.seen == 8 && n.accepted == 0 && n.refused == 8 * 10);
+    /* Afterwards the solver answers again. */
+    n.t = (struct tally){8, 0, 0, 0};
+    CHECK(dlx_solver_run(n.s, tally_fn, &n.t, NULL) == DLX_DONE && n.t.valid == 92);
+    dlx_solver_free(n.s);
+    dlx_matrix_free(m);
+}
+
+/* dlx_solver_cancel from a signal handler: raised from inside the solution
+ * callback (deterministic), and from an interval timer while 16-queens is
+ * being counted. */
+static dlx_solver *volatile signal_target;
+static volatile sig_atomic_t signal_status = -1;
+
+static void cancel_on_signal(int sig)
+{
+    (void)sig;
+    signal_status = (sig_atomic_t)dlx_solver_cancel(signal_target);
+}
+
+static int raise_at_tenth(void *user, const size_t *rows, size_t count)
+{
+    struct tally *t = user;
+    tally_fn(user, rows, count);
+    if (t->seen == 10) {
+        raise(SIGUSR1);
+    }
+    return 0;
+}
+
+static void test_cancel_from_a_signal_handler(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = cancel_on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    CHECK(sigaction(SIGUSR1, &sa, NULL) == 0 && sigaction(SIGALRM, &sa, NULL) == 0);
+    dlx_matrix *m = queens_matrix(16);
+    dlx_solver *s = new_solver(m);
+    signal_target = s;
+    struct tally t = {16, 0, 0, 0};
+    CHECK(dlx_solver_run(s, raise_at_tenth, &t, NULL) == DLX_STOPPED);
+    CHECK(signal_status == DLX_OK && outcome_of(s) == DLX_OUTCOME_CANCELLED);
+    CHECK(t.seen >= 10 && t.seen < 14772512 && t.valid == t.seen);
+    /* A timer 100 ms into a count that takes seconds. */
+    signal_status = -1;
+    dlx_solver *c = new_solver(m);
+    signal_target = c;
+    struct itimerval it;
+    memset(&it, 0, sizeof it);
+    it.it_value.tv_usec = 100 * 1000;
+    CHECK(setitimer(ITIMER_REAL, &it, NULL) == 0);
+    t = (struct tally){16, 0, 0, 0};
+    dlx_status st = dlx_solver_run(c, tally_fn, &t, NULL);
+    CHECK(st == DLX_STOPPED && signal_status == DLX_OK && outcome_of(c) == DLX_OUTCOME_CANCELLED);
+    CHECK(t.seen < 14772512 && t.valid == t.seen);
+    signal(SIGUSR1, SIG_DFL);
+    signal(SIGALRM, SIG_DFL);
+    dlx_solver_free(s);
+    dlx_solver_free(c);
+    dlx_matrix_free(m);
+}
+
 int main(void)
 {
     test_outcomes();
@@ -351,6 +494,8 @@ int main(void)
     test_seeds();
     test_forced_rows();
     test_subproblems();
+    test_calls_from_callbacks();
+    test_cancel_from_a_signal_handler();
     if (failures) {
         printf("%d check(s) failed\n", failures);
         return 1;

@@ -32,16 +32,18 @@
 #define DLX_VERSION "0.1.0"
 
 /*
- The most search-tree nodes the loop enters between two looks at the
- limits, the cancel flag and the clock.
+ The most search-tree nodes a search enters between two looks at its
+ limits, the cancel flag and the clock: `dlx_solver_cancel` takes effect
+ within that many nodes.
  */
-#define POLL_NODES 1024
+#define DLX_POLL_NODES 1024
 
 /*
- The largest sum of absolute row costs a search with an objective takes:
- every partial sum the search forms then fits in an `i64`, scale included.
+ The largest sum of the absolute row costs that a search with an
+ objective takes (2^61; `DLX_ERR_COST_RANGE` beyond): every sum the
+ search forms is then exact in an `int64_t`.
  */
-#define MAX_TOTAL_COST (1 << 61)
+#define DLX_MAX_TOTAL_COST 2305843009213693952
 
 /*
  The result of every call that can fail. Values are explicit and never
@@ -152,6 +154,15 @@ enum dlx_status
    secondary columns take colors.
    */
   DLX_ERR_COLOR_ON_PRIMARY = 21,
+  /*
+   The solver is busy: its own callback (of `dlx_solver_run`, a
+   progress function, `dlx_solver_subproblems`) is running, and the
+   call was made from inside it. Nothing was changed. Only
+   `dlx_solver_cancel` may be called on a solver from inside its own
+   callback; every other call on it returns this status (and
+   `dlx_solver_free` does nothing).
+   */
+  DLX_ERR_BUSY = 22,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -444,11 +455,13 @@ dlx_status dlx_solver_outcome(const struct dlx_solver *solver, uint32_t *outcome
 /*
  Asks the search to stop. Safe to call from any thread, also while
  another thread is inside `dlx_solver_next` or `dlx_solver_run` on the
- same solver (the only function that may be): that call returns
- `DLX_STOPPED` with `DLX_OUTCOME_CANCELLED` within one slice of 1024
- nodes, typically well under a millisecond. If no call is running, the next
- one stops at once. The request is used up by the call it stops; a later
- call resumes the search. The solver must not be freed while this runs.
+ same solver, from inside the solver's own callbacks, and from a signal
+ handler: it is async-signal-safe (one atomic store: no lock, no
+ allocation). The running call returns `DLX_STOPPED` with
+ `DLX_OUTCOME_CANCELLED` within `DLX_POLL_NODES` nodes, typically well
+ under a millisecond. If no call is running, the next one stops at once.
+ The request is used up by the call it stops; a later call resumes the
+ search. The solver must not be freed while this runs.
  Errors: `DLX_ERR_NULL`.
  */
 dlx_status dlx_solver_cancel(const struct dlx_solver *solver);
@@ -846,7 +859,8 @@ dlx_status dlx_solver_new(const struct dlx_matrix *matrix, struct dlx_solver **o
 
 /*
  Frees a solver, and with it the rows array of its last solution. NULL
- does nothing.
+ does nothing, and so does a call from inside one of the solver's own
+ callbacks (the solver is in use: free it after the call returns).
  */
 void dlx_solver_free(struct dlx_solver *solver);
 

@@ -51,7 +51,6 @@
 //! every matrix `parse` returns. A matrix built with [`Matrix::new`] has no
 //! names; `write` names its columns by their 0-based index.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -111,23 +110,40 @@ impl Token<'_> {
     }
 }
 
-/// The words of `line`, separated by blanks.
-fn tokens(line: &str) -> Vec<Token<'_>> {
-    let mut out = Vec::new();
-    let mut start: Option<(usize, usize)> = None;
-    for (column, (at, c)) in (1..).zip(line.char_indices()) {
-        if is_blank(c) {
-            if let Some((s, col)) = start.take() {
-                out.push(Token { column: col, text: &line[s..at] });
+/// The words of `line`, separated by blanks, one at a time (no list is
+/// built: a line may hold hundreds of millions of them).
+fn tokens(line: &str) -> Tokens<'_> {
+    Tokens { line, at: 0, column: 1 }
+}
+
+/// The iterator of [`tokens`]: `at` is the byte offset reached in `line`,
+/// `column` its 1-based column in characters.
+#[derive(Clone)]
+struct Tokens<'a> {
+    line: &'a str,
+    at: usize,
+    column: usize,
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        let mut start: Option<(usize, usize)> = None;
+        for (at, c) in self.line[self.at..].char_indices().map(|(i, c)| (self.at + i, c)) {
+            if is_blank(c) {
+                if let Some((s, column)) = start {
+                    self.at = at;
+                    return Some(Token { column, text: &self.line[s..at] });
+                }
+            } else if start.is_none() {
+                start = Some((at, self.column));
             }
-        } else if start.is_none() {
-            start = Some((at, column));
+            self.column += 1;
         }
+        self.at = self.line.len();
+        start.map(|(s, column)| Token { column, text: &self.line[s..] })
     }
-    if let Some((s, col)) = start {
-        out.push(Token { column: col, text: &line[s..] });
-    }
-    out
 }
 
 /// A name or color quoted for a message, with unprintable characters escaped.
@@ -174,7 +190,7 @@ pub fn parse(text: &str) -> Result<Matrix, ParseError> {
             Some((n, line)) => {
                 last_line = n;
                 let t = tokens(line);
-                match t.first() {
+                match t.clone().next() {
                     None => continue,
                     Some(first) if first.text.starts_with('|') => continue,
                     Some(_) => break (n, t),
@@ -204,7 +220,7 @@ pub fn parse(text: &str) -> Result<Matrix, ParseError> {
     let mut names = Names::default();
     let mut bounds: Vec<(usize, (u32, u32))> = Vec::new();
     let mut first_secondary: Option<usize> = None;
-    for tok in &items {
+    for tok in items {
         let mut rest = tok.text;
         let mut offset = 0;
         if let Some(after) = rest.strip_prefix('|') {
@@ -298,7 +314,7 @@ pub fn parse(text: &str) -> Result<Matrix, ParseError> {
     let mut colors: Vec<(usize, u32)> = Vec::new();
     for (n, line) in lines {
         let toks = tokens(line);
-        match toks.first() {
+        match toks.clone().next() {
             None => continue,
             Some(first) if first.text.starts_with('|') => continue,
             Some(_) => {}
@@ -311,7 +327,7 @@ pub fn parse(text: &str) -> Result<Matrix, ParseError> {
         row.clear();
         colors.clear();
         let mut cost: i64 = 0;
-        for tok in &toks {
+        for tok in toks {
             let err = |at: usize, message: String| ParseError::new(n, tok.column_at(at), message);
             if let Some(digits) = tok.text.strip_prefix('|') {
                 let (negative, digits) = match digits.strip_prefix('-') {
@@ -395,15 +411,51 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Matrix, ParseError> {
     }
 }
 
-/// The color of entry `k` of row `r` as the text format writes it: its
-/// name, or its number when it was given in code without one; `None` when
-/// the entry has no color.
-pub fn color_text(m: &Matrix, r: usize, k: usize) -> Option<Cow<'_, str>> {
-    match (m.color(r, k), m.color_id(r, k)) {
-        (Some(name), _) => Some(Cow::Borrowed(name)),
-        (None, Some(id)) if id != 0 => Some(Cow::Owned(id.to_string())),
-        _ => None,
+/// How the text format writes colors: by name, or, for a color given in
+/// code ([`Matrix::add_colored_row`]) beyond the named ones, by its number
+/// after a prefix of underscores long enough that no color name has the
+/// same form (none when no name is underscores and digits). Two different
+/// colors are never written alike, so reading a text back keeps which
+/// entries share a color.
+#[derive(Clone, Copy, Debug)]
+pub struct ColorText<'a> {
+    m: &'a Matrix,
+    /// The number of underscores before an unnamed color's number.
+    prefix: usize,
+}
+
+impl<'a> ColorText<'a> {
+    /// The writer of `m`'s colors (this looks at every color name once).
+    pub fn new(m: &'a Matrix) -> ColorText<'a> {
+        // A name `_`*k followed by digits only would collide with prefix k.
+        let taken = |k: usize, name: &str| {
+            name.len() > k && name.bytes().take(k).all(|b| b == b'_') && name.bytes().skip(k).all(|b| b.is_ascii_digit())
+        };
+        let mut prefix = 0;
+        while m.color_names().any(|name| taken(prefix, name)) {
+            prefix += 1;
+        }
+        ColorText { m, prefix }
     }
+
+    /// Writes the color of entry `k` of row `r`, after `before`, into
+    /// `out`; nothing when the entry has no color.
+    pub fn write_to(&self, out: &mut impl fmt::Write, before: &str, r: usize, k: usize) -> fmt::Result {
+        match (self.m.color(r, k), self.m.color_id(r, k)) {
+            (Some(name), _) => write!(out, "{before}{name}"),
+            (None, Some(id)) if id != 0 => write!(out, "{before}{:_<1$}{id}", "", self.prefix),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The color of entry `k` of row `r` as [`write`] writes it (see
+/// [`ColorText`], which is quicker for many entries); `None` when the entry
+/// has no color.
+pub fn color_text(m: &Matrix, r: usize, k: usize) -> Option<String> {
+    let mut s = String::new();
+    ColorText::new(m).write_to(&mut s, "", r, k).ok()?;
+    (!s.is_empty()).then_some(s)
 }
 
 /// Writes `m` in Knuth's format: the item line (primary columns with their
@@ -416,57 +468,98 @@ pub fn color_text(m: &Matrix, r: usize, k: usize) -> Option<Cow<'_, str>> {
 /// one in `m`, reading the text back numbers the columns differently. A
 /// matrix without primary columns has no text form (its item line would
 /// read as a comment), nor has a column with bounds `(0, 0)` (Knuth's
-/// format wants an upper bound of at least 1). A color given in code
-/// ([`Matrix::add_colored_row`]) beyond the named ones is written as its
-/// number.
+/// format wants an upper bound of at least 1). Colors are written as
+/// [`ColorText`] says.
 pub fn write(m: &Matrix) -> String {
-    let name = |c: usize| -> Cow<'_, str> {
+    let mut out = String::new();
+    // Writing into a String cannot fail (short of memory, which aborts).
+    let _ = write_to(m, &mut out);
+    out
+}
+
+/// [`write`] without aborting when memory runs out: [`Error::OutOfMemory`].
+pub fn try_write(m: &Matrix) -> Result<String, Error> {
+    let mut out = FallibleString(String::new());
+    write_to(m, &mut out).map_err(|_| Error::OutOfMemory)?;
+    Ok(out.0)
+}
+
+/// The length in bytes of the text [`write`] gives, found without building
+/// it.
+pub fn written_len(m: &Matrix) -> usize {
+    let mut n = ByteCount(0);
+    let _ = write_to(m, &mut n);
+    n.0
+}
+
+/// A `String` that reports running out of memory as an error.
+struct FallibleString(String);
+
+impl fmt::Write for FallibleString {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0.try_reserve(s.len()).map_err(|_| fmt::Error)?;
+        self.0.push_str(s);
+        Ok(())
+    }
+}
+
+/// Counts the bytes written to it.
+struct ByteCount(usize);
+
+impl fmt::Write for ByteCount {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0 = self.0.saturating_add(s.len());
+        Ok(())
+    }
+}
+
+/// Writes the text of [`write`] into `out`, piece by piece: it fails only
+/// when `out` does.
+pub fn write_to(m: &Matrix, out: &mut impl fmt::Write) -> fmt::Result {
+    let name = |out: &mut dyn fmt::Write, c: usize| -> fmt::Result {
         match m.column_name(c) {
-            Some(s) => Cow::Borrowed(s),
-            None => Cow::Owned(c.to_string()),
+            Some(s) => out.write_str(s),
+            None => write!(out, "{c}"),
         }
     };
-    let mut out = String::new();
     let mut first = true;
     for c in (0..m.columns()).filter(|&c| m.is_secondary(c) == Some(false)) {
         if !first {
-            out.push(' ');
+            out.write_char(' ')?;
         }
         first = false;
         match m.bounds(c) {
             Some(b) if b == DEFAULT_BOUNDS => {}
-            Some((lower, upper)) if lower == upper => out.push_str(&format!("{upper}|")),
-            Some((lower, upper)) => out.push_str(&format!("{lower}:{upper}|")),
+            Some((lower, upper)) if lower == upper => write!(out, "{upper}|")?,
+            Some((lower, upper)) => write!(out, "{lower}:{upper}|")?,
             None => {}
         }
-        out.push_str(&name(c));
+        name(out, c)?;
     }
     let mut bar = false;
     for c in (0..m.columns()).filter(|&c| m.is_secondary(c) == Some(true)) {
         if !bar {
-            out.push_str(if first { "|" } else { " |" });
+            out.write_str(if first { "|" } else { " |" })?;
             bar = true;
         }
-        out.push(' ');
-        out.push_str(&name(c));
+        out.write_char(' ')?;
+        name(out, c)?;
     }
-    out.push('\n');
+    out.write_char('\n')?;
+    let colors = ColorText::new(m);
     for r in 0..m.rows() {
         for (k, c) in m.row(r).into_iter().flatten().enumerate() {
             if k > 0 {
-                out.push(' ');
+                out.write_char(' ')?;
             }
-            out.push_str(&name(c));
-            if let Some(color) = color_text(m, r, k) {
-                out.push(':');
-                out.push_str(&color);
-            }
+            name(out, c)?;
+            colors.write_to(out, ":", r, k)?;
         }
         match m.cost(r) {
             Some(0) | None => {}
-            Some(cost) => out.push_str(&format!(" |{cost}")),
+            Some(cost) => write!(out, " |{cost}")?,
         }
-        out.push('\n');
+        out.write_char('\n')?;
     }
-    out
+    Ok(())
 }

@@ -338,6 +338,11 @@ impl Matrix {
         Ok(())
     }
 
+    /// The color names, in order of first use (ids 1, 2, ...).
+    pub(crate) fn color_names(&self) -> impl Iterator<Item = &str> + '_ {
+        (0..self.color_names.len()).filter_map(|i| self.color_names.get(i))
+    }
+
     /// Adds a color name and returns its id for [`Matrix::set_last_row_color`];
     /// the caller makes sure the name is new and contains no NUL.
     pub(crate) fn add_color_name(&mut self, color: &str) -> Result<u32, Error> {

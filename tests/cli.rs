@@ -1,9 +1,9 @@
 //! The `dlx` command-line tool (src/bin/dlx.rs), run as a program.
 //!
 //! Expected values are facts: the solution count that each file of
-//! ../shared/tools/gen_dlx.py names in its first comment line ("expect N";
+//! tools/gen_instances.py names in its first comment line ("expect N";
 //! for "expect N raw (...)" the raw N, which counts mirror images apart),
-//! Knuth's DLX1 counters on the same files (../shared/KNUTH-COUNTERS.md, and
+//! Knuth's DLX1 counters on the same files (../shared/KNUTH-COUNTERS.md lists them, and
 //! the issue's figure for Scott's board), and for printed solutions an
 //! independent check written here: every printed line is an option of the
 //! file and every solution is an exact cover of the file's items. The
@@ -36,10 +36,10 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("dlx writes UTF-8")
 }
 
-/// A file of gen_dlx.py, generated on first use.
+/// A file of tools/gen_instances.py, generated on first use.
 fn gen(name: &str) -> PathBuf {
     let path = common::generated().join(name);
-    assert!(path.is_file(), "gen_dlx.py wrote no {}", path.display());
+    assert!(path.is_file(), "gen_instances.py wrote no {}", path.display());
     path
 }
 
@@ -90,11 +90,11 @@ fn count(name: &str) -> (u64, u64, u64) {
     c
 }
 
-/// One test per file of gen_dlx.py whose run takes a few seconds at most.
+/// One test per file of tools/gen_instances.py whose run takes a few seconds at most.
 macro_rules! counts {
     ($($test:ident: $file:literal),* $(,)?) => {
         $(#[test] fn $test() { count($file); })*
-        /// Every file gen_dlx.py writes has a test here (fast or ignored).
+        /// Every file tools/gen_instances.py writes has a test here (fast or ignored).
         const COUNTED: &[&str] = &[$($file),*];
     };
 }
@@ -146,12 +146,12 @@ fn every_generated_file_is_tested() {
     }
     let tested: BTreeSet<String> = COUNTED.iter().chain(COUNTED_ELSEWHERE).map(|s| s.to_string()).collect();
     let missing: Vec<_> = on_disk.difference(&tested).collect();
-    assert!(missing.is_empty(), "files of gen_dlx.py with no test in tests/cli.rs: {missing:?}");
+    assert!(missing.is_empty(), "files of tools/gen_instances.py with no test in tests/cli.rs: {missing:?}");
     let gone: Vec<_> = tested.difference(&on_disk).collect();
-    assert!(gone.is_empty(), "tests for files gen_dlx.py no longer writes: {gone:?}");
+    assert!(gone.is_empty(), "tests for files gen_instances.py no longer writes: {gone:?}");
 }
 
-// Knuth's DLX1 counters on the same files (../shared/KNUTH-COUNTERS.md):
+// Knuth's DLX1 counters on the same files (../shared/KNUTH-COUNTERS.md lists them):
 // (solutions, nodes, updates).
 
 #[test]
@@ -515,7 +515,7 @@ fn help_documents_every_option() {
         ] {
             assert!(help.contains(option), "--help lacks {option:?}");
         }
-        for code in ["0 ", "1 ", "2 ", "3 ", "4 "] {
+        for code in ["0 ", "1 ", "2 ", "3 ", "4 ", "5 "] {
             assert!(help.contains(&format!("\n  {code}")), "--help lacks exit status {code}");
         }
     }
@@ -580,15 +580,68 @@ fn force_errors_and_limits() {
     let out = run(&["--force", "x", p], b"");
     assert_eq!(out.status.code(), Some(1));
     let out = run(&["--max-nodes", "100", p], b"");
-    assert!(out.status.success());
-    assert!(text(&out.stderr).contains("stopped: node limit"));
+    assert_exit(&out, 5, &["stopped: node limit"]);
     assert_eq!(counters(&text(&out.stderr)).1, 100);
     let big = gen("queens_16.dlx");
     let out = run(&["--time-limit", "0.3", "--progress", "0.1", big.to_str().unwrap()], b"");
-    assert!(out.status.success());
-    let err = text(&out.stderr);
-    assert!(err.contains("stopped: time limit"), "{err}");
-    assert!(err.contains("% done"), "{err}");
+    assert_exit(&out, 5, &["stopped: time limit", "% done"]);
+    // Issue 15: with --quiet too, a partial count is said to be one.
+    let out = run(&["-q", "--time-limit", "0.3", big.to_str().unwrap()], b"");
+    assert_exit(&out, 5, &["stopped: time limit", "partial"]);
+    let partial: u64 = text(&out.stdout).trim().parse().unwrap();
+    assert!(partial < expected_count(&big));
+    // -n stops where asked: what it prints is the answer asked for.
+    let out = run(&["-q", "-n", "3", p], b"");
+    assert_exit(&out, 0, &[]);
+    assert_eq!(text(&out.stdout), "3\n");
+}
+
+/// Issue 15, finding 5: arguments that are not UTF-8, output that cannot
+/// be written, and option errors that name their option.
+#[cfg(unix)]
+#[test]
+fn odd_arguments_and_failing_output_end_with_a_status() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let path = gen("queens_8.dlx");
+    let p = path.to_str().unwrap();
+    let bad = OsStr::from_bytes(b"\xff\xfe");
+    let status = |cmd: &mut Command| cmd.stdin(Stdio::null()).output().expect("dlx runs");
+    // A file name that is not UTF-8 is a file name: it does not exist.
+    let out = status(Command::new(DLX).arg(bad));
+    assert_exit(&out, 2, &["cannot read"]);
+    // An option's value that is not UTF-8 is a usage error naming the option.
+    let out = status(Command::new(DLX).arg("--max").arg(bad).arg(p));
+    assert_exit(&out, 1, &["--max"]);
+    let out = status(Command::new(DLX).arg(OsStr::from_bytes(b"--\xff")).arg(p));
+    assert_exit(&out, 1, &["dlx --help"]);
+    for (args, option) in [
+        (&["--time-limit", "abc", p][..], "--time-limit"),
+        (&["--progress", "abc", p], "--progress"),
+        (&["--max-nodes", "x", p], "--max-nodes"),
+        (&["--seed", "x", p], "--seed"),
+        (&["--best", "x", "--fewest", p], "--best"),
+        (&["--split", "x", p], "--split"),
+        (&["-n", "x", p], "-n"),
+    ] {
+        let out = run(args, b"");
+        assert_exit(&out, 1, &[option]);
+        let err = text(&out.stderr);
+        for other in ["--time-limit", "--progress", "--max-nodes", "--seed", "--best", "--split"] {
+            assert!(other == option || !err.contains(other), "{args:?}: {err}");
+        }
+    }
+    // Output to a full device, and to a closed standard output or error.
+    if Path::new("/dev/full").exists() {
+        let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let out = status(Command::new(DLX).arg("--help").stdout(full()).stderr(Stdio::piped()));
+        assert_exit(&out, 4, &["cannot write"]);
+        let out = status(Command::new(DLX).arg(p).stdout(Stdio::piped()).stderr(full()));
+        assert_eq!(out.status.code(), Some(4));
+        assert_eq!(text(&out.stdout), "92\n");
+    }
+    let closed_stdout = Command::new("sh").arg("-c").arg("\"$0\" -p \"$1\" >&-").arg(DLX).arg(p).output().unwrap();
+    assert_exit(&closed_stdout, 4, &["standard output is closed"]);
 }
 
 // ---- Optimisation: --min-cost, --max-cost, --fewest, --best ----

@@ -1,6 +1,6 @@
 //! Knuth's text format: every rule of `dlx::format` and every error, with
 //! line, column and message, and write-then-read round trips (on hand-made
-//! texts and on every file of ../shared/tools/gen_dlx.py). Expected values
+//! texts and on every file of tools/gen_instances.py). Expected values
 //! are facts of the format (Knuth's DLX1/DLX2/DLX3/DLX5 documentation) and
 //! the solutions Knuth states for his examples.
 
@@ -354,7 +354,7 @@ fn round_trips_of_every_generated_file() {
     let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.retain(|p| p.extension().is_some_and(|x| x == "dlx"));
     files.sort();
-    assert!(files.len() >= 20, "gen_dlx.py wrote {} files", files.len());
+    assert!(files.len() >= 20, "gen_instances.py wrote {} files", files.len());
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         let m = parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -375,5 +375,35 @@ fn the_generated_files_count_as_stated() {
     for name in ["queens_8.dlx", "queens_8_op.dlx", "langford_7.dlx", "langford_8.dlx", "domino_6x6.dlx"] {
         let (m, expect) = common::read_dlx(&common::generated().join(name));
         assert_eq!(m.count_solutions(None), Ok(expect), "{name}");
+    }
+}
+
+/// Issue 15, finding 3: a color given in code without a name is written so
+/// that it cannot be read back as a named color. Here the text names a
+/// color "5" and code adds a row with color id 5 (no name): the two rows
+/// must stay of different colors, so there is no solution before or after
+/// the round trip.
+#[test]
+fn unnamed_colors_never_take_a_named_colors_text() {
+    for names in [&["5"][..], &["5", "_5", "__7"], &["x", "_12"]] {
+        let mut text = String::from("A B | x\n");
+        for name in names {
+            text.push_str(&format!("A x:{name}\n"));
+        }
+        let mut m = parse(&text).unwrap();
+        for id in [5u32, 7, 12, u32::MAX] {
+            m.add_colored_row(&[1, 2], &[0, id]).unwrap();
+        }
+        // Each B row differs in color from every A row: no solution.
+        assert_eq!(m.count_solutions(None), Ok(0), "{names:?}");
+        let back = parse(&write(&m)).unwrap();
+        assert_eq!(back.count_solutions(None), Ok(0), "{names:?}:\n{}", write(&m));
+        // And which entries share a color is kept.
+        for r in 0..m.rows() {
+            for s in 0..m.rows() {
+                let same = |m: &Matrix| m.color_id(r, 1) == m.color_id(s, 1);
+                assert_eq!(same(&m), same(&back), "rows {r} and {s}:\n{}", write(&m));
+            }
+        }
     }
 }

@@ -23,13 +23,16 @@
 //! library's search control: --max, --max-nodes, --time-limit, --seed,
 //! --force and --split.
 
+use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::io::{self, BufWriter, Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use std::ops::ControlFlow;
 
+use dlx::format::ColorText;
 use dlx::{Error, Goal, Limits, Matrix, Objective, Outcome, Solver};
 
 /// The text of `dlx --help`.
@@ -109,8 +112,11 @@ nodes and updates its own way; its counters are not DLX1's.
 Short options may be grouped (-pq) and an argument attached (-n10);
 long options also take the form --max=N.
 
-A run stopped by -n, --max-nodes or --time-limit says so on standard error
-(dlx: stopped: ...) and still exits with status 0.
+A run stopped by --max-nodes or --time-limit has not finished: what it
+printed is partial (a count so far, the best solutions so far). It says so
+on standard error ('dlx: stopped: ...', even with --quiet) and exits with
+status 5. A run stopped by -n printed what was asked for, the first N
+solutions; it says so on standard error unless --quiet and exits with 0.
 
 Counters (standard error, one line, unless --quiet), counted as Knuth's DLX1
 counts them:
@@ -130,8 +136,11 @@ Exit status:
      the file name, line and column of the first error
   3  with an optimisation option, the absolute option costs add up past
      2^61: nothing is solved
-  4  anything else: the problem is too large or memory ran out, or the
-     output could not be written
+  4  anything else: the problem is too large or memory ran out (reading
+     the file included), or the output could not be written (standard
+     output or standard error closed, full or failing)
+  5  the search was stopped by --max-nodes or --time-limit before it
+     finished: the output is partial
 ";
 
 /// The exit statuses listed in [`HELP`].
@@ -139,6 +148,7 @@ const EXIT_USAGE: u8 = 1;
 const EXIT_INPUT: u8 = 2;
 const EXIT_COST_RANGE: u8 = 3;
 const EXIT_OTHER: u8 = 4;
+const EXIT_STOPPED: u8 = 5;
 
 /// What the command line asks for.
 #[derive(Debug)]
@@ -149,7 +159,7 @@ struct Options {
     /// `None`: no progress lines.
     progress: Option<Duration>,
     /// `None`: standard input.
-    file: Option<String>,
+    file: Option<OsString>,
     max_nodes: Option<u64>,
     time_limit: Option<Duration>,
     seed: Option<u64>,
@@ -167,7 +177,7 @@ enum Early {
     Usage(String),
 }
 
-fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Early> {
+fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Options, Early> {
     let mut o = Options {
         print: false,
         max: None,
@@ -182,18 +192,28 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Early> 
         goal: None,
         best: None,
     };
-    let mut files: Vec<String> = Vec::new();
+    let mut files: Vec<OsString> = Vec::new();
     let mut args = args.into_iter();
     let mut only_files = false;
-    // The value of an option: attached (`-n10`, `--max=10`) or the next argument.
-    fn value(name: &str, attached: Option<String>, rest: &mut dyn Iterator<Item = String>) -> Result<String, Early> {
-        attached.or_else(|| rest.next()).ok_or_else(|| Early::Usage(format!("option {name} needs an argument")))
+    // The value of an option: attached (`-n10`, `--max=10`) or the next
+    // argument, which must be text.
+    fn value(name: &str, attached: Option<String>, rest: &mut dyn Iterator<Item = OsString>) -> Result<String, Early> {
+        match attached {
+            Some(v) => Ok(v),
+            None => match rest.next() {
+                None => Err(Early::Usage(format!("option {name} needs an argument"))),
+                Some(v) => v.into_string().map_err(|v| Early::Usage(format!("{name}: the argument '{}' is not valid UTF-8", v.to_string_lossy()))),
+            },
+        }
     }
-    while let Some(arg) = args.next() {
-        if only_files || arg == "-" || !arg.starts_with('-') {
-            files.push(arg);
+    while let Some(os_arg) = args.next() {
+        if only_files || os_arg == "-" || !os_arg.as_encoded_bytes().starts_with(b"-") {
+            files.push(os_arg);
             continue;
         }
+        let Some(arg) = os_arg.to_str() else {
+            return Err(Early::Usage(format!("unknown option '{}' (not valid UTF-8)", os_arg.to_string_lossy())));
+        };
         if arg == "--" {
             only_files = true;
             continue;
@@ -216,12 +236,12 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Early> 
                 "quiet" => flag(&mut o, |o| o.quiet = true)?,
                 "help" => return Err(Early::Help),
                 "version" => return Err(Early::Version),
-                "max" => o.max = Some(parse_count(&value("--max", attached, &mut args)?)?),
-                "progress" => o.progress = parse_seconds(&value("--progress", attached, &mut args)?)?,
+                "max" => o.max = Some(parse_count("--max", &value("--max", attached, &mut args)?)?),
+                "progress" => o.progress = parse_seconds("--progress", &value("--progress", attached, &mut args)?)?,
                 "max-nodes" => o.max_nodes = Some(parse_number("--max-nodes", &value("--max-nodes", attached, &mut args)?)?),
                 "time-limit" => {
                     let v = value("--time-limit", attached, &mut args)?;
-                    o.time_limit = Some(parse_seconds(&v)?.ok_or_else(|| Early::Usage("--time-limit wants a positive number of seconds".into()))?);
+                    o.time_limit = Some(parse_seconds("--time-limit", &v)?.ok_or_else(|| Early::Usage("--time-limit wants a positive number of seconds".into()))?);
                 }
                 "seed" => o.seed = Some(parse_number("--seed", &value("--seed", attached, &mut args)?)?),
                 "force" => {
@@ -258,7 +278,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Early> 
                 'n' => {
                     let rest = &arg[1 + i + 1..];
                     let attached = if rest.is_empty() { None } else { Some(rest.to_string()) };
-                    o.max = Some(parse_count(&value("-n", attached, &mut args)?)?);
+                    o.max = Some(parse_count("-n", &value("-n", attached, &mut args)?)?);
                     break;
                 }
                 _ => return Err(Early::Usage(format!("unknown option -{c}"))),
@@ -266,7 +286,8 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Early> 
         }
     }
     if files.len() > 1 {
-        return Err(Early::Usage(format!("one FILE at most, got {}: {}", files.len(), files.join(" "))));
+        let names: Vec<_> = files.iter().map(|f| f.to_string_lossy()).collect();
+        return Err(Early::Usage(format!("one FILE at most, got {}: {}", files.len(), names.join(" "))));
     }
     o.file = files.pop().filter(|f| f != "-");
     if o.best.is_some() && o.goal.is_none() {
@@ -282,12 +303,12 @@ fn parse_number(name: &str, s: &str) -> Result<u64, Early> {
     s.parse().map_err(|_| Early::Usage(format!("{name} wants a whole number, not '{s}'")))
 }
 
-fn parse_count(s: &str) -> Result<u64, Early> {
-    s.parse().map_err(|_| Early::Usage(format!("-n/--max wants a whole number of solutions, not '{s}'")))
+fn parse_count(name: &str, s: &str) -> Result<u64, Early> {
+    s.parse().map_err(|_| Early::Usage(format!("{name} wants a whole number of solutions, not '{s}'")))
 }
 
-fn parse_seconds(s: &str) -> Result<Option<Duration>, Early> {
-    let bad = || Early::Usage(format!("--progress wants a number of seconds, not '{s}'"));
+fn parse_seconds(name: &str, s: &str) -> Result<Option<Duration>, Early> {
+    let bad = || Early::Usage(format!("{name} wants a number of seconds, not '{s}'"));
     let secs: f64 = s.parse().map_err(|_| bad())?;
     if !(0.0..=1e9).contains(&secs) {
         return Err(bad());
@@ -311,7 +332,7 @@ impl fmt::Display for Report {
 }
 
 /// Reads the whole input; the name for messages is FILE or "standard input".
-fn read_input(file: Option<&str>) -> io::Result<Vec<u8>> {
+fn read_input(file: Option<&OsStr>) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     match file {
         Some(path) => bytes = std::fs::read(path)?,
@@ -324,7 +345,7 @@ fn read_input(file: Option<&str>) -> io::Result<Vec<u8>> {
 
 /// A solution's options, each as its item names (with their colors) on one
 /// line, then an empty line.
-fn print_solution(out: &mut impl Write, m: &Matrix, rows: &[usize]) -> io::Result<()> {
+fn print_solution(out: &mut impl Write, m: &Matrix, colors: &ColorText<'_>, rows: &[usize]) -> io::Result<()> {
     for &r in rows {
         let mut first = true;
         for (k, c) in m.row(r).into_iter().flatten().enumerate() {
@@ -336,9 +357,10 @@ fn print_solution(out: &mut impl Write, m: &Matrix, rows: &[usize]) -> io::Resul
                 Some(name) => out.write_all(name.as_bytes())?,
                 None => write!(out, "#{c}")?,
             }
-            if let Some(color) = dlx::format::color_text(m, r, k) {
-                write!(out, ":{color}")?;
-            }
+            let mut color = String::new();
+            // Writing into a String cannot fail.
+            let _ = colors.write_to(&mut color, ":", r, k);
+            out.write_all(color.as_bytes())?;
         }
         out.write_all(b"\n")?;
     }
@@ -347,11 +369,11 @@ fn print_solution(out: &mut impl Write, m: &Matrix, rows: &[usize]) -> io::Resul
 
 /// The best solutions, best first: each one's cost on a line, and with
 /// `print` its options and an empty line after it.
-fn print_best(out: &mut impl Write, m: &Matrix, best: &[dlx::Best], print: bool) -> io::Result<()> {
+fn print_best(out: &mut impl Write, m: &Matrix, colors: &ColorText<'_>, best: &[dlx::Best], print: bool) -> io::Result<()> {
     for b in best {
         if print {
             writeln!(out, "cost {}", b.cost)?;
-            print_solution(out, m, &b.rows)?;
+            print_solution(out, m, colors, &b.rows)?;
         } else {
             writeln!(out, "{}", b.cost)?;
         }
@@ -359,69 +381,131 @@ fn print_best(out: &mut impl Write, m: &Matrix, best: &[dlx::Best], print: bool)
     Ok(())
 }
 
-fn main() -> ExitCode {
-    let opts = match parse_args(std::env::args().skip(1)) {
-        Ok(o) => o,
-        Err(Early::Help) => {
-            print!("{HELP}");
-            return ExitCode::SUCCESS;
-        }
-        Err(Early::Version) => {
-            println!("dlx {}", env!("CARGO_PKG_VERSION"));
-            return ExitCode::SUCCESS;
-        }
-        Err(Early::Usage(msg)) => {
-            eprintln!("dlx: {msg}\nTry 'dlx --help' for more information.");
-            return ExitCode::from(EXIT_USAGE);
+/// Set when a message to standard error could not be written: the run
+/// then ends with [`EXIT_OTHER`] (nothing else can report it).
+static STDERR_FAILED: AtomicBool = AtomicBool::new(false);
+
+/// `eprintln!` that never panics: a failure is remembered in
+/// [`STDERR_FAILED`].
+macro_rules! say {
+    ($($arg:tt)*) => {
+        if writeln!(io::stderr(), $($arg)*).is_err() {
+            STDERR_FAILED.store(true, Ordering::Relaxed);
         }
     };
-    let name = opts.file.as_deref().unwrap_or("standard input");
+}
+
+/// The exit status `code`, or [`EXIT_OTHER`] when standard error failed.
+fn exit(code: u8) -> ExitCode {
+    if STDERR_FAILED.load(Ordering::Relaxed) && code == 0 {
+        return ExitCode::from(EXIT_OTHER);
+    }
+    ExitCode::from(code)
+}
+
+/// Set before `main` when the program was started with standard output
+/// closed. The standard library then opens /dev/null in its place before
+/// `main` runs, and the output would be lost without a word.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Records whether descriptor 1 is open. It runs among the ELF
+/// constructors, before the standard library's start-up code.
+#[cfg(target_os = "linux")]
+extern "C" fn note_closed_stdout() {
+    // SAFETY: F_GETFD only reads the descriptor's flags.
+    let closed = unsafe { libc::fcntl(1, libc::F_GETFD) } == -1;
+    STDOUT_CLOSED.store(closed, Ordering::Relaxed);
+}
+
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static NOTE_CLOSED_STDOUT: extern "C" fn() = note_closed_stdout;
+
+/// Whether standard output was open when the program started (on Linux;
+/// elsewhere it is taken to be).
+fn stdout_is_open() -> bool {
+    !STDOUT_CLOSED.load(Ordering::Relaxed)
+}
+
+/// Writes `text` to standard output: the status to exit with.
+fn print_text(text: &str) -> ExitCode {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) if stdout_is_open() => exit(0),
+        Ok(()) => {
+            say!("dlx: cannot write the output: standard output is closed");
+            exit(EXIT_OTHER)
+        }
+        Err(e) => {
+            say!("dlx: cannot write the output: {e}");
+            exit(EXIT_OTHER)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let opts = match parse_args(std::env::args_os().skip(1)) {
+        Ok(o) => o,
+        Err(Early::Help) => return print_text(HELP),
+        Err(Early::Version) => return print_text(&format!("dlx {}\n", env!("CARGO_PKG_VERSION"))),
+        Err(Early::Usage(msg)) => {
+            say!("dlx: {msg}\nTry 'dlx --help' for more information.");
+            return exit(EXIT_USAGE);
+        }
+    };
+    if !stdout_is_open() {
+        say!("dlx: standard output is closed: nowhere to write the output");
+        return exit(EXIT_OTHER);
+    }
+    let name = opts.file.as_deref().map_or_else(|| "standard input".into(), |f| f.to_string_lossy());
 
     let bytes = match read_input(opts.file.as_deref()) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("dlx: cannot read {name}: {e}");
-            return ExitCode::from(EXIT_INPUT);
+            say!("dlx: cannot read {name}: {e}");
+            return exit(if e.kind() == io::ErrorKind::OutOfMemory { EXIT_OTHER } else { EXIT_INPUT });
         }
     };
     let matrix = match dlx::format::parse_bytes(&bytes) {
         Ok(m) => m,
         Err(e) => {
-            eprintln!("dlx: {name}: {e}");
+            say!("dlx: {name}: {e}");
             // A valid text whose matrix is too large or out of memory is not a bad file.
-            return ExitCode::from(if e.cause().is_some() { EXIT_OTHER } else { EXIT_INPUT });
+            return exit(if e.cause().is_some() { EXIT_OTHER } else { EXIT_INPUT });
         }
     };
     drop(bytes);
     let mut solver = match Solver::new(&matrix) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("dlx: {name}: cannot make a solver: {e}");
-            return ExitCode::from(EXIT_OTHER);
+            say!("dlx: {name}: cannot make a solver: {e}");
+            return exit(EXIT_OTHER);
         }
     };
 
     if let Some(seed) = opts.seed {
         if let Err(e) = solver.set_seed(Some(seed)) {
-            eprintln!("dlx: {e}");
-            return ExitCode::from(EXIT_OTHER);
+            say!("dlx: --seed: {e}");
+            return exit(EXIT_OTHER);
         }
     }
     if let Some(goal) = opts.goal {
         if let Err(e) = solver.set_objective(Some(Objective { goal, best: opts.best.unwrap_or(1) })) {
-            eprintln!("dlx: {name}: {e}");
-            return ExitCode::from(if e == Error::CostRange { EXIT_COST_RANGE } else { EXIT_OTHER });
+            say!("dlx: {name}: {e}");
+            return exit(if e == Error::CostRange { EXIT_COST_RANGE } else { EXIT_OTHER });
         }
     }
     if !opts.force.is_empty() {
         if let Err(e) = solver.force_rows(&opts.force) {
-            eprintln!("dlx: --force: {e} (the file has {} options)", solver.rows());
-            return ExitCode::from(if matches!(e, Error::RowRange | Error::Conflict) { EXIT_USAGE } else { EXIT_OTHER });
+            say!("dlx: --force: {e} (the file has {} options)", solver.rows());
+            return exit(if matches!(e, Error::RowRange | Error::Conflict) { EXIT_USAGE } else { EXIT_OTHER });
         }
     }
 
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let colors = ColorText::new(&matrix);
     if let Some(depth) = opts.split {
         let mut write_error = None;
         let walked = solver.for_each_subproblem(depth, |rows| {
@@ -435,15 +519,15 @@ fn main() -> ExitCode {
             }
         });
         if let Err(e) = walked {
-            eprintln!("dlx: {e}");
-            return ExitCode::from(EXIT_OTHER);
+            say!("dlx: --split: {e}");
+            return exit(EXIT_OTHER);
         }
         return match write_error.or_else(|| out.flush().err()) {
             Some(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                eprintln!("dlx: cannot write the output: {e}");
-                ExitCode::from(EXIT_OTHER)
+                say!("dlx: cannot write the output: {e}");
+                exit(EXIT_OTHER)
             }
-            _ => ExitCode::SUCCESS,
+            _ => exit(0),
         };
     }
     let progress = if opts.quiet { None } else { opts.progress };
@@ -453,7 +537,7 @@ fn main() -> ExitCode {
             every,
             Box::new(|r: &dlx::Report| {
                 let report = Report { counters: r.counters, elapsed: r.elapsed };
-                eprintln!("dlx: progress: {report}, {:.4}% done", 100.0 * r.estimate);
+                say!("dlx: progress: {report}, {:.4}% done", 100.0 * r.estimate);
                 ControlFlow::Continue(())
             }),
         )));
@@ -467,6 +551,7 @@ fn main() -> ExitCode {
         let quiet = opts.quiet;
         let optimising = opts.goal.is_some();
         let matrix = &matrix;
+        let colors = &colors;
         let cost_of = |rows: &[usize]| match opts.goal {
             Some(Goal::FewestRows) => rows.len() as i64,
             _ => rows.iter().map(|&r| matrix.cost(r).unwrap_or(0)).sum(),
@@ -481,10 +566,10 @@ fn main() -> ExitCode {
                 found += 1;
                 if optimising {
                     if !quiet {
-                        eprintln!("dlx: found: cost {}", cost_of(rows));
+                        say!("dlx: found: cost {}", cost_of(rows));
                     }
                 } else if opts.print {
-                    if let Err(e) = print_solution(&mut out, matrix, rows) {
+                    if let Err(e) = print_solution(&mut out, matrix, colors, rows) {
                         write_error = Some(e);
                         return ControlFlow::Break(());
                     }
@@ -496,7 +581,7 @@ fn main() -> ExitCode {
     let elapsed = start.elapsed();
     let write_error = write_error.or_else(|| {
         if opts.goal.is_some() {
-            print_best(&mut out, &matrix, solver.best(), opts.print).err()
+            print_best(&mut out, &matrix, &colors, solver.best(), opts.print).err()
         } else if !opts.print {
             writeln!(out, "{found}").err()
         } else {
@@ -507,21 +592,24 @@ fn main() -> ExitCode {
     if let Some(e) = write_error {
         // A reader that stops early (`dlx -p FILE | head`) is not an error.
         if e.kind() != io::ErrorKind::BrokenPipe {
-            eprintln!("dlx: cannot write the output: {e}");
-            return ExitCode::from(EXIT_OTHER);
+            say!("dlx: cannot write the output: {e}");
+            return exit(EXIT_OTHER);
+        }
+    }
+    // A limit that leaves the search unfinished is said even with --quiet.
+    let (why, code) = match outcome {
+        Outcome::SolutionLimit if opts.max != Some(0) => (Some("solution limit (-n)"), 0),
+        Outcome::NodeLimit => (Some("node limit (--max-nodes): the search did not finish, the output is partial"), EXIT_STOPPED),
+        Outcome::TimeLimit => (Some("time limit (--time-limit): the search did not finish, the output is partial"), EXIT_STOPPED),
+        _ => (None, 0),
+    };
+    if let Some(why) = why {
+        if !opts.quiet || code != 0 {
+            say!("dlx: stopped: {why}");
         }
     }
     if !opts.quiet {
-        let why = match outcome {
-            Outcome::SolutionLimit if opts.max != Some(0) => Some("solution limit (-n)"),
-            Outcome::NodeLimit => Some("node limit (--max-nodes)"),
-            Outcome::TimeLimit => Some("time limit (--time-limit)"),
-            _ => None,
-        };
-        if let Some(why) = why {
-            eprintln!("dlx: stopped: {why}");
-        }
-        eprintln!("dlx: {}", Report { counters: solver.counters(), elapsed });
+        say!("dlx: {}", Report { counters: solver.counters(), elapsed });
     }
-    ExitCode::SUCCESS
+    exit(code)
 }

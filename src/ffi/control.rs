@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use libc::{c_int, c_void};
 
-use super::solver::{dlx_solution_fn, dlx_solver, handle, solver_mut, solver_ref, Callback};
+use super::solver::{dlx_solution_fn, dlx_solver, handle, solver_mut, solver_ref, while_busy, Callback};
 use super::status::dlx_status::{self, *};
 use super::{guard, write_out};
 use crate::control::{Outcome, Report};
@@ -105,7 +105,10 @@ pub type dlx_progress_fn = Option<unsafe extern "C" fn(user: *mut c_void, progre
 #[no_mangle]
 pub extern "C" fn dlx_solver_set_limit(solver: *mut dlx_solver, which: u32, value: u64) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        let s = match unsafe { solver_mut(solver) } {
+            Ok(s) => s,
+            Err(e) => return e,
+        };
         let mut l = s.limits();
         let v = (value != 0).then_some(value);
         use dlx_limit::*;
@@ -128,7 +131,10 @@ pub extern "C" fn dlx_solver_set_limit(solver: *mut dlx_solver, which: u32, valu
 #[no_mangle]
 pub extern "C" fn dlx_solver_outcome(solver: *const dlx_solver, outcome: *mut u32) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { solver_ref(solver) }) else { return DLX_ERR_NULL };
+        let s = match unsafe { solver_ref(solver) } {
+            Ok(s) => s,
+            Err(e) => return e,
+        };
         if outcome.is_null() {
             return DLX_ERR_NULL;
         }
@@ -140,21 +146,26 @@ pub extern "C" fn dlx_solver_outcome(solver: *const dlx_solver, outcome: *mut u3
 
 /// Asks the search to stop. Safe to call from any thread, also while
 /// another thread is inside `dlx_solver_next` or `dlx_solver_run` on the
-/// same solver (the only function that may be): that call returns
-/// `DLX_STOPPED` with `DLX_OUTCOME_CANCELLED` within one slice of 1024
-/// nodes, typically well under a millisecond. If no call is running, the next
-/// one stops at once. The request is used up by the call it stops; a later
-/// call resumes the search. The solver must not be freed while this runs.
+/// same solver, from inside the solver's own callbacks, and from a signal
+/// handler: it is async-signal-safe (one atomic store: no lock, no
+/// allocation). The running call returns `DLX_STOPPED` with
+/// `DLX_OUTCOME_CANCELLED` within `DLX_POLL_NODES` nodes, typically well
+/// under a millisecond. If no call is running, the next one stops at once.
+/// The request is used up by the call it stops; a later call resumes the
+/// search. The solver must not be freed while this runs.
 /// Errors: `DLX_ERR_NULL`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_cancel(solver: *const dlx_solver) -> dlx_status {
-    guard(DLX_ERR_PANIC, || match unsafe { handle(solver) } {
+    // No `guard` here: nothing below can panic, and catching one is not
+    // async-signal-safe. SAFETY: NULL or a live handle (the caller's
+    // promise); only the canceller field is read.
+    match unsafe { handle(solver) } {
         Some(canceller) => {
             canceller.cancel();
             DLX_OK
         }
         None => DLX_ERR_NULL,
-    })
+    }
 }
 
 /// The user pointer of a progress callback, moved into the closure.
@@ -169,7 +180,10 @@ unsafe impl Send for User {}
 #[no_mangle]
 pub extern "C" fn dlx_solver_set_progress(solver: *mut dlx_solver, callback: dlx_progress_fn, user: *mut c_void, interval_ms: u32) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        let s = match unsafe { solver_mut(solver) } {
+            Ok(s) => s,
+            Err(e) => return e,
+        };
         let Some(f) = callback else {
             s.set_progress(None);
             return DLX_OK;
@@ -204,7 +218,10 @@ pub extern "C" fn dlx_solver_set_progress(solver: *mut dlx_solver, callback: dlx
 #[no_mangle]
 pub extern "C" fn dlx_solver_estimate(solver: *const dlx_solver, estimate: *mut f64) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { solver_ref(solver) }) else { return DLX_ERR_NULL };
+        let s = match unsafe { solver_ref(solver) } {
+            Ok(s) => s,
+            Err(e) => return e,
+        };
         if estimate.is_null() {
             return DLX_ERR_NULL;
         }
@@ -222,7 +239,10 @@ pub extern "C" fn dlx_solver_estimate(solver: *const dlx_solver, estimate: *mut 
 #[no_mangle]
 pub extern "C" fn dlx_solver_set_seed(solver: *mut dlx_solver, seed: u64) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        let s = match unsafe { solver_mut(solver) } {
+            Ok(s) => s,
+            Err(e) => return e,
+        };
         s.set_seed(Some(seed)).into()
     })
 }
@@ -232,7 +252,10 @@ pub extern "C" fn dlx_solver_set_seed(solver: *mut dlx_solver, seed: u64) -> dlx
 #[no_mangle]
 pub extern "C" fn dlx_solver_clear_seed(solver: *mut dlx_solver) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        let s = match unsafe { solver_mut(solver) } {
+            Ok(s) => s,
+            Err(e) => return e,
+        };
         s.set_seed(None).into()
     })
 }
@@ -248,7 +271,10 @@ pub extern "C" fn dlx_solver_clear_seed(solver: *mut dlx_solver) -> dlx_status {
 #[no_mangle]
 pub extern "C" fn dlx_solver_force_rows(solver: *mut dlx_solver, rows: *const usize, count: usize) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        let s = match unsafe { solver_mut(solver) } {
+            Ok(s) => s,
+            Err(e) => return e,
+        };
         if rows.is_null() && count > 0 {
             return DLX_ERR_NULL;
         }
@@ -262,7 +288,10 @@ pub extern "C" fn dlx_solver_force_rows(solver: *mut dlx_solver, rows: *const us
 #[no_mangle]
 pub extern "C" fn dlx_solver_restart(solver: *mut dlx_solver) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        let s = match unsafe { solver_mut(solver) } {
+            Ok(s) => s,
+            Err(e) => return e,
+        };
         s.restart();
         DLX_OK
     })
@@ -291,16 +320,22 @@ pub extern "C" fn dlx_solver_subproblems(
     callback_result: *mut c_int,
 ) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
-        let Some(f) = callback else { return DLX_ERR_NULL };
+        let Some(f) = callback else {
+            return unsafe { solver_mut(solver) }.err().unwrap_or(DLX_ERR_NULL);
+        };
         let (mut callback, mut n) = (Callback::new(f, user), 0u64);
-        let walked = s.for_each_subproblem(depth, |rows| {
-            n += 1;
-            callback.call(rows)
-        });
+        let walked = unsafe {
+            while_busy(solver, |s| {
+                s.for_each_subproblem(depth, |rows| {
+                    n += 1;
+                    callback.call(rows)
+                })
+            })
+        };
         match walked {
-            Err(e) => e.into(),
-            Ok(end) => {
+            Err(e) => e,
+            Ok(Err(e)) => e.into(),
+            Ok(Ok(end)) => {
                 if !count.is_null() {
                     unsafe { write_out(count, n) };
                 }
@@ -322,7 +357,10 @@ pub extern "C" fn dlx_solver_subproblems(
 #[no_mangle]
 pub extern "C" fn dlx_solver_split_depth(solver: *mut dlx_solver, at_least: u64, depth: *mut usize) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        let s = match unsafe { solver_mut(solver) } {
+            Ok(s) => s,
+            Err(e) => return e,
+        };
         if depth.is_null() {
             return DLX_ERR_NULL;
         }

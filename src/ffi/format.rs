@@ -145,15 +145,20 @@ pub extern "C" fn dlx_matrix_write(
         if !buffer_args_ok(buffer, capacity, length) {
             return DLX_ERR_NULL;
         }
-        let text = format::write(m);
-        unsafe { write_out(length, text.len()) };
-        if text.len() >= capacity {
+        // The length first, without building the text: no allocation.
+        let len = format::written_len(m);
+        unsafe { write_out(length, len) };
+        if len >= capacity {
             return DLX_ERR_BUFFER_TOO_SMALL;
         }
-        unsafe {
-            std::ptr::copy_nonoverlapping(text.as_ptr(), buffer.cast::<u8>(), text.len());
-            buffer.add(text.len()).write(0);
+        // SAFETY: the caller gives `capacity` writable bytes at `buffer`
+        // (not NULL: capacity > len >= 0).
+        let out = unsafe { std::slice::from_raw_parts_mut(buffer.cast::<u8>(), capacity) };
+        let mut sink = Bytes { out, at: 0 };
+        if format::write_to(m, &mut sink).is_err() || sink.at != len {
+            return DLX_ERR_PANIC; // the two passes disagree: a bug, reported
         }
+        out[len] = 0;
         DLX_OK
     })
 }
@@ -170,4 +175,19 @@ pub extern "C" fn dlx_matrix_column_name(matrix: *const dlx_matrix, column: usiz
             .and_then(|m| m.column_name_with_nul(column))
             .map_or(std::ptr::null(), |name| name.as_ptr().cast::<c_char>())
     })
+}
+
+/// Writes text into a caller's buffer, failing rather than running past it.
+struct Bytes<'a> {
+    out: &'a mut [u8],
+    at: usize,
+}
+
+impl std::fmt::Write for Bytes<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let end = self.at.checked_add(s.len()).filter(|&e| e <= self.out.len()).ok_or(std::fmt::Error)?;
+        self.out[self.at..end].copy_from_slice(s.as_bytes());
+        self.at = end;
+        Ok(())
+    }
 }

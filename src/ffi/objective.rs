@@ -94,7 +94,10 @@ pub extern "C" fn dlx_matrix_row_cost(matrix: *const dlx_matrix, row: usize, cos
 #[no_mangle]
 pub extern "C" fn dlx_solver_set_objective(solver: *mut dlx_solver, objective: u32, best: usize) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        let s = match unsafe { solver_mut(solver) } {
+            Ok(s) => s,
+            Err(e) => return e,
+        };
         match parse_objective(objective, best) {
             Ok(o) => s.set_objective(o).into(),
             Err(status) => status,
@@ -113,7 +116,10 @@ pub extern "C" fn dlx_solver_set_objective(solver: *mut dlx_solver, objective: u
 #[no_mangle]
 pub extern "C" fn dlx_solver_set_cost_limit(solver: *mut dlx_solver, limit: i64) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        let s = match unsafe { solver_mut(solver) } {
+            Ok(s) => s,
+            Err(e) => return e,
+        };
         s.set_cost_limit(Some(limit));
         DLX_OK
     })
@@ -124,7 +130,10 @@ pub extern "C" fn dlx_solver_set_cost_limit(solver: *mut dlx_solver, limit: i64)
 #[no_mangle]
 pub extern "C" fn dlx_solver_clear_cost_limit(solver: *mut dlx_solver) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
+        let s = match unsafe { solver_mut(solver) } {
+            Ok(s) => s,
+            Err(e) => return e,
+        };
         s.set_cost_limit(None);
         DLX_OK
     })
@@ -138,7 +147,10 @@ pub extern "C" fn dlx_solver_clear_cost_limit(solver: *mut dlx_solver) -> dlx_st
 #[no_mangle]
 pub extern "C" fn dlx_solver_cost(solver: *const dlx_solver, cost: *mut i64) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { solver_ref(solver) }) else { return DLX_ERR_NULL };
+        let s = match unsafe { solver_ref(solver) } {
+            Ok(s) => s,
+            Err(e) => return e,
+        };
         if cost.is_null() {
             return DLX_ERR_NULL;
         }
@@ -173,7 +185,10 @@ pub extern "C" fn dlx_solver_best(
     cost: *mut i64,
 ) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { solver_ref(solver) }) else { return DLX_ERR_NULL };
+        let s = match unsafe { solver_ref(solver) } {
+            Ok(s) => s,
+            Err(e) => return e,
+        };
         if rows.is_null() || count.is_null() {
             return DLX_ERR_NULL;
         }

@@ -1,6 +1,7 @@
 //! `dlx_solver`: one search, one solution at a time.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use libc::{c_int, c_void};
 
@@ -32,38 +33,77 @@ impl Castable for dlx_solver {
     type Rust = SolverHandle;
 }
 
-/// What a `dlx_solver` points to: the search, and a second handle on its
+/// What a `dlx_solver` points to: the search; a second handle on its
 /// cancel flag that `dlx_solver_cancel` reaches without touching `solver`
-/// (which another thread may be using).
+/// (which another thread may be using); and whether a call on it is
+/// running the caller's callback, during which every other call on it is
+/// refused with `DLX_ERR_BUSY` (the running call holds the search).
 pub(crate) struct SolverHandle {
     solver: Solver,
     canceller: Canceller,
+    busy: AtomicBool,
 }
 
-/// The search behind a handle, or `None` for NULL. Borrows only the
-/// `solver` field, never the whole handle.
+/// Whether the handle at `h` (not NULL) is busy.
 ///
 /// # Safety
-/// `p` is NULL or a live solver handle, not used by another call meanwhile
-/// (`dlx_solver_cancel` aside).
-pub(crate) unsafe fn solver_mut<'a>(p: *mut dlx_solver) -> Option<&'a mut Solver> {
+/// `h` is a live solver handle.
+unsafe fn is_busy(h: *const SolverHandle) -> bool {
+    unsafe { &*std::ptr::addr_of!((*h).busy) }.load(Ordering::Relaxed)
+}
+
+/// The search behind a handle: `DLX_ERR_NULL` for NULL, `DLX_ERR_BUSY`
+/// while a callback of the solver runs. Borrows only the `solver` field,
+/// never the whole handle.
+///
+/// # Safety
+/// `p` is NULL or a live solver handle, not used by another thread
+/// meanwhile (`dlx_solver_cancel` aside).
+pub(crate) unsafe fn solver_mut<'a>(p: *mut dlx_solver) -> Result<&'a mut Solver, dlx_status> {
     let h = p.cast::<SolverHandle>();
     if h.is_null() {
-        return None;
+        return Err(DLX_ERR_NULL);
     }
-    Some(unsafe { &mut *std::ptr::addr_of_mut!((*h).solver) })
+    if unsafe { is_busy(h) } {
+        return Err(DLX_ERR_BUSY);
+    }
+    Ok(unsafe { &mut *std::ptr::addr_of_mut!((*h).solver) })
 }
 
 /// As [`solver_mut`], shared.
 ///
 /// # Safety
 /// As [`solver_mut`].
-pub(crate) unsafe fn solver_ref<'a>(p: *const dlx_solver) -> Option<&'a Solver> {
+pub(crate) unsafe fn solver_ref<'a>(p: *const dlx_solver) -> Result<&'a Solver, dlx_status> {
     let h = p.cast::<SolverHandle>();
     if h.is_null() {
-        return None;
+        return Err(DLX_ERR_NULL);
     }
-    Some(unsafe { &*std::ptr::addr_of!((*h).solver) })
+    if unsafe { is_busy(h) } {
+        return Err(DLX_ERR_BUSY);
+    }
+    Ok(unsafe { &*std::ptr::addr_of!((*h).solver) })
+}
+
+/// Runs `f` on the search behind `p` with the handle marked busy, for the
+/// calls that may run a caller's callback; errors as [`solver_mut`]. The
+/// mark goes when `f` returns or panics.
+///
+/// # Safety
+/// As [`solver_mut`].
+pub(crate) unsafe fn while_busy<R>(p: *mut dlx_solver, f: impl FnOnce(&mut Solver) -> R) -> Result<R, dlx_status> {
+    let s = unsafe { solver_mut(p) }?;
+    // SAFETY: `p` is a live handle (solver_mut checked it is not NULL).
+    let busy = unsafe { &*std::ptr::addr_of!((*p.cast::<SolverHandle>()).busy) };
+    struct Unmark<'a>(&'a AtomicBool);
+    impl Drop for Unmark<'_> {
+        fn drop(&mut self) {
+            self.0.store(false, Ordering::Relaxed);
+        }
+    }
+    busy.store(true, Ordering::Relaxed);
+    let _unmark = Unmark(busy);
+    Ok(f(s))
 }
 
 /// The cancel flag behind a handle, or `None` for NULL. Borrows only the
@@ -98,16 +138,22 @@ pub extern "C" fn dlx_solver_new(matrix: *const dlx_matrix, out: *mut *mut dlx_s
         if out.is_null() {
             return DLX_ERR_NULL;
         }
-        let made = Solver::new(m).map(|solver| SolverHandle { canceller: solver.canceller(), solver });
+        let made = Solver::new(m).map(|solver| SolverHandle { canceller: solver.canceller(), solver, busy: AtomicBool::new(false) });
         unsafe { store_handle(made, out) }
     })
 }
 
 /// Frees a solver, and with it the rows array of its last solution. NULL
-/// does nothing.
+/// does nothing, and so does a call from inside one of the solver's own
+/// callbacks (the solver is in use: free it after the call returns).
 #[no_mangle]
 pub extern "C" fn dlx_solver_free(solver: *mut dlx_solver) {
-    guard((), || unsafe { free_handle(solver) })
+    guard((), || {
+        if solver.is_null() || unsafe { is_busy(solver.cast::<SolverHandle>()) } {
+            return;
+        }
+        unsafe { free_handle(solver) }
+    })
 }
 
 /// Runs the search to its next solution. Returns `DLX_SOLUTION` and points
@@ -121,20 +167,27 @@ pub extern "C" fn dlx_solver_free(solver: *mut dlx_solver) {
 #[no_mangle]
 pub extern "C" fn dlx_solver_next(solver: *mut dlx_solver, rows: *mut *const usize, count: *mut usize) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
         if rows.is_null() || count.is_null() {
-            return DLX_ERR_NULL;
+            return if solver.is_null() { DLX_ERR_NULL } else { unsafe { solver_mut(solver) }.err().unwrap_or(DLX_ERR_NULL) };
         }
-        match s.find() {
-            Found::Solution(found) => {
+        // A progress callback may run during the search.
+        let found = unsafe {
+            while_busy(solver, |s| match s.find() {
+                Found::Solution(r) => Ok((r.as_ptr(), r.len())),
+                Found::End(outcome) => Err(outcome),
+            })
+        };
+        match found {
+            Err(e) => e,
+            Ok(Ok((ptr, len))) => {
                 unsafe {
-                    write_out(rows, found.as_ptr());
-                    write_out(count, found.len());
+                    write_out(rows, ptr);
+                    write_out(count, len);
                 }
                 DLX_SOLUTION
             }
-            Found::End(Outcome::Exhausted) => DLX_DONE,
-            Found::End(_) => DLX_STOPPED,
+            Ok(Err(Outcome::Exhausted)) => DLX_DONE,
+            Ok(Err(_)) => DLX_STOPPED,
         }
     })
 }
@@ -154,9 +207,10 @@ pub extern "C" fn dlx_solver_run(
     callback_result: *mut c_int,
 ) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { solver_mut(solver) }) else { return DLX_ERR_NULL };
-        let Some(f) = callback else { return DLX_ERR_NULL };
-        run(s, f, user, callback_result)
+        let Some(f) = callback else {
+            return unsafe { solver_mut(solver) }.err().unwrap_or(DLX_ERR_NULL);
+        };
+        unsafe { while_busy(solver, |s| run(s, f, user, callback_result)) }.unwrap_or_else(|e| e)
     })
 }
 
@@ -221,7 +275,10 @@ pub(crate) fn run(
 #[no_mangle]
 pub extern "C" fn dlx_solver_counter(solver: *const dlx_solver, which: u32, value: *mut u64) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
-        let Some(s) = (unsafe { solver_ref(solver) }) else { return DLX_ERR_NULL };
+        let s = match unsafe { solver_ref(solver) } {
+            Ok(s) => s,
+            Err(e) => return e,
+        };
         if value.is_null() {
             return DLX_ERR_NULL;
         }

@@ -66,7 +66,28 @@ pub enum dlx_status {
     /// A color on a primary column (`dlx_matrix_add_row_colored`): only
     /// secondary columns take colors.
     DLX_ERR_COLOR_ON_PRIMARY = 21,
+    /// The solver is busy: its own callback (of `dlx_solver_run`, a
+    /// progress function, `dlx_solver_subproblems`) is running, and the
+    /// call was made from inside it. Nothing was changed. Only
+    /// `dlx_solver_cancel` may be called on a solver from inside its own
+    /// callback; every other call on it returns this status (and
+    /// `dlx_solver_free` does nothing).
+    DLX_ERR_BUSY = 22,
 }
+
+/// The most search-tree nodes a search enters between two looks at its
+/// limits, the cancel flag and the clock: `dlx_solver_cancel` takes effect
+/// within that many nodes.
+pub const DLX_POLL_NODES: u64 = 1024;
+
+/// The largest sum of the absolute row costs that a search with an
+/// objective takes (2^61; `DLX_ERR_COST_RANGE` beyond): every sum the
+/// search forms is then exact in an `int64_t`.
+pub const DLX_MAX_TOTAL_COST: u64 = 2_305_843_009_213_693_952;
+
+// The header's constants are the core's.
+const _: () = assert!(DLX_POLL_NODES == crate::control::POLL_NODES);
+const _: () = assert!(DLX_MAX_TOTAL_COST == crate::objective::MAX_TOTAL_COST);
 
 use dlx_status::*;
 
@@ -130,7 +151,7 @@ macro_rules! cstr {
 /// value gives "unknown status". Never NULL; never free it.
 #[no_mangle]
 pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
-    const MESSAGES: [*const c_char; 22] = [
+    const MESSAGES: [*const c_char; 23] = [
         cstr!("success"),
         cstr!("a solution was found"),
         cstr!("the search is exhausted"),
@@ -153,6 +174,7 @@ pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
         cstr!("there is no solution (or no cost) to report"),
         cstr!("bad bounds: the lower one exceeds the upper one, or the column is secondary"),
         cstr!("a color on a primary column: only secondary columns take colors"),
+        cstr!("the solver is busy: the call was made from inside one of its own callbacks"),
     ];
     MESSAGES.get(status as usize).copied().unwrap_or(cstr!("unknown status"))
 }

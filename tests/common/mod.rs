@@ -33,29 +33,28 @@ pub fn queens(n: usize) -> Matrix {
     m
 }
 
-/// The folder `../shared` beside the repository (CI and developers have it).
-pub fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("shared")
-}
-
-/// Runs `../shared/tools/gen_dlx.py` once into target/gen_dlx and returns
-/// the folder.
+/// Runs the project's `tools/gen_instances.py` once into
+/// target/gen_instances and returns the folder. A failure names the cause
+/// in every test that needs the files, not only the first.
 pub fn generated() -> PathBuf {
-    let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("gen_dlx");
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let status = Command::new("python3")
-            .arg(shared().join("tools").join("gen_dlx.py"))
-            .arg(&out)
-            .stdout(std::process::Stdio::null())
-            .status()
-            .expect("python3 runs ../shared/tools/gen_dlx.py");
-        assert!(status.success(), "gen_dlx.py failed");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = root.join("target").join("gen_instances");
+    static DONE: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    let done = DONE.get_or_init(|| {
+        let script = root.join("tools").join("gen_instances.py");
+        match Command::new("python3").arg(&script).arg(&out).status() {
+            Ok(s) if s.success() => Ok(()),
+            Ok(s) => Err(format!("{} failed: {s}", script.display())),
+            Err(e) => Err(format!("cannot run python3 {}: {e}", script.display())),
+        }
     });
+    if let Err(why) = done {
+        panic!("the standard instances are missing: {why}");
+    }
     out
 }
 
-/// Reads a file of gen_dlx.py with the library's parser of Knuth's format
+/// Reads a file of tools/gen_instances.py with the library's parser of Knuth's format
 /// (`dlx::format::parse`). Returns the matrix and the expected count from
 /// the first comment line (`expect N`).
 pub fn read_dlx(path: &Path) -> (Matrix, u64) {
