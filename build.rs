@@ -81,5 +81,13 @@ const HEADER: &str = r#"/*
  * - Values passed in from C that stand for enumerations are uint32_t.
  *   New statuses and counters are only ever added at the end.
  * - No Rust panic crosses into C: an internal error gives DLX_ERR_PANIC.
+ * - Callbacks (solutions, progress, subproblems) run on the calling thread
+ *   and must return normally: they must not longjmp out of the library or
+ *   let a C++ exception pass through it (catch it, return non-zero to stop,
+ *   and rethrow after the call). From inside a solver's own callback, every
+ *   call on that solver but dlx_solver_cancel returns DLX_ERR_BUSY and
+ *   changes nothing; other solvers and matrices may be used freely.
+ * - dlx_solver_cancel is async-signal-safe: a signal handler may call it.
+ * - The header is valid C99 and C++11; its macros are DLX_ prefixed.
  * - Threads: see dlx_matrix and dlx_solver below.
  */"#;

@@ -51,6 +51,11 @@ static dlx_matrix *knuth_matrix(void)
     return m;
 }
 
+/* The header's macros are 64-bit constants usable in constant expressions. */
+_Static_assert(DLX_MAX_TOTAL_COST == (uint64_t)1 << 61, "DLX_MAX_TOTAL_COST is 2^61");
+_Static_assert(sizeof(DLX_MAX_TOTAL_COST) == 8, "DLX_MAX_TOTAL_COST is 64-bit");
+_Static_assert(DLX_POLL_NODES == 1024, "DLX_POLL_NODES");
+
 static void test_version_and_messages(void)
 {
     char expect[32];

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Run the C test suite.
 
-Every program build/NAME has its cases in cases/NAME/. A case is a file
+Every program build/NAME (from NAME.c or NAME.cpp) has its cases in cases/NAME/. A case is a file
 CASE.in (standard input; may be empty) with optionally
   CASE.args      command-line arguments, whitespace separated
   CASE.exit      the expected exit code (default 0), for input the program
@@ -84,7 +84,7 @@ def main():
     build = os.path.join(here, a.build) if not os.path.isabs(a.build) else a.build
     wrap = shlex.split(a.wrap)
     cases_root = os.path.join(here, 'cases')
-    progs = sorted(p[:-2] for p in os.listdir(here) if p.endswith('.c'))
+    progs = sorted(os.path.splitext(p)[0] for p in os.listdir(here) if p.endswith(('.c', '.cpp')))
     if a.only:
         progs = [p for p in progs if p in a.only]
     passed = failed = 0

@@ -59,6 +59,7 @@ int main(void)
     check(dlx_solver_new(m, &unique), "dlx_solver_new");
     check(dlx_solver_set_limit(unique, DLX_LIMIT_SOLUTIONS, 2), "dlx_solver_set_limit");
     char line[256];
+    int status = 0;
     while (fgets(line, sizeof line, stdin)) {
         uint64_t seed;
         int target;
@@ -68,7 +69,8 @@ int main(void)
         }
         if (sscanf(line, "%" SCNu64 " %d %c", &seed, &target, &extra) != 2 || target < 17 || target > 81) {
             fprintf(stderr, "sudoku_gen: expected \"SEED TARGET\" with 17 <= TARGET <= 81, got: %s", line);
-            return 1;
+            status = 1;
+            break;
         }
         /* A random complete grid: the first solution of a seeded search. */
         const size_t *rows;
@@ -76,7 +78,8 @@ int main(void)
         check(dlx_solver_set_seed(gen, seed), "dlx_solver_set_seed");
         if (dlx_solver_next(gen, &rows, &count) != DLX_SOLUTION || count != 81) {
             fprintf(stderr, "sudoku_gen: no grid found (a bug)\n");
-            return 2;
+            status = 2;
+            break;
         }
         int grid[81];
         for (size_t k = 0; k < 81; k++) {
@@ -121,5 +124,5 @@ int main(void)
     dlx_solver_free(gen);
     dlx_solver_free(unique);
     dlx_matrix_free(m);
-    return 0;
+    return status;
 }

@@ -52,11 +52,14 @@ int main(void)
         for (unsigned long i = 0; i < p; i++) {
             unsigned long x1, y1, x2, y2;
             if (!need_number(&x1, MAX_SIDE, "x1") || !need_number(&y1, MAX_SIDE, "y1") ||
-                !need_number(&x2, MAX_SIDE, "x2") || !need_number(&y2, MAX_SIDE, "y2"))
+                !need_number(&x2, MAX_SIDE, "x2") || !need_number(&y2, MAX_SIDE, "y2")) {
+                dlx_matrix_free(m);
                 return 1;
+            }
             if (x1 >= x2 || y1 >= y2 || x2 > n || y2 > mm) {
                 fprintf(stderr, PROG_NAME ": case %lu, piece %lu: %lu %lu %lu %lu is not a rectangle "
                         "inside the %lu x %lu map\n", k + 1, i + 1, x1, y1, x2, y2, n, mm);
+                dlx_matrix_free(m);
                 return 1;
             }
             size_t count = 0;

@@ -200,7 +200,7 @@ mod tests {
         }
         let s = unsafe { CStr::from_ptr(dlx_status_message(DLX_ERR_PARSE as u32)) };
         assert_eq!(s.to_str().unwrap(), "the text is not in Knuth's exact cover format");
-        let s = unsafe { CStr::from_ptr(dlx_status_message(22)) };
+        let s = unsafe { CStr::from_ptr(dlx_status_message(DLX_ERR_BUSY as u32 + 1)) };
         assert_eq!(s.to_str().unwrap(), "unknown status");
     }
 }
