@@ -2,6 +2,7 @@
 #   make          the library (target/release/libdlx.so, libdlx.a) and the C programs
 #   make demo     builds everything and runs a demo through the C API
 #   make test     every test: cargo tests, header check, the C suite
+#   make fuzz     runs each fuzzer FUZZ_SECONDS (needs nightly and cargo-fuzz; see fuzz/)
 #   make bench    benchmarks: against the reference programs, the instance suite and the engine yardstick (see bench/)
 #   make install PREFIX=/usr/local
 
@@ -44,12 +45,24 @@ check-header: lib
 	else echo "not a git checkout: header check skipped (cargo test checks it too)"; fi
 
 # The C suite under AddressSanitizer/UBSan, and under valgrind (memcheck for
-# every program, or those in VALGRIND_PROGS; helgrind for the thread test).
+# every program, or those in VALGRIND_PROGS; helgrind for the programs that
+# use threads, with c_tests/helgrind.supp for the atomics it cannot model).
 asan: lib
 	$(MAKE) -C c_tests LIBDIR=$(LIBDIR) asan
 valgrind: all
 	cd c_tests && python3 run_tests.py --wrap "valgrind -q --error-exitcode=9 --leak-check=full" $(VALGRIND_PROGS)
-	cd c_tests && python3 run_tests.py --wrap "valgrind -q --tool=helgrind --error-exitcode=9" threads
+	cd c_tests && python3 run_tests.py --wrap "valgrind -q --tool=helgrind --suppressions=helgrind.supp --error-exitcode=9" threads control_test
+
+# The fuzzers (cargo-fuzz on a nightly toolchain), FUZZ_SECONDS each, one
+# after another (or only those in FUZZ_TARGETS). New inputs go to fuzz/work/
+# (not committed); fuzz/corpus/ seeds them and is what `make test` replays.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= parse_round_trip c_api differential
+fuzz:
+	cd fuzz && for t in $(FUZZ_TARGETS); do \
+	  mkdir -p work/$$t && \
+	  cargo +nightly fuzz run $$t work/$$t corpus/$$t -- -max_total_time=$(FUZZ_SECONDS) -max_len=512 || exit 1; \
+	done
 
 # Our programs against the seed's references, the instance suite (results
 # in bench/out/results.json and .csv), then the engine against bench/dance.c.
@@ -71,4 +84,4 @@ clean:
 	$(CARGO) clean
 	$(MAKE) -C c_tests clean
 
-.PHONY: all lib demo test check-header check-readme asan valgrind bench install clean
+.PHONY: all lib demo test check-header check-readme asan valgrind fuzz bench install clean

@@ -615,6 +615,10 @@ void dlx_parse_error_free(struct dlx_parse_error *error);
  (names, bounds, colors and costs included) for any matrix that
  `dlx_matrix_parse` made. A matrix from `dlx_matrix_new` has no names: its
  columns are written as their 0-based numbers, primary columns first.
+ Knuth's format cannot express a matrix without primary columns (its
+ item line would read as a comment) or a column with bounds (0, 0) (an
+ upper bound must be at least 1): such a matrix is written, but the text
+ does not read back.
 
  Exception to the out-parameter rule: `*length` receives the length of
  the text (without the NUL) whenever matrix and length are not NULL, on

@@ -1,0 +1,275 @@
+//! Every mode of the search against the brute force of [`Problem`].
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use dlx::{Error, Goal, Limits, Matrix, Objective, Outcome, Solver};
+
+use super::input::Input;
+use super::problem::{Measure, Problem, COLORS, COSTS};
+
+/// A small random problem: up to 7 columns (some secondary, some with
+/// bounds), up to 10 rows of up to 4 entries (colors on secondary ones),
+/// costs from [`COSTS`].
+fn problem(inp: &mut Input) -> Problem {
+    let n = 1 + inp.below(7);
+    let mut p = Problem::new(n);
+    let general = inp.below(3) == 0;
+    for c in 0..n {
+        p.secondary[c] = inp.below(3) == 0;
+        if p.secondary[c] {
+            p.bounds[c] = (0, 1);
+        } else if general && inp.flip() {
+            let lo = inp.below(3) as u32;
+            p.bounds[c] = (lo, lo + inp.below(3) as u32);
+        }
+    }
+    let colored = inp.flip();
+    for _ in 0..inp.below(11) {
+        let len = 1 + inp.below(4.min(n));
+        let mut row: Vec<(usize, u32)> = Vec::new();
+        while row.len() < len {
+            let c = inp.below(n);
+            if row.iter().all(|e| e.0 != c) {
+                let color = if p.secondary[c] && colored { inp.pick(&COLORS) } else { 0 };
+                row.push((c, color));
+            } else if inp.byte() == 0 {
+                break;
+            }
+        }
+        p.rows.push(row);
+        p.costs.push(inp.pick(&COSTS));
+    }
+    p
+}
+
+/// Every solution the solver finds from here to its end (with `limits`,
+/// resuming after every stop), each checked and sorted; also the number
+/// of calls that stopped early.
+fn drain(s: &mut Solver, p: &Problem, limits: Limits) -> (Vec<Vec<usize>>, usize) {
+    s.set_limits(limits);
+    let mut found = Vec::new();
+    let mut stops = 0;
+    loop {
+        let outcome = s.run(|rows| {
+            assert!(p.is_solution(rows), "{rows:?} is not a solution");
+            let mut r = rows.to_vec();
+            r.sort_unstable();
+            found.push(r);
+            ControlFlow::Continue(())
+        });
+        match outcome {
+            Outcome::Exhausted => break,
+            Outcome::NodeLimit | Outcome::UpdateLimit | Outcome::SolutionLimit => stops += 1,
+            other => panic!("unexpected outcome {other:?}"),
+        }
+        assert!(stops < 1_000_000, "no progress");
+    }
+    (found, stops)
+}
+
+fn assert_same_set(mut found: Vec<Vec<usize>>, expect: &[Vec<usize>], what: &str) {
+    found.sort();
+    let distinct: BTreeSet<&Vec<usize>> = found.iter().collect();
+    assert_eq!(distinct.len(), found.len(), "{what}: a solution twice");
+    assert_eq!(found, expect, "{what}");
+}
+
+/// The costs of the `k` best solutions by `goal`, best first, with an
+/// optional limit as `dlx_solver_set_cost_limit` has it.
+fn best_costs(p: &Problem, goal: Goal, k: usize, forced: &[usize], limit: Option<i64>) -> Vec<i64> {
+    let measure = measure_of(goal);
+    let mut costs: Vec<i64> = p.solutions(forced).iter().map(|s| p.measure(measure, s)).collect();
+    costs.sort_unstable();
+    if let Some(l) = limit {
+        let l = if goal == Goal::MaxCost { -(l as i128) } else { l as i128 };
+        costs.retain(|&c| (c as i128) <= l);
+    }
+    costs.truncate(k);
+    if goal == Goal::MaxCost {
+        costs.iter_mut().for_each(|c| *c = -*c);
+    }
+    costs
+}
+
+fn measure_of(goal: Goal) -> Measure {
+    match goal {
+        Goal::FewestRows => Measure::Rows,
+        Goal::MinCost => Measure::Sum,
+        Goal::MaxCost => Measure::NegatedSum,
+    }
+}
+
+/// A solver for `m`; its objective set, or `None` when the library rightly
+/// refuses it for the cost range.
+fn with_objective(m: &Matrix, p: &Problem, goal: Goal, k: usize) -> Option<Solver> {
+    let mut s = Solver::new(m).expect("a solver");
+    let too_costly = goal != Goal::FewestRows && p.absolute_cost_sum() > 1 << 61;
+    match s.set_objective(Some(Objective { goal, best: k })) {
+        Ok(()) => {
+            assert!(!too_costly, "an objective over costs past 2^61 accepted");
+            Some(s)
+        }
+        Err(Error::CostRange) => {
+            assert!(too_costly, "CostRange for costs within 2^61");
+            None
+        }
+        Err(e) => panic!("set_objective: {e:?}"),
+    }
+}
+
+/// Runs an optimising search to its end and checks what it keeps.
+fn check_best(s: &mut Solver, p: &Problem, goal: Goal, expect: &[i64]) {
+    let (_, _) = drain(s, p, Limits::default());
+    let best = s.best();
+    let got: Vec<i64> = best.iter().map(|b| b.cost).collect();
+    assert_eq!(got, expect, "the best costs for {goal:?}");
+    for b in best {
+        assert!(p.is_solution(&b.rows), "a best solution is not one");
+        let c = p.measure(measure_of(goal), &b.rows);
+        assert_eq!(if goal == Goal::MaxCost { -c } else { c }, b.cost, "the cost of a best solution");
+    }
+}
+
+pub fn differential(data: &[u8]) {
+    let mut inp = Input::new(data);
+    let p = problem(&mut inp);
+    let m = p.matrix();
+    assert_eq!(Problem::of(&m).rows.len(), p.rows.len());
+    let all = p.solutions(&[]);
+    let goal = inp.pick(&[Goal::FewestRows, Goal::MinCost, Goal::MaxCost]);
+    let k = 1 + inp.below(4);
+    match inp.below(8) {
+        0 => {
+            assert_eq!(m.count_solutions(None).expect("a count"), all.len() as u64, "count");
+            let mut s = Solver::new(&m).expect("a solver");
+            assert_eq!(s.count_run(), (all.len() as u64, Outcome::Exhausted), "count_run");
+            assert_eq!(s.counters().solutions, all.len() as u64);
+            let max = inp.below(4) as u64;
+            let capped = if max == 0 { all.len() as u64 } else { max.min(all.len() as u64) };
+            assert_eq!(m.count_solutions(Some(max).filter(|&x| x > 0)).expect("a count"), capped, "count up to {max}");
+            let first = m.first_solution().expect("a search");
+            assert_eq!(first.is_some(), !all.is_empty());
+            if let Some(rows) = first {
+                assert!(p.is_solution(&rows));
+            }
+            if !p.has_text() {
+                return; // Knuth's format has no text for this matrix.
+            }
+            let text = dlx::format::write(&m);
+            let back = dlx::format::parse(&text).expect("written text parses");
+            assert_eq!(back.count_solutions(None).expect("a count"), all.len() as u64, "count after writing\n{text}");
+        }
+        1 => {
+            let mut s = Solver::new(&m).expect("a solver");
+            let mut found = Vec::new();
+            while let Some(rows) = s.next_solution() {
+                assert!(p.is_solution(rows));
+                let mut r = rows.to_vec();
+                r.sort_unstable();
+                found.push(r);
+            }
+            assert!(s.is_done());
+            assert_same_set(found, &all, "next_solution");
+        }
+        2 => {
+            let mut s = Solver::new(&m).expect("a solver");
+            s.set_seed(Some(inp.u64())).expect("a seed");
+            let (found, _) = drain(&mut s, &p, Limits::default());
+            assert_same_set(found, &all, "seeded");
+        }
+        3 => {
+            let mut whole = Solver::new(&m).expect("a solver");
+            let (found, _) = drain(&mut whole, &p, Limits::default());
+            assert_same_set(found, &all, "whole");
+            let budget = 1 + inp.below(12) as u64;
+            let limits = match inp.below(3) {
+                0 => Limits { nodes: Some(budget), ..Limits::default() },
+                1 => Limits { updates: Some(budget), ..Limits::default() },
+                _ => Limits { solutions: Some(budget), ..Limits::default() },
+            };
+            let mut parts = Solver::new(&m).expect("a solver");
+            if inp.flip() {
+                parts.set_seed(Some(inp.byte() as u64)).expect("a seed");
+                whole.set_seed(parts.seed()).expect("a seed");
+                let (found, _) = drain(&mut whole, &p, Limits::default());
+                assert_same_set(found, &all, "whole, seeded");
+            }
+            let (found, _) = drain(&mut parts, &p, limits);
+            assert_same_set(found, &all, "resumed after limits");
+            let (a, b) = (parts.counters(), whole.counters());
+            assert_eq!((a.nodes, a.updates, a.solutions), (b.nodes, b.updates, b.solutions), "counters after resuming");
+        }
+        4 => {
+            let seed = if inp.flip() { Some(inp.byte() as u64) } else { None };
+            if let Some(mut s) = with_objective(&m, &p, goal, k) {
+                s.set_seed(seed).expect("a seed");
+                check_best(&mut s, &p, goal, &best_costs(&p, goal, k, &[], None));
+            }
+        }
+        5 => {
+            let mut forced = Vec::new();
+            for _ in 0..1 + inp.below(2) {
+                let r = inp.below(p.rows.len() + 1);
+                if !forced.contains(&r) {
+                    forced.push(r);
+                }
+            }
+            let mut s = Solver::new(&m).expect("a solver");
+            match s.force_rows(&forced) {
+                Err(Error::RowRange) => assert!(forced.iter().any(|&r| r >= p.rows.len())),
+                Err(Error::Conflict) => assert!(!p.is_compatible(&forced), "forced rows {forced:?} do not conflict"),
+                Err(e) => panic!("force_rows: {e:?}"),
+                Ok(()) => {
+                    assert!(p.is_compatible(&forced), "conflicting forced rows {forced:?} accepted");
+                    let expect = p.solutions(&forced);
+                    let (found, _) = drain(&mut s, &p, Limits::default());
+                    assert_same_set(found, &expect, "with forced rows");
+                    if let Some(mut o) = with_objective(&m, &p, goal, k) {
+                        o.force_rows(&forced).expect("the same forced rows");
+                        check_best(&mut o, &p, goal, &best_costs(&p, goal, k, &forced, None));
+                    }
+                }
+            }
+        }
+        6 => {
+            let depth = inp.below(4);
+            let mut s = Solver::new(&m).expect("a solver");
+            let mut parts = Vec::new();
+            match s.for_each_subproblem(depth, |rows| {
+                parts.push(rows.to_vec());
+                ControlFlow::Continue(())
+            }) {
+                Err(Error::Unsupported) => assert!(m.is_generalized(), "subproblems refused for a plain matrix"),
+                Err(e) => panic!("subproblems: {e:?}"),
+                Ok(flow) => {
+                    assert!(flow.is_continue());
+                    let mut found = Vec::new();
+                    for part in &parts {
+                        let mut w = Solver::new(&m).expect("a solver");
+                        w.force_rows(part).expect("a subproblem's rows are compatible");
+                        found.extend(drain(&mut w, &p, Limits::default()).0);
+                    }
+                    assert_same_set(found, &all, "the subproblems' solutions");
+                    let (again, _) = drain(&mut s, &p, Limits::default());
+                    assert_same_set(again, &all, "the search after splitting");
+                }
+            }
+        }
+        _ => {
+            let limit = match inp.below(3) {
+                0 => inp.pick(&COSTS),
+                _ if all.is_empty() => 0,
+                _ => {
+                    let s = &all[inp.below(all.len())];
+                    let c = p.measure(measure_of(goal), s);
+                    (if goal == Goal::MaxCost { -c } else { c }) + inp.below(3) as i64 - 1
+                }
+            };
+            if let Some(mut s) = with_objective(&m, &p, goal, k) {
+                s.set_cost_limit(Some(limit));
+                check_best(&mut s, &p, goal, &best_costs(&p, goal, k, &[], Some(limit)));
+            }
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! An exact cover problem as plain data, and its answers by brute force:
+//! every subset of rows is tried. Written without the library's search, to
+//! judge it.
+
+use dlx::Matrix;
+
+/// Row costs that exercise the bound: small ones, both signs, and ones near
+/// the library's 2^61 limit on the sum of their absolute values.
+pub const COSTS: [i64; 12] = [0, 1, -1, 2, -3, 7, 1000, -1000, 1 << 40, -(1 << 40), 1 << 58, -(1 << 59)];
+
+/// Colors: none, small ones, and the largest `u32`.
+pub const COLORS: [u32; 4] = [0, 1, 2, u32::MAX];
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Problem {
+    pub secondary: Vec<bool>,
+    /// Per column (lower, upper): (1, 1) for exact cover, (0, 1) when
+    /// secondary.
+    pub bounds: Vec<(u32, u32)>,
+    /// Per row, its (column, color) entries in order; color 0 is none.
+    pub rows: Vec<Vec<(usize, u32)>>,
+    pub costs: Vec<i64>,
+}
+
+/// What a set of rows is measured by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    Rows,
+    Sum,
+    NegatedSum,
+}
+
+impl Problem {
+    pub fn new(columns: usize) -> Problem {
+        Problem { secondary: vec![false; columns], bounds: vec![(1, 1); columns], ..Problem::default() }
+    }
+
+    pub fn columns(&self) -> usize {
+        self.secondary.len()
+    }
+
+    /// The problem a matrix holds, read through its accessors. Colors are
+    /// kept as the matrix numbers them (only equality matters).
+    pub fn of(m: &Matrix) -> Problem {
+        let mut p = Problem::new(m.columns());
+        for c in 0..m.columns() {
+            p.secondary[c] = m.is_secondary(c) == Some(true);
+            p.bounds[c] = m.bounds(c).expect("a column of the matrix");
+        }
+        for r in 0..m.rows() {
+            let row = m.row(r).expect("a row of the matrix");
+            p.rows.push(row.enumerate().map(|(k, c)| (c, m.color_id(r, k).expect("an entry of the row"))).collect());
+            p.costs.push(m.cost(r).expect("a row of the matrix"));
+        }
+        p
+    }
+
+    /// The same problem as a library matrix.
+    pub fn matrix(&self) -> Matrix {
+        let mut m = Matrix::new(self.columns()).expect("a small matrix");
+        for (c, &s) in self.secondary.iter().enumerate() {
+            if s {
+                m.set_secondary(c).expect("a column");
+            } else if self.bounds[c] != (1, 1) {
+                m.set_bounds(c, self.bounds[c].0, self.bounds[c].1).expect("valid bounds");
+            }
+        }
+        for (r, row) in self.rows.iter().enumerate() {
+            let cols: Vec<usize> = row.iter().map(|e| e.0).collect();
+            let colors: Vec<u32> = row.iter().map(|e| e.1).collect();
+            m.add_colored_row(&cols, &colors).expect("a valid row");
+            m.set_cost(r, self.costs[r]).expect("a row");
+        }
+        m
+    }
+
+    /// Whether `rows` (distinct ids) is a solution: every primary column
+    /// covered within its bounds; every secondary one at most once, or only
+    /// by entries of one and the same color.
+    pub fn is_solution(&self, rows: &[usize]) -> bool {
+        self.fits(rows, false)
+    }
+
+    /// Whether `rows` could be part of a solution as far as excess goes: no
+    /// column covered beyond its upper bound, no color clash.
+    pub fn is_compatible(&self, rows: &[usize]) -> bool {
+        self.fits(rows, true)
+    }
+
+    fn fits(&self, rows: &[usize], partial: bool) -> bool {
+        let mut sorted = rows.to_vec();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) || rows.iter().any(|&r| r >= self.rows.len()) {
+            return false;
+        }
+        let n = self.columns();
+        let mut hits = vec![0u32; n];
+        let mut color: Vec<Option<u32>> = vec![None; n];
+        let mut clash = vec![false; n];
+        for &r in rows {
+            for &(c, k) in &self.rows[r] {
+                hits[c] += 1;
+                match color[c] {
+                    None => color[c] = Some(k),
+                    Some(first) => clash[c] |= k == 0 || first != k,
+                }
+            }
+        }
+        (0..n).all(|c| {
+            if self.secondary[c] {
+                !clash[c]
+            } else {
+                let (lo, hi) = self.bounds[c];
+                hits[c] <= hi && (partial || lo <= hits[c])
+            }
+        })
+    }
+
+    /// Every solution containing `forced`, as sorted row ids, sorted. As in
+    /// Knuth's programs a row without a primary column is never chosen,
+    /// unless it is forced.
+    pub fn solutions(&self, forced: &[usize]) -> Vec<Vec<usize>> {
+        let usable: Vec<usize> = (0..self.rows.len())
+            .filter(|r| !forced.contains(r) && self.rows[*r].iter().any(|e| !self.secondary[e.0]))
+            .collect();
+        assert!(usable.len() <= 16, "brute force over at most 2^16 subsets");
+        let mut all = Vec::new();
+        for mask in 0u32..1 << usable.len() {
+            let mut rows: Vec<usize> = forced.to_vec();
+            rows.extend((0..usable.len()).filter(|k| mask >> k & 1 == 1).map(|k| usable[k]));
+            if self.is_solution(&rows) {
+                rows.sort_unstable();
+                all.push(rows);
+            }
+        }
+        all.sort();
+        all
+    }
+
+    pub fn measure(&self, how: Measure, rows: &[usize]) -> i64 {
+        match how {
+            Measure::Rows => rows.len() as i64,
+            Measure::Sum => rows.iter().map(|&r| self.costs[r]).sum(),
+            Measure::NegatedSum => -rows.iter().map(|&r| self.costs[r]).sum::<i64>(),
+        }
+    }
+
+    /// Whether Knuth's format can express the problem: it needs a primary
+    /// column, and an upper bound of at least 1 on each.
+    pub fn has_text(&self) -> bool {
+        self.secondary.contains(&false) && self.bounds.iter().all(|b| b.1 > 0)
+    }
+
+    /// The sum of the absolute row costs, exactly.
+    pub fn absolute_cost_sum(&self) -> i128 {
+        self.costs.iter().map(|&c| (c as i128).abs()).sum()
+    }
+}
