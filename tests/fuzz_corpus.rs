@@ -38,15 +38,15 @@ fn run(target: &str, check: fn(&[u8]), random: usize) {
 
 #[test]
 fn parse_round_trip() {
-    run("parse_round_trip", checks::parse_round_trip, 3000);
+    run("parse_round_trip", checks::parse_round_trip, 20000);
 }
 
 #[test]
 fn c_api() {
-    run("c_api", checks::c_api, 1500);
+    run("c_api", checks::c_api, 5000);
 }
 
 #[test]
 fn differential() {
-    run("differential", checks::differential, 4000);
+    run("differential", checks::differential, 40000);
 }
