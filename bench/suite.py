@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """make bench, part 2: the engine's own speed on instances in Knuth's format.
 
-The instances come from ../shared/tools/gen_dlx.py, written to
+The instances come from tools/gen_instances.py, written to
 bench/out/instances. Each is solved by target/release/dlx (build it with
 `cargo build --release`), which prints on standard error
 
@@ -100,13 +100,18 @@ def machine():
 
 
 def generate():
-    """Runs gen_dlx.py into bench/out/instances; returns {name: (items, options)}."""
+    """Runs tools/gen_instances.py into bench/out/instances; returns
+    {name: (items, options)}, counted from the files."""
     os.makedirs(instances, exist_ok=True)
-    tool = os.path.join(shared, 'tools', 'gen_dlx.py')
-    text = subprocess.run([sys.executable, tool, instances], check=True, capture_output=True, text=True).stdout
+    tool = os.path.join(root, 'tools', 'gen_instances.py')
+    subprocess.run([sys.executable, tool, instances], check=True, capture_output=True)
     sizes = {}
-    for m in re.finditer(r'(\S+)\.dlx\s+items=(\d+)\+(\d+) options=(\d+)', text):
-        sizes[os.path.basename(m.group(1))] = (int(m.group(2)) + int(m.group(3)), int(m.group(4)))
+    for f in sorted(os.listdir(instances)):
+        if not f.endswith('.dlx'):
+            continue
+        lines = [l.split() for l in open(os.path.join(instances, f)) if l.strip() and not l.startswith('|')]
+        items = sum(1 for t in lines[0] if t != '|') if lines else 0
+        sizes[f[:-4]] = (items, len(lines) - 1)
     return sizes
 
 
@@ -199,6 +204,9 @@ def main():
     sizes = generate()
     names = INSTANCES + (OPTIONAL if a.all else [])
     sets = sorted(f for f in os.listdir(sudoku_sets) if not f.startswith('.')) if os.path.isdir(sudoku_sets) else []
+    if not sets:
+        print('bench/suite.py: no sudoku sets at %s (the seed material): the sudoku timings are skipped'
+              % os.path.normpath(sudoku_sets))
     if a.names:
         known = set(INSTANCES + OPTIONAL + list(sizes) + sets)
         unknown = [n for n in a.names if n.replace('.dlx', '') not in known]
