@@ -204,6 +204,9 @@ pub(crate) struct General {
     top: Vec<u32>,
     /// The color of each node: 0 for none, [`PURE`] when purified.
     color: Vec<u32>,
+    /// Per column (index 0 unused): the color it is purified with, 0 when
+    /// it is not; a [`PURE`] node's own color.
+    purified: Vec<u32>,
     /// The row of each node.
     row: Vec<u32>,
     /// Row `r` is nodes `row_first[r]..row_first[r + 1] - 1`.
@@ -317,6 +320,7 @@ impl General {
             resume: Resume::Enter,
             path: 0,
             mark: filled(n + 1)?,
+            purified: filled(n + 1)?,
             hits: filled(rows)?,
             touched: Vec::new(),
             stamp: 0,
@@ -409,6 +413,7 @@ impl General {
     /// Secondary column `j` takes color `c`: hides the rows that give it
     /// another color or none, and marks those that give it `c`.
     fn purify(&mut self, j: u32, c: u32) {
+        self.purified[j as usize] = c;
         let mut p = self.down[j as usize];
         while p != j {
             if self.color[p as usize] == c {
@@ -421,6 +426,7 @@ impl General {
     }
 
     fn unpurify(&mut self, j: u32, c: u32) {
+        self.purified[j as usize] = 0;
         let mut p = self.up[j as usize];
         while p != j {
             if self.color[p as usize] == PURE {
@@ -507,7 +513,12 @@ impl General {
             }
             for q in self.nodes(r as u32) {
                 let j = self.top[q as usize] as usize;
-                let c = self.color[q as usize];
+                // A purified node's color is its column's (rows already
+                // chosen, forced or on the search path, purify columns).
+                let c = match self.color[q as usize] {
+                    PURE => self.purified[j],
+                    c => c,
+                };
                 let (n, first) = uses[j];
                 let fits = if self.is_primary(j as u32) { n < self.hi[j] } else { n == 0 || (c != 0 && c == first) };
                 if !fits {

@@ -318,3 +318,29 @@ fn the_largest_color_is_a_color() {
         assert_eq!(m.count_solutions(None), Ok(1), "color {color}");
     }
 }
+
+/// Forcing rows that give a secondary column one color is allowed also
+/// after earlier forced rows have purified that column (found by the c_api
+/// fuzzer: the check read the purified marks as a second color).
+#[test]
+fn forcing_again_reads_colors_not_purified_marks() {
+    let mut m = Matrix::new(3).unwrap();
+    m.set_secondary(1).unwrap();
+    m.set_secondary(2).unwrap();
+    for _ in 0..4 {
+        m.add_colored_row(&[0, 1], &[0, 7]).unwrap();
+    }
+    m.set_bounds(0, 0, 4).unwrap();
+    let mut s = Solver::new(&m).unwrap();
+    s.force_rows(&[1]).unwrap();
+    assert!(s.next_solution().is_some());
+    assert_eq!(s.force_rows(&[1, 3]), Ok(()));
+    assert_eq!(s.force_rows(&[3, 1, 2]), Ok(()));
+    // Every solution contains the forced rows: any superset of {1, 2, 3}.
+    let mut n = 0;
+    while let Some(rows) = s.next_solution() {
+        assert!(rows.starts_with(&[3, 1, 2]));
+        n += 1;
+    }
+    assert_eq!(n, 2, "{{1, 2, 3}} and {{0, 1, 2, 3}}");
+}

@@ -458,7 +458,7 @@ unsafe fn solver_step(s: &mut SolverModel, op: u8, inp: &mut Input) {
                     }
                     assert!(ok.contains(&got), "force {rows:?}: {got}");
                 } else if s.p.is_compatible(&rows) {
-                    assert_eq!(got, OK, "force {rows:?}");
+                    assert_eq!(got, OK, "force {rows:?}\n{:?}", s.p);
                     s.forced = rows;
                     s.restarted();
                 } else {
