@@ -50,4 +50,4 @@ pub use error::Error;
 pub use matrix::Matrix;
 pub use control::{Canceller, Found, Limits, Outcome, Report};
 pub use objective::{Best, Goal, Objective};
-pub use search::{Counters, Progress, Solver};
+pub use search::{Counters, Engine, Progress, Solver};

@@ -130,6 +130,19 @@ impl Random {
     }
 }
 
+/// Which engine a solver runs ([`Solver::with_engine`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// The exact-cover engine for a plain matrix, the generalised one for a
+    /// matrix with bounds or colors (what [`Solver::new`] does).
+    #[default]
+    Auto,
+    /// Knuth's DLX1 layout: exact cover with secondary columns.
+    Exact,
+    /// Knuth's Algorithm M: bounds (multiplicities) and colors.
+    General,
+}
+
 impl Solver {
     /// A solver for `matrix`, which it copies: the matrix may change or go
     /// away afterwards without affecting the search. A matrix that uses
@@ -137,7 +150,23 @@ impl Solver {
     /// ([`crate::general`]), with every feature of this one except
     /// [`Solver::for_each_subproblem`].
     pub fn new(matrix: &Matrix) -> Result<Solver, Error> {
-        let (links, general) = if matrix.is_generalized() {
+        Solver::with_engine(matrix, Engine::Auto)
+    }
+
+    /// A solver for `matrix` on the engine `engine` picks:
+    /// [`Engine::General`] runs any matrix on the generalised engine (a
+    /// plain one too, which is how the two engines are compared), and
+    /// [`Engine::Exact`] gives [`Error::Unsupported`] for a matrix with
+    /// bounds or colors. Solutions, counts and costs do not depend on the
+    /// engine; the order of solutions and the counters may.
+    pub fn with_engine(matrix: &Matrix, engine: Engine) -> Result<Solver, Error> {
+        let general = match engine {
+            Engine::Auto => matrix.is_generalized(),
+            Engine::General => true,
+            Engine::Exact if matrix.is_generalized() => return Err(Error::Unsupported),
+            Engine::Exact => false,
+        };
+        let (links, general) = if general {
             (Links::new(&matrix.columns_only()?)?, Some(General::new(matrix)?))
         } else {
             (Links::new(matrix)?, None)

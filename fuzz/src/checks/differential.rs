@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use dlx::{Error, Goal, Limits, Matrix, Objective, Outcome, Solver};
+use dlx::{Engine, Error, Goal, Limits, Matrix, Objective, Outcome, Solver};
 
 use super::input::Input;
 use super::problem::{Measure, Problem, COLORS, COSTS};
@@ -144,6 +144,10 @@ pub fn differential(data: &[u8]) {
             assert_eq!(m.count_solutions(None).expect("a count"), all.len() as u64, "count");
             let mut s = Solver::new(&m).expect("a solver");
             assert_eq!(s.count_run(), (all.len() as u64, Outcome::Exhausted), "count_run");
+            // The generalised engine runs plain matrices too, to the same end.
+            let mut g = Solver::with_engine(&m, Engine::General).expect("a solver");
+            let (found, _) = drain(&mut g, &p, Limits::default());
+            assert_same_set(found, &all, "the generalised engine");
             assert_eq!(s.counters().solutions, all.len() as u64);
             let max = inp.below(4) as u64;
             let capped = if max == 0 { all.len() as u64 } else { max.min(all.len() as u64) };
@@ -202,9 +206,14 @@ pub fn differential(data: &[u8]) {
         }
         4 => {
             let seed = if inp.flip() { Some(inp.byte() as u64) } else { None };
+            let expect = best_costs(&p, goal, k, &[], None);
             if let Some(mut s) = with_objective(&m, &p, goal, k) {
                 s.set_seed(seed).expect("a seed");
-                check_best(&mut s, &p, goal, &best_costs(&p, goal, k, &[], None));
+                check_best(&mut s, &p, goal, &expect);
+                // And on the generalised engine, whatever the matrix.
+                let mut g = Solver::with_engine(&m, Engine::General).expect("a solver");
+                g.set_objective(Some(Objective { goal, best: k })).expect("the same objective");
+                check_best(&mut g, &p, goal, &expect);
             }
         }
         5 => {
