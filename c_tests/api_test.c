@@ -2,8 +2,8 @@
  *
  * No input; prints one line per check and exits non-zero when any fails.
  * Expected values are facts: 92 solutions of 8-queens, Knuth's DLX1 figures
- * for queens_8 (1,223 nodes, 21,456 updates, ../shared/KNUTH-COUNTERS.md,
- * with the columns and rows in gen_dlx.py's order), and the one solution of
+ * for queens_8 (1,223 nodes, 21,456 updates, as his dlx1 counts them,
+ * with the columns and rows in the order of tools/gen_instances.py), and the one solution of
  * the matrix in Knuth's paper (also read from Knuth's text format, whose
  * canonical form is written back byte for byte). DLX_ERR_PANIC cannot be provoked through the
  * API (it only reports a bug); the Rust unit tests check the guard that

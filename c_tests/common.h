@@ -34,7 +34,7 @@ static inline dlx_matrix *new_matrix(size_t columns)
 }
 
 /* N-queens as an exact cover, columns in the order of the queens_N.dlx files
- * of ../shared/tools/gen_dlx.py (so the counters can be compared with
+ * of tools/gen_instances.py (so the counters can be compared with
  * Knuth's): primary r0 c0 r1 c1 ... (board row i is column 2i, board column
  * j is 2j+1), then secondary a0..a(2n-2) (i+j) and b0..b(2n-2) (i-j+n-1).
  * Row id i*n + j puts a queen on (i, j). Stops the program on failure. */

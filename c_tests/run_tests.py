@@ -8,7 +8,7 @@ CASE.in (standard input; may be empty) with optionally
                  must reject (with a message on standard error)
   CASE.expected  the exact expected standard output (trailing spaces at line
                  ends are ignored; every expected value comes from a fact in
-                 ../shared/SAMPLES.md or the literature, never from a run)
+                 the samples' specification or the literature, never from a run)
 and the program's checker checkers/NAME.py, if there is one, is run as
   python3 checkers/NAME.py CASE.in ACTUAL_OUTPUT
 and must exit 0: it judges outputs where several answers are valid.

@@ -40,7 +40,7 @@
  * went into the library's search (same tree, cheaper nodes); only a smaller
  * tree helps further. The deductions cut the search nodes there from about
  * 548,000 to 233,000, for about 2.5-2.7x the original's speed
- * (shared/tools/vs-reference --same-output). On the forum "hardest" list,
+ * (bench/run.py, which uses the seed's vs-reference tool when present). On the forum "hardest" list,
  * where they find little, the gain is about 1.4x.
  *
  * With the argument --plain the deductions are skipped: the matrix is the

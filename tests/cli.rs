@@ -3,8 +3,8 @@
 //! Expected values are facts: the solution count that each file of
 //! tools/gen_instances.py names in its first comment line ("expect N";
 //! for "expect N raw (...)" the raw N, which counts mirror images apart),
-//! Knuth's DLX1 counters on the same files (../shared/KNUTH-COUNTERS.md lists them, and
-//! the figure for Scott's board), and for printed solutions an
+//! Knuth's DLX1 counters on the same files (his program's figures, and the
+//! issue's figure for Scott's board), and for printed solutions an
 //! independent check written here: every printed line is an option of the
 //! file and every solution is an exact cover of the file's items. The
 //! checker reads the files with its own few lines, not with dlx::format.
@@ -151,7 +151,7 @@ fn every_generated_file_is_tested() {
     assert!(gone.is_empty(), "tests for files gen_instances.py no longer writes: {gone:?}");
 }
 
-// Knuth's DLX1 counters on the same files (../shared/KNUTH-COUNTERS.md lists them):
+// Knuth's DLX1 counters on the same files (his program's figures):
 // (solutions, nodes, updates).
 
 #[test]

@@ -1,5 +1,5 @@
 //! Our counters against Knuth's DLX1 on the files of tools/gen_instances.py. The
-//! figures are his (his DLX1 on the same files; ../shared/KNUTH-COUNTERS.md lists them), the expected solution
+//! figures are his (his DLX1 on the same files), the expected solution
 //! counts are the ones the files state (from the literature).
 
 mod common;

@@ -21,8 +21,8 @@ library:
   Temperley and Fisher, 1961; OEIS A004003).
 
 The order of the items and of the options is part of an instance: Knuth's
-counters (nodes, updates) depend on it, and ../shared/KNUTH-COUNTERS.md
-gives his figures for these very orders. The items are listed as follows,
+counters (nodes, updates) depend on it, and the tests quote his DLX1's
+figures for these very orders. The items are listed as follows,
 and the options in the order of the loops below.
 """
 import os

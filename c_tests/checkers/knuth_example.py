@@ -5,11 +5,11 @@ usage: knuth_example.py CASE.in ACTUAL_OUTPUT
 
 The expected output is built here, not stored from a run:
 - the solution (rows 1 4 5, that is C E F / A D / B G) is the fact stated in
-  Knuth's paper and in ../shared/SAMPLES.md; the checker also confirms by brute
+  Knuth's paper ("Dancing Links", 2000); the checker also confirms by brute
   force over all 2^6 subsets of rows that it is the only exact cover;
 - the statistics (nodes, updates, solutions) come from `count_dlx1` below, a
   small dancing-links Algorithm X written for this checker that walks and counts
-  exactly as ../shared/KNUTH-COUNTERS.md describes Knuth's DLX1:
+  exactly as Knuth's DLX1 counts:
     branch on the first active primary column of smallest size (stop scanning
     at size 0; an empty column is still covered); rows top to bottom; a chosen
     row's other columns covered going right from the chosen node, wrapping;
@@ -18,8 +18,8 @@ The expected output is built here, not stored from a run:
     from a column while hiding rows; nodes: +1 per level entered (root
     included), +1 per solution.
   Run as `knuth_example.py --selftest GEN_DLX_DIR` it reproduces the DLX1
-  figures quoted in KNUTH-COUNTERS.md on queens_8.dlx and domino_6x6.dlx (files
-  written by ../shared/tools/gen_dlx.py), which is what makes it trustworthy.
+  figures of Knuth's DLX1 on queens_8.dlx and domino_6x6.dlx (files written
+  by tools/gen_instances.py), which is what makes it trustworthy.
 
 Hand derivation for this matrix with the same rules (it agrees with the code):
   level 0: cover A (1 + D,G of row 2 + D of row 4 = 4); row 2 (A D G): cover
@@ -33,7 +33,7 @@ Hand derivation for this matrix with the same rules (it agrees with the code):
   solution = 6; solutions = 1.
   (The paper itself reports 28 updates, "10 at level 0, 14 at level 1, 4 at
   level 2"; levels 1 and 2 agree with the count above, level 0 here gives 12.
-  The paper does not spell out its counting; the rules of KNUTH-COUNTERS.md,
+  The paper does not spell out its counting; the rules above,
   which the library follows, are what is checked.)
 
 The program's output format (see c_tests/knuth_example.c):
@@ -151,7 +151,7 @@ def count_dlx1(ncols, rows, secondary=()):
 
 
 def read_dlx(path):
-    """Knuth's text format as gen_dlx.py writes it (for --selftest)."""
+    """Knuth's text format as tools/gen_instances.py writes it (for --selftest)."""
     lines = [l.split() for l in open(path) if l.strip() and not l.startswith("|")]
     items = lines[0]
     sec = []
