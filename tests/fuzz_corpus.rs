@@ -2,11 +2,9 @@
 //! committed corpus in fuzz/corpus/<target>/, then over pseudo-random
 //! inputs. `make fuzz` runs the same checks under cargo-fuzz for longer.
 
-#[path = "../fuzz/src/checks/mod.rs"]
-#[allow(dead_code)]
-mod checks;
-
 mod common;
+
+use common::checks;
 
 use std::path::Path;
 

@@ -6,6 +6,13 @@ use std::process::Command;
 
 use dlx::{Goal, Matrix};
 
+/// The fuzzers' checks (fuzz/src/checks/), among them the brute force
+/// [`Problem`] they judge by, written without the library's search.
+#[path = "../../fuzz/src/checks/mod.rs"]
+#[allow(unused_imports)]
+pub mod checks;
+pub use checks::problem::Problem;
+
 /// Independent check: the rows cover every primary column exactly once and
 /// every secondary column at most once.
 pub fn is_exact_cover(m: &Matrix, rows: &[usize]) -> bool {
@@ -107,70 +114,25 @@ pub fn random_matrix(g: &mut Lcg, lo: i64, hi: i64) -> Matrix {
 
 /// The cost of `rows` as `goal` measures it.
 pub fn cost(m: &Matrix, goal: Goal, rows: &[usize]) -> i64 {
-    match goal {
-        Goal::FewestRows => rows.len() as i64,
-        Goal::MinCost | Goal::MaxCost => rows.iter().map(|&r| m.cost(r).unwrap()).sum(),
-    }
+    Problem::of(m).cost(goal, rows)
 }
 
-/// Every exact cover's cost, best first, by trying all subsets of rows. As
-/// in Knuth's programs, a row with no primary column is never chosen,
-/// unless it is forced.
+/// Every solution's cost, best first, by trying all subsets of rows (see
+/// [`Problem::solutions`]: a row with no primary column is never chosen,
+/// unless it is forced).
 pub fn brute_force(m: &Matrix, goal: Goal, forced: &[usize]) -> Vec<i64> {
-    let mut costs: Vec<i64> = candidate_sets(m, forced).filter(|rows| is_exact_cover(m, rows)).map(|rows| cost(m, goal, &rows)).collect();
-    costs.sort_unstable();
-    if goal == Goal::MaxCost {
-        costs.reverse();
-    }
-    costs
+    Problem::of(m).best_costs(goal, usize::MAX, forced, None)
 }
 
 /// Independent check of a generalised cover: every primary column covered
 /// within its bounds; every secondary column used at most once, or only by
-/// entries that all give it the same color (a use without a color excludes
-/// any other); no row twice.
+/// entries that all give it the same color; no row twice.
 pub fn is_general_cover(m: &Matrix, rows: &[usize]) -> bool {
-    let mut sorted = rows.to_vec();
-    sorted.sort_unstable();
-    if sorted.windows(2).any(|w| w[0] == w[1]) {
-        return false;
-    }
-    let mut hits = vec![0u32; m.columns()];
-    let mut colors: Vec<Vec<u32>> = vec![Vec::new(); m.columns()];
-    for &r in rows {
-        for (k, c) in m.row(r).expect("a row id of this matrix").enumerate() {
-            hits[c] += 1;
-            colors[c].push(m.color_id(r, k).unwrap());
-        }
-    }
-    (0..m.columns()).all(|c| {
-        if m.is_secondary(c) == Some(true) {
-            hits[c] <= 1 || colors[c].iter().all(|&k| k != 0 && k == colors[c][0])
-        } else {
-            let (lo, hi) = m.bounds(c).unwrap();
-            lo <= hits[c] && hits[c] <= hi
-        }
-    })
+    Problem::of(m).is_solution(rows)
 }
 
 /// Every generalised cover of `m` that contains `forced`, each as sorted
-/// row ids, in increasing order, by trying every subset of the rows that
-/// have a primary column (plus the forced ones).
+/// row ids, in increasing order.
 pub fn all_general_covers(m: &Matrix, forced: &[usize]) -> Vec<Vec<usize>> {
-    let mut all: Vec<Vec<usize>> = candidate_sets(m, forced).filter(|rows| is_general_cover(m, rows)).collect();
-    all.sort();
-    all
-}
-
-/// Every set of rows a search could choose with `forced` forced: the
-/// forced rows and any subset of the rows that have a primary column (as
-/// in Knuth's programs, a row without one is never chosen), in increasing
-/// row order.
-fn candidate_sets<'a>(m: &'a Matrix, forced: &'a [usize]) -> impl Iterator<Item = Vec<usize>> + 'a {
-    let usable: Vec<usize> = (0..m.rows())
-        .filter(|&r| forced.contains(&r) || m.row(r).unwrap().any(|c| m.is_secondary(c) == Some(false)))
-        .collect();
-    (0u32..1 << usable.len())
-        .map(move |mask| (0..usable.len()).filter(|&k| mask >> k & 1 == 1).map(|k| usable[k]).collect::<Vec<usize>>())
-        .filter(move |rows| forced.iter().all(|f| rows.contains(f)))
+    Problem::of(m).solutions(forced)
 }

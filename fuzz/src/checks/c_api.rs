@@ -8,7 +8,9 @@ use std::ffi::c_void;
 use std::ptr::{null, null_mut};
 
 use super::input::Input;
-use super::problem::{Measure, Problem, COLORS, COSTS};
+use dlx::Goal;
+
+use super::problem::{Problem, COLORS, COSTS};
 
 #[repr(C)]
 struct Opaque {
@@ -78,8 +80,8 @@ struct SolverModel {
     /// The matrix as it was when the solver was made.
     p: Problem,
     forced: Vec<usize>,
-    /// (objective value 1..=3, k).
-    objective: Option<(u32, usize)>,
+    /// The goal and k of the objective.
+    objective: Option<(Goal, usize)>,
     cost_limit: Option<i64>,
     limited: bool,
     /// Solutions since the search (re)started, and whether it ended.
@@ -95,30 +97,21 @@ impl SolverModel {
         self.done = false;
     }
 
-    fn measure(&self) -> Measure {
-        match self.objective {
-            Some((3, _)) => Measure::Rows,
-            Some((2, _)) => Measure::NegatedSum,
-            _ => Measure::Sum,
-        }
+    /// The cost of `rows` as `dlx_solver_cost` reports it.
+    fn cost(&self, rows: &[usize]) -> i64 {
+        self.p.cost(self.objective.map_or(Goal::MinCost, |o| o.0), rows)
     }
 
     /// The k best costs as the solver reports them, best first.
     fn expected_best(&self) -> Vec<i64> {
-        let Some((o, k)) = self.objective else { return Vec::new() };
-        let how = self.measure();
-        let mut costs: Vec<i64> = self.p.solutions(&self.forced).iter().map(|s| self.p.measure(how, s)).collect();
-        costs.sort_unstable();
-        if let Some(l) = self.cost_limit {
-            let l = if o == 2 { -(l as i128) } else { l as i128 };
-            costs.retain(|&c| (c as i128) <= l);
-        }
-        costs.truncate(k);
-        if o == 2 {
-            costs.iter_mut().for_each(|c| *c = -*c);
-        }
-        costs
+        let Some((goal, k)) = self.objective else { return Vec::new() };
+        self.p.best_costs(goal, k, &self.forced, self.cost_limit)
     }
+}
+
+/// The goal of a `dlx_objective` value other than DLX_OBJECTIVE_ALL.
+fn goal_of(objective: u32) -> Goal {
+    [Goal::MinCost, Goal::MaxCost, Goal::FewestRows][objective as usize - 1]
 }
 
 fn usable_rows(p: &Problem) -> usize {
@@ -303,12 +296,10 @@ pub fn c_api(data: &[u8]) {
                         assert_eq!(got, DONE);
                     } else {
                         assert_eq!(got, SOLUTION);
-                        let how = [Measure::Sum, Measure::NegatedSum, Measure::Rows][objective as usize - 1];
-                        let best = all.iter().map(|s| p.measure(how, s)).min().unwrap_or(0);
-                        let c = p.measure(how, &rows[..len]);
+                        let goal = goal_of(objective);
                         assert!(p.is_solution(&rows[..len]));
-                        assert_eq!(c, best, "dlx_solve_best {objective}");
-                        assert_eq!(if objective == 2 { -c } else { c }, cost);
+                        assert_eq!(p.cost(goal, &rows[..len]), p.best_costs(goal, 1, &[], None)[0], "dlx_solve_best {objective}");
+                        assert_eq!(p.cost(goal, &rows[..len]), cost);
                     }
                 }
                 9 if usable_rows(&p) <= 12 && p.has_text() => {
@@ -400,8 +391,7 @@ unsafe fn solver_step(s: &mut SolverModel, op: u8, inp: &mut Input) {
                     if s.objective.is_none() {
                         assert!(s.seen.insert(sorted), "a solution twice");
                     }
-                    let c = s.p.measure(s.measure(), f);
-                    s.last_cost = Some(if s.objective.map(|o| o.0) == Some(2) { -c } else { c });
+                    s.last_cost = Some(s.cost(f));
                 }
                 match got {
                     SOLUTION => assert!(op == 11),
@@ -486,7 +476,7 @@ unsafe fn solver_step(s: &mut SolverModel, op: u8, inp: &mut Input) {
                     assert_eq!(got, COST_RANGE);
                 } else {
                     assert_eq!(got, OK);
-                    s.objective = Some((objective, best));
+                    s.objective = Some((goal_of(objective), best));
                     s.restarted();
                 }
             }

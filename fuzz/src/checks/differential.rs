@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use dlx::{Engine, Error, Goal, Limits, Matrix, Objective, Outcome, Solver};
 
 use super::input::Input;
-use super::problem::{Measure, Problem, COLORS, COSTS};
+use super::problem::{Problem, COLORS, COSTS};
 
 /// A small random problem: up to 7 columns (some secondary, some with
 /// bounds), up to 10 rows of up to 4 entries (colors on secondary ones),
@@ -75,31 +75,6 @@ fn assert_same_set(mut found: Vec<Vec<usize>>, expect: &[Vec<usize>], what: &str
     assert_eq!(found, expect, "{what}");
 }
 
-/// The costs of the `k` best solutions by `goal`, best first, with an
-/// optional limit as `dlx_solver_set_cost_limit` has it.
-fn best_costs(p: &Problem, goal: Goal, k: usize, forced: &[usize], limit: Option<i64>) -> Vec<i64> {
-    let measure = measure_of(goal);
-    let mut costs: Vec<i64> = p.solutions(forced).iter().map(|s| p.measure(measure, s)).collect();
-    costs.sort_unstable();
-    if let Some(l) = limit {
-        let l = if goal == Goal::MaxCost { -(l as i128) } else { l as i128 };
-        costs.retain(|&c| (c as i128) <= l);
-    }
-    costs.truncate(k);
-    if goal == Goal::MaxCost {
-        costs.iter_mut().for_each(|c| *c = -*c);
-    }
-    costs
-}
-
-fn measure_of(goal: Goal) -> Measure {
-    match goal {
-        Goal::FewestRows => Measure::Rows,
-        Goal::MinCost => Measure::Sum,
-        Goal::MaxCost => Measure::NegatedSum,
-    }
-}
-
 /// A solver for `m`; its objective set, or `None` when the library rightly
 /// refuses it for the cost range.
 fn with_objective(m: &Matrix, p: &Problem, goal: Goal, k: usize) -> Option<Solver> {
@@ -126,8 +101,7 @@ fn check_best(s: &mut Solver, p: &Problem, goal: Goal, expect: &[i64]) {
     assert_eq!(got, expect, "the best costs for {goal:?}");
     for b in best {
         assert!(p.is_solution(&b.rows), "a best solution is not one");
-        let c = p.measure(measure_of(goal), &b.rows);
-        assert_eq!(if goal == Goal::MaxCost { -c } else { c }, b.cost, "the cost of a best solution");
+        assert_eq!(p.cost(goal, &b.rows), b.cost, "the cost of a best solution");
     }
 }
 
@@ -206,7 +180,7 @@ pub fn differential(data: &[u8]) {
         }
         4 => {
             let seed = if inp.flip() { Some(inp.byte() as u64) } else { None };
-            let expect = best_costs(&p, goal, k, &[], None);
+            let expect = p.best_costs(goal, k, &[], None);
             if let Some(mut s) = with_objective(&m, &p, goal, k) {
                 s.set_seed(seed).expect("a seed");
                 check_best(&mut s, &p, goal, &expect);
@@ -244,7 +218,7 @@ pub fn differential(data: &[u8]) {
                     assert_same_set(found, &expect, "with forced rows");
                     if let Some(mut o) = with_objective(&m, &p, goal, k) {
                         o.force_rows(&forced).expect("the same forced rows");
-                        check_best(&mut o, &p, goal, &best_costs(&p, goal, k, &forced, None));
+                        check_best(&mut o, &p, goal, &p.best_costs(goal, k, &forced, None));
                     }
                 }
             }
@@ -279,13 +253,12 @@ pub fn differential(data: &[u8]) {
                 _ if all.is_empty() => 0,
                 _ => {
                     let s = &all[inp.below(all.len())];
-                    let c = p.measure(measure_of(goal), s);
-                    (if goal == Goal::MaxCost { -c } else { c }) + inp.below(3) as i64 - 1
+                    p.cost(goal, s) + inp.below(3) as i64 - 1
                 }
             };
             if let Some(mut s) = with_objective(&m, &p, goal, k) {
                 s.set_cost_limit(Some(limit));
-                check_best(&mut s, &p, goal, &best_costs(&p, goal, k, &[], Some(limit)));
+                check_best(&mut s, &p, goal, &p.best_costs(goal, k, &[], Some(limit)));
             }
         }
     }

@@ -2,7 +2,7 @@
 //! every subset of rows is tried. Written without the library's search, to
 //! judge it.
 
-use dlx::Matrix;
+use dlx::{Goal, Matrix};
 
 /// Row costs that exercise the bound: small ones, both signs, and ones near
 /// the library's 2^61 limit on the sum of their absolute values.
@@ -20,14 +20,6 @@ pub struct Problem {
     /// Per row, its (column, color) entries in order; color 0 is none.
     pub rows: Vec<Vec<(usize, u32)>>,
     pub costs: Vec<i64>,
-}
-
-/// What a set of rows is measured by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Measure {
-    Rows,
-    Sum,
-    NegatedSum,
 }
 
 impl Problem {
@@ -137,12 +129,29 @@ impl Problem {
         all
     }
 
-    pub fn measure(&self, how: Measure, rows: &[usize]) -> i64 {
-        match how {
-            Measure::Rows => rows.len() as i64,
-            Measure::Sum => rows.iter().map(|&r| self.costs[r]).sum(),
-            Measure::NegatedSum => -rows.iter().map(|&r| self.costs[r]).sum::<i64>(),
+    /// The cost of `rows` as a solver with goal `goal` reports it: the sum
+    /// of the row costs, or the number of rows for [`Goal::FewestRows`].
+    pub fn cost(&self, goal: Goal, rows: &[usize]) -> i64 {
+        match goal {
+            Goal::FewestRows => rows.len() as i64,
+            Goal::MinCost | Goal::MaxCost => rows.iter().map(|&r| self.costs[r]).sum(),
         }
+    }
+
+    /// The costs of the `k` best solutions containing `forced`, best first,
+    /// keeping only those within `limit` (at most it, at least it for
+    /// [`Goal::MaxCost`]) as a solver's cost limit does.
+    pub fn best_costs(&self, goal: Goal, k: usize, forced: &[usize], limit: Option<i64>) -> Vec<i64> {
+        let mut costs: Vec<i64> = self.solutions(forced).iter().map(|s| self.cost(goal, s)).collect();
+        costs.sort_unstable();
+        if goal == Goal::MaxCost {
+            costs.reverse();
+        }
+        if let Some(l) = limit {
+            costs.retain(|&c| if goal == Goal::MaxCost { c >= l } else { c <= l });
+        }
+        costs.truncate(k);
+        costs
     }
 
     /// Whether Knuth's format can express the problem: it needs a primary
