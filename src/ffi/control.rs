@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use libc::{c_int, c_void};
 
-use super::solver::{dlx_solution_fn, dlx_solver, handle, solver_mut, solver_ref, while_busy, Callback};
+use super::solver::{dlx_solution_fn, dlx_solver, handle, with_busy_solver, with_solver, with_solver_ref, Callback};
 use super::status::dlx_status::{self, *};
-use super::{guard, write_out};
+use super::write_out;
 use crate::control::{Outcome, Report};
 
 /// The limits of `dlx_solver_set_limit`. Each is a budget for one call of
@@ -104,11 +104,7 @@ pub type dlx_progress_fn = Option<unsafe extern "C" fn(user: *mut c_void, progre
 /// it. Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_set_limit(solver: *mut dlx_solver, which: u32, value: u64) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let s = match unsafe { solver_mut(solver) } {
-            Ok(s) => s,
-            Err(e) => return e,
-        };
+    with_solver(solver, |s| {
         let mut l = s.limits();
         let v = (value != 0).then_some(value);
         use dlx_limit::*;
@@ -130,11 +126,7 @@ pub extern "C" fn dlx_solver_set_limit(solver: *mut dlx_solver, which: u32, valu
 /// Errors: `DLX_ERR_NULL`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_outcome(solver: *const dlx_solver, outcome: *mut u32) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let s = match unsafe { solver_ref(solver) } {
-            Ok(s) => s,
-            Err(e) => return e,
-        };
+    with_solver_ref(solver, |s| {
         if outcome.is_null() {
             return DLX_ERR_NULL;
         }
@@ -179,11 +171,7 @@ unsafe impl Send for User {}
 /// nodes). A NULL callback turns reports off. Errors: `DLX_ERR_NULL`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_set_progress(solver: *mut dlx_solver, callback: dlx_progress_fn, user: *mut c_void, interval_ms: u32) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let s = match unsafe { solver_mut(solver) } {
-            Ok(s) => s,
-            Err(e) => return e,
-        };
+    with_solver(solver, |s| {
         let Some(f) = callback else {
             s.set_progress(None);
             return DLX_OK;
@@ -217,11 +205,7 @@ pub extern "C" fn dlx_solver_set_progress(solver: *mut dlx_solver, callback: dlx
 /// `DLX_ERR_NULL`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_estimate(solver: *const dlx_solver, estimate: *mut f64) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let s = match unsafe { solver_ref(solver) } {
-            Ok(s) => s,
-            Err(e) => return e,
-        };
+    with_solver_ref(solver, |s| {
         if estimate.is_null() {
             return DLX_ERR_NULL;
         }
@@ -238,11 +222,7 @@ pub extern "C" fn dlx_solver_estimate(solver: *const dlx_solver, estimate: *mut 
 /// `DLX_ERR_OUT_OF_MEMORY` (the solver is then unchanged).
 #[no_mangle]
 pub extern "C" fn dlx_solver_set_seed(solver: *mut dlx_solver, seed: u64) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let s = match unsafe { solver_mut(solver) } {
-            Ok(s) => s,
-            Err(e) => return e,
-        };
+    with_solver(solver, |s| {
         s.set_seed(Some(seed)).into()
     })
 }
@@ -251,11 +231,7 @@ pub extern "C" fn dlx_solver_set_seed(solver: *mut dlx_solver, seed: u64) -> dlx
 /// the order added) and starts the search again. Errors: `DLX_ERR_NULL`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_clear_seed(solver: *mut dlx_solver) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let s = match unsafe { solver_mut(solver) } {
-            Ok(s) => s,
-            Err(e) => return e,
-        };
+    with_solver(solver, |s| {
         s.set_seed(None).into()
     })
 }
@@ -270,11 +246,7 @@ pub extern "C" fn dlx_solver_clear_seed(solver: *mut dlx_solver) -> dlx_status {
 /// row is given twice), `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_force_rows(solver: *mut dlx_solver, rows: *const usize, count: usize) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let s = match unsafe { solver_mut(solver) } {
-            Ok(s) => s,
-            Err(e) => return e,
-        };
+    with_solver(solver, |s| {
         if rows.is_null() && count > 0 {
             return DLX_ERR_NULL;
         }
@@ -287,11 +259,7 @@ pub extern "C" fn dlx_solver_force_rows(solver: *mut dlx_solver, rows: *const us
 /// counters to zero). Errors: `DLX_ERR_NULL`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_restart(solver: *mut dlx_solver) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let s = match unsafe { solver_mut(solver) } {
-            Ok(s) => s,
-            Err(e) => return e,
-        };
+    with_solver(solver, |s| {
         s.restart();
         DLX_OK
     })
@@ -319,23 +287,16 @@ pub extern "C" fn dlx_solver_subproblems(
     count: *mut u64,
     callback_result: *mut c_int,
 ) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let Some(f) = callback else {
-            return unsafe { solver_mut(solver) }.err().unwrap_or(DLX_ERR_NULL);
-        };
+    with_busy_solver(solver, |s| {
+        let Some(f) = callback else { return DLX_ERR_NULL };
         let (mut callback, mut n) = (Callback::new(f, user), 0u64);
-        let walked = unsafe {
-            while_busy(solver, |s| {
-                s.for_each_subproblem(depth, |rows| {
-                    n += 1;
-                    callback.call(rows)
-                })
-            })
-        };
+        let walked = s.for_each_subproblem(depth, |rows| {
+            n += 1;
+            callback.call(rows)
+        });
         match walked {
-            Err(e) => e,
-            Ok(Err(e)) => e.into(),
-            Ok(Ok(end)) => {
+            Err(e) => e.into(),
+            Ok(end) => {
                 if !count.is_null() {
                     unsafe { write_out(count, n) };
                 }
@@ -356,11 +317,7 @@ pub extern "C" fn dlx_solver_subproblems(
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_split_depth(solver: *mut dlx_solver, at_least: u64, depth: *mut usize) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let s = match unsafe { solver_mut(solver) } {
-            Ok(s) => s,
-            Err(e) => return e,
-        };
+    with_solver(solver, |s| {
         if depth.is_null() {
             return DLX_ERR_NULL;
         }

@@ -3,7 +3,7 @@
 //! `crate::objective` and `Solver::set_objective`.
 
 use super::matrix::dlx_matrix;
-use super::solver::{dlx_solver, solver_mut, solver_ref};
+use super::solver::{dlx_solver, solver_ref, with_solver, with_solver_ref};
 use super::status::dlx_status::{self, *};
 use super::{as_mut, as_ref, guard, write_out};
 use crate::objective::{Goal, Objective};
@@ -93,11 +93,7 @@ pub extern "C" fn dlx_matrix_row_cost(matrix: *const dlx_matrix, row: usize, cos
 /// `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_set_objective(solver: *mut dlx_solver, objective: u32, best: usize) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let s = match unsafe { solver_mut(solver) } {
-            Ok(s) => s,
-            Err(e) => return e,
-        };
+    with_solver(solver, |s| {
         match parse_objective(objective, best) {
             Ok(o) => s.set_objective(o).into(),
             Err(status) => status,
@@ -115,11 +111,7 @@ pub extern "C" fn dlx_solver_set_objective(solver: *mut dlx_solver, objective: u
 /// Errors: `DLX_ERR_NULL`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_set_cost_limit(solver: *mut dlx_solver, limit: i64) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let s = match unsafe { solver_mut(solver) } {
-            Ok(s) => s,
-            Err(e) => return e,
-        };
+    with_solver(solver, |s| {
         s.set_cost_limit(Some(limit));
         DLX_OK
     })
@@ -129,11 +121,7 @@ pub extern "C" fn dlx_solver_set_cost_limit(solver: *mut dlx_solver, limit: i64)
 /// search again. Errors: `DLX_ERR_NULL`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_clear_cost_limit(solver: *mut dlx_solver) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let s = match unsafe { solver_mut(solver) } {
-            Ok(s) => s,
-            Err(e) => return e,
-        };
+    with_solver(solver, |s| {
         s.set_cost_limit(None);
         DLX_OK
     })
@@ -146,11 +134,7 @@ pub extern "C" fn dlx_solver_clear_cost_limit(solver: *mut dlx_solver) -> dlx_st
 /// without an objective, a sum beyond `int64_t`).
 #[no_mangle]
 pub extern "C" fn dlx_solver_cost(solver: *const dlx_solver, cost: *mut i64) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let s = match unsafe { solver_ref(solver) } {
-            Ok(s) => s,
-            Err(e) => return e,
-        };
+    with_solver_ref(solver, |s| {
         if cost.is_null() {
             return DLX_ERR_NULL;
         }
@@ -184,11 +168,7 @@ pub extern "C" fn dlx_solver_best(
     count: *mut usize,
     cost: *mut i64,
 ) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let s = match unsafe { solver_ref(solver) } {
-            Ok(s) => s,
-            Err(e) => return e,
-        };
+    with_solver_ref(solver, |s| {
         if rows.is_null() || count.is_null() {
             return DLX_ERR_NULL;
         }

@@ -44,66 +44,75 @@ pub(crate) struct SolverHandle {
     busy: AtomicBool,
 }
 
-/// Whether the handle at `h` (not NULL) is busy.
-///
-/// # Safety
-/// `h` is a live solver handle.
-unsafe fn is_busy(h: *const SolverHandle) -> bool {
-    unsafe { &*std::ptr::addr_of!((*h).busy) }.load(Ordering::Relaxed)
-}
-
-/// The search behind a handle: `DLX_ERR_NULL` for NULL, `DLX_ERR_BUSY`
-/// while a callback of the solver runs. Borrows only the `solver` field,
-/// never the whole handle.
+/// The handle behind `p`: `DLX_ERR_NULL` for NULL, `DLX_ERR_BUSY` while a
+/// callback of the solver runs.
 ///
 /// # Safety
 /// `p` is NULL or a live solver handle, not used by another thread
 /// meanwhile (`dlx_solver_cancel` aside).
-pub(crate) unsafe fn solver_mut<'a>(p: *mut dlx_solver) -> Result<&'a mut Solver, dlx_status> {
-    let h = p.cast::<SolverHandle>();
+unsafe fn lookup(p: *const dlx_solver) -> Result<*mut SolverHandle, dlx_status> {
+    let h = p.cast_mut().cast::<SolverHandle>();
     if h.is_null() {
         return Err(DLX_ERR_NULL);
     }
-    if unsafe { is_busy(h) } {
+    if unsafe { &*std::ptr::addr_of!((*h).busy) }.load(Ordering::Relaxed) {
         return Err(DLX_ERR_BUSY);
     }
-    Ok(unsafe { &mut *std::ptr::addr_of_mut!((*h).solver) })
+    Ok(h)
 }
 
-/// As [`solver_mut`], shared.
+/// The search behind a handle, or the status of [`lookup`]. Borrows only
+/// the `solver` field, never the whole handle.
 ///
 /// # Safety
-/// As [`solver_mut`].
+/// As [`lookup`].
 pub(crate) unsafe fn solver_ref<'a>(p: *const dlx_solver) -> Result<&'a Solver, dlx_status> {
-    let h = p.cast::<SolverHandle>();
-    if h.is_null() {
-        return Err(DLX_ERR_NULL);
-    }
-    if unsafe { is_busy(h) } {
-        return Err(DLX_ERR_BUSY);
-    }
-    Ok(unsafe { &*std::ptr::addr_of!((*h).solver) })
+    unsafe { lookup(p).map(|h| &*std::ptr::addr_of!((*h).solver)) }
 }
 
-/// Runs `f` on the search behind `p` with the handle marked busy, for the
-/// calls that may run a caller's callback; errors as [`solver_mut`]. The
-/// mark goes when `f` returns or panics.
-///
-/// # Safety
-/// As [`solver_mut`].
-pub(crate) unsafe fn while_busy<R>(p: *mut dlx_solver, f: impl FnOnce(&mut Solver) -> R) -> Result<R, dlx_status> {
-    let s = unsafe { solver_mut(p) }?;
-    // SAFETY: `p` is a live handle (solver_mut checked it is not NULL).
-    let busy = unsafe { &*std::ptr::addr_of!((*p.cast::<SolverHandle>()).busy) };
+/// The body of a C function on a solver: `f` on the search behind
+/// `solver`, or the status of [`lookup`]; a panic gives `DLX_ERR_PANIC`.
+/// `solver` is NULL or a live handle not used by another thread meanwhile:
+/// the C caller's promise, as for every function of the API.
+pub(crate) fn with_solver(solver: *mut dlx_solver, f: impl FnOnce(&mut Solver) -> dlx_status) -> dlx_status {
+    // SAFETY: the caller's promise above; only the `solver` field is
+    // borrowed.
+    guard(DLX_ERR_PANIC, || match unsafe { lookup(solver) } {
+        Ok(h) => f(unsafe { &mut *std::ptr::addr_of_mut!((*h).solver) }),
+        Err(e) => e,
+    })
+}
+
+/// As [`with_solver`], shared.
+pub(crate) fn with_solver_ref(solver: *const dlx_solver, f: impl FnOnce(&Solver) -> dlx_status) -> dlx_status {
+    // SAFETY: as in `with_solver`.
+    guard(DLX_ERR_PANIC, || match unsafe { solver_ref(solver) } {
+        Ok(s) => f(s),
+        Err(e) => e,
+    })
+}
+
+/// As [`with_solver`], with the handle marked busy while `f` runs: for the
+/// calls that may run a caller's callback, from which every other call on
+/// the solver is then refused. The mark goes when `f` returns or panics.
+pub(crate) fn with_busy_solver(solver: *mut dlx_solver, f: impl FnOnce(&mut Solver) -> dlx_status) -> dlx_status {
     struct Unmark<'a>(&'a AtomicBool);
     impl Drop for Unmark<'_> {
         fn drop(&mut self) {
             self.0.store(false, Ordering::Relaxed);
         }
     }
-    busy.store(true, Ordering::Relaxed);
-    let _unmark = Unmark(busy);
-    Ok(f(s))
+    // SAFETY: as in `with_solver`; the `busy` and `solver` fields are
+    // borrowed apart.
+    guard(DLX_ERR_PANIC, || match unsafe { lookup(solver) } {
+        Ok(h) => {
+            let busy = unsafe { &*std::ptr::addr_of!((*h).busy) };
+            busy.store(true, Ordering::Relaxed);
+            let _unmark = Unmark(busy);
+            f(unsafe { &mut *std::ptr::addr_of_mut!((*h).solver) })
+        }
+        Err(e) => e,
+    })
 }
 
 /// The cancel flag behind a handle, or `None` for NULL. Borrows only the
@@ -149,10 +158,10 @@ pub extern "C" fn dlx_solver_new(matrix: *const dlx_matrix, out: *mut *mut dlx_s
 #[no_mangle]
 pub extern "C" fn dlx_solver_free(solver: *mut dlx_solver) {
     guard((), || {
-        if solver.is_null() || unsafe { is_busy(solver.cast::<SolverHandle>()) } {
-            return;
+        // SAFETY: NULL or a live handle (the caller's promise).
+        if unsafe { lookup(solver) }.is_ok() {
+            unsafe { free_handle(solver) }
         }
-        unsafe { free_handle(solver) }
     })
 }
 
@@ -166,28 +175,21 @@ pub extern "C" fn dlx_solver_free(solver: *mut dlx_solver) {
 /// Errors: `DLX_ERR_NULL`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_next(solver: *mut dlx_solver, rows: *mut *const usize, count: *mut usize) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
+    // Busy: a progress callback may run during the search.
+    with_busy_solver(solver, |s| {
         if rows.is_null() || count.is_null() {
-            return if solver.is_null() { DLX_ERR_NULL } else { unsafe { solver_mut(solver) }.err().unwrap_or(DLX_ERR_NULL) };
+            return DLX_ERR_NULL;
         }
-        // A progress callback may run during the search.
-        let found = unsafe {
-            while_busy(solver, |s| match s.find() {
-                Found::Solution(r) => Ok((r.as_ptr(), r.len())),
-                Found::End(outcome) => Err(outcome),
-            })
-        };
-        match found {
-            Err(e) => e,
-            Ok(Ok((ptr, len))) => {
+        match s.find() {
+            Found::Solution(found) => {
                 unsafe {
-                    write_out(rows, ptr);
-                    write_out(count, len);
+                    write_out(rows, found.as_ptr());
+                    write_out(count, found.len());
                 }
                 DLX_SOLUTION
             }
-            Ok(Err(Outcome::Exhausted)) => DLX_DONE,
-            Ok(Err(_)) => DLX_STOPPED,
+            Found::End(Outcome::Exhausted) => DLX_DONE,
+            Found::End(_) => DLX_STOPPED,
         }
     })
 }
@@ -206,11 +208,9 @@ pub extern "C" fn dlx_solver_run(
     user: *mut c_void,
     callback_result: *mut c_int,
 ) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let Some(f) = callback else {
-            return unsafe { solver_mut(solver) }.err().unwrap_or(DLX_ERR_NULL);
-        };
-        unsafe { while_busy(solver, |s| run(s, f, user, callback_result)) }.unwrap_or_else(|e| e)
+    with_busy_solver(solver, |s| match callback {
+        Some(f) => run(s, f, user, callback_result),
+        None => DLX_ERR_NULL,
     })
 }
 
@@ -274,11 +274,7 @@ pub(crate) fn run(
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE` (no such counter).
 #[no_mangle]
 pub extern "C" fn dlx_solver_counter(solver: *const dlx_solver, which: u32, value: *mut u64) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let s = match unsafe { solver_ref(solver) } {
-            Ok(s) => s,
-            Err(e) => return e,
-        };
+    with_solver_ref(solver, |s| {
         if value.is_null() {
             return DLX_ERR_NULL;
         }
