@@ -425,7 +425,8 @@ pub struct ColorText<'a> {
 }
 
 impl<'a> ColorText<'a> {
-    /// The writer of `m`'s colors (this looks at every color name once).
+    /// The writer of `m`'s colors: it reads the color names once, and once
+    /// more for each underscore the numbered colors need.
     pub fn new(m: &'a Matrix) -> ColorText<'a> {
         // A name `_`*k followed by digits only would collide with prefix k.
         let taken = |k: usize, name: &str| {
@@ -438,13 +439,32 @@ impl<'a> ColorText<'a> {
         ColorText { m, prefix }
     }
 
-    /// Writes the color of entry `k` of row `r`, after `before`, into
-    /// `out`; nothing when the entry has no color.
-    pub fn write_to(&self, out: &mut impl fmt::Write, before: &str, r: usize, k: usize) -> fmt::Result {
+    /// The color of entry `k` of row `r` as the text writes it (see
+    /// [`ColorName`]); `None` when the entry has no color.
+    pub fn get(&self, r: usize, k: usize) -> Option<ColorName<'a>> {
         match (self.m.color(r, k), self.m.color_id(r, k)) {
-            (Some(name), _) => write!(out, "{before}{name}"),
-            (None, Some(id)) if id != 0 => write!(out, "{before}{:_<1$}{id}", "", self.prefix),
-            _ => Ok(()),
+            (Some(name), _) => Some(ColorName::Named(name)),
+            (None, Some(id)) if id != 0 => Some(ColorName::Numbered { underscores: self.prefix, id }),
+            _ => None,
+        }
+    }
+}
+
+/// A color as the text format writes it ([`ColorText::get`]); displaying
+/// it writes that text, without building a string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorName<'a> {
+    /// A color named in the text the matrix was read from.
+    Named(&'a str),
+    /// A color given in code: its number after that many underscores.
+    Numbered { underscores: usize, id: u32 },
+}
+
+impl fmt::Display for ColorName<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ColorName::Named(name) => f.write_str(name),
+            ColorName::Numbered { underscores, id } => write!(f, "{:_<underscores$}{id}", ""),
         }
     }
 }
@@ -453,9 +473,7 @@ impl<'a> ColorText<'a> {
 /// [`ColorText`], which is quicker for many entries); `None` when the entry
 /// has no color.
 pub fn color_text(m: &Matrix, r: usize, k: usize) -> Option<String> {
-    let mut s = String::new();
-    ColorText::new(m).write_to(&mut s, "", r, k).ok()?;
-    (!s.is_empty()).then_some(s)
+    ColorText::new(m).get(r, k).map(|c| c.to_string())
 }
 
 /// Writes `m` in Knuth's format: the item line (primary columns with their
@@ -553,7 +571,9 @@ pub fn write_to(m: &Matrix, out: &mut impl fmt::Write) -> fmt::Result {
                 out.write_char(' ')?;
             }
             name(out, c)?;
-            colors.write_to(out, ":", r, k)?;
+            if let Some(color) = colors.get(r, k) {
+                write!(out, ":{color}")?;
+            }
         }
         match m.cost(r) {
             Some(0) | None => {}

@@ -357,10 +357,9 @@ fn print_solution(out: &mut impl Write, m: &Matrix, colors: &ColorText<'_>, rows
                 Some(name) => out.write_all(name.as_bytes())?,
                 None => write!(out, "#{c}")?,
             }
-            let mut color = String::new();
-            // Writing into a String cannot fail.
-            let _ = colors.write_to(&mut color, ":", r, k);
-            out.write_all(color.as_bytes())?;
+            if let Some(color) = colors.get(r, k) {
+                write!(out, ":{color}")?;
+            }
         }
         out.write_all(b"\n")?;
     }
