@@ -173,7 +173,8 @@ impl Optimizer {
             }
         }
         // Shares from the potentials, or even shares of the plain costs
-        // when those would pass the range the search's sums may take.
+        // (over every node) when those would pass the range the search's
+        // sums may take.
         let mut share = filled(links.nodes())?;
         let y = potentials(links, &row_cost, scale)?;
         if !shares(links, &row_cost, scale, &y, &mut share) {
@@ -446,29 +447,25 @@ fn subgradient(links: &Links, y: &mut [i128], reduced: &mut [i128]) -> Result<()
 /// Each node's share (see [`potentials`]) for potentials `y`, into
 /// `share`: primary nodes get the item's potential plus an even part of the
 /// row's reduced cost, secondary nodes 0 (the bound reads primary items
-/// only). `false`, with `share` unchanged, when the shares' absolute values
-/// add up past [`MAX_TOTAL_COST`], where the sums of the search might
-/// overflow.
+/// only). `false` when the shares' absolute values add up past
+/// [`MAX_TOTAL_COST`], where the sums of the search might overflow: `share`
+/// is then unfinished, and the caller writes [`even_shares`] over all of it.
 fn shares(links: &Links, row_cost: &[i64], scale: i64, y: &[i128], share: &mut [i64]) -> bool {
     let potential = |x: u32| y.get(links.top(x) as usize).copied().unwrap_or(0);
     let primary = |x: &u32| links.is_primary(links.top(*x));
-    let reduced = |r: usize, c: i64| i128::from(c) * i128::from(scale) - links.row_nodes(r).filter(primary).map(potential).sum::<i128>();
-    // First the total, so that nothing is written unless all of it fits.
     let mut total: i128 = 0;
     for (r, &c) in row_cost.iter().enumerate() {
         let width = links.primary_in_row(r).max(1) as i128;
-        let part = reduced(r, c).div_euclid(width);
-        total += links.row_nodes(r).filter(primary).map(|x| (potential(x) + part).abs()).sum::<i128>();
-        if total > i128::from(MAX_TOTAL_COST) {
-            return false;
-        }
-    }
-    for (r, &c) in row_cost.iter().enumerate() {
-        let width = links.primary_in_row(r).max(1) as i128;
-        let part = reduced(r, c).div_euclid(width);
+        let reduced = i128::from(c) * i128::from(scale) - links.row_nodes(r).filter(primary).map(potential).sum::<i128>();
+        let part = reduced.div_euclid(width);
         for x in links.row_nodes(r) {
-            // In range: the total above fits.
-            share[x as usize] = if primary(&x) { (potential(x) + part) as i64 } else { 0 };
+            let v = if primary(&x) { potential(x) + part } else { 0 };
+            total += v.abs();
+            if total > i128::from(MAX_TOTAL_COST) {
+                return false;
+            }
+            // In range: |v| <= total.
+            share[x as usize] = v as i64;
         }
     }
     true
