@@ -35,6 +35,7 @@
 //! assert!(solver.next_solution().is_none());
 //! ```
 
+mod bound;
 pub mod control;
 pub mod error;
 mod ffi;

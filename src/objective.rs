@@ -11,6 +11,7 @@ use std::ops::ControlFlow;
 
 use crate::control::Limits;
 use crate::error::Error;
+use crate::bound::potentials::{Effort, Incidence};
 use crate::general::Bound;
 use crate::links::{filled, Links};
 use crate::matrix::Matrix;
@@ -153,6 +154,11 @@ pub(crate) struct Optimizer {
     start_bar: i64,
     /// The sum of the absolute row costs, unscaled.
     total: i64,
+    /// With quick potentials: the search-tree nodes after which the search
+    /// starts over with full ones ([`Optimizer::strengthen`]), so that a
+    /// search that takes a moment does not pay for the full potentials and
+    /// a long one pays at most about twice; `u64::MAX` otherwise.
+    pub strengthen_at: u64,
 }
 
 impl Optimizer {
@@ -172,14 +178,12 @@ impl Optimizer {
                 cost[x as usize] = c * scale;
             }
         }
-        // Shares from the potentials, or even shares of the plain costs
-        // (over every node) when those would pass the range the search's
-        // sums may take.
-        let mut share = filled(links.nodes())?;
-        let y = potentials(links, &row_cost, scale)?;
-        if !shares(links, &row_cost, scale, &y, &mut share) {
-            even_shares(links, &row_cost, scale, &mut share);
-        }
+        // A search for the single best starts with quick potentials and
+        // strengthens them once it has done as much work as that would
+        // take (see `strengthen`); one for the k best starts with the full
+        // ones, as starting over could meet a kept solution again.
+        let effort = if objective.best == 1 { Effort::Quick } else { Effort::Full };
+        let (share, work) = share_out(links, &row_cost, scale, effort)?;
         Ok(Optimizer {
             goal: objective.goal,
             k: objective.best,
@@ -195,7 +199,23 @@ impl Optimizer {
             bar: i64::MAX,
             start_bar: i64::MAX,
             total: total as i64,
+            // A node costs about one pass over the primary items (the bound's
+            // sum), a potentials step a pass over the entries with several
+            // times the work per entry; a quarter of the equal-work node
+            // count was best on the target sudokus (bench/run.py).
+            strengthen_at: if effort == Effort::Quick { work / (4 * links.primary.max(1) as u64) } else { u64::MAX },
         })
+    }
+
+    /// Replaces quick potentials by full ones ([`Optimizer::strengthen_at`]
+    /// passed): the caller then sorts the lists again by [`Optimizer::key`]
+    /// and starts the search over, keeping the best so far and the bar.
+    /// On an error nothing changes (and nothing is tried again).
+    pub fn strengthen(&mut self, links: &Links) -> Result<(), Error> {
+        self.strengthen_at = u64::MAX;
+        let (share, _) = share_out(links, &self.row_cost, self.scale, Effort::Full)?;
+        self.share = share;
+        Ok(())
     }
 
     /// The state for `objective` in the generalised engine, which has its
@@ -218,6 +238,7 @@ impl Optimizer {
             bar: i64::MAX,
             start_bar: i64::MAX,
             total: total as i64,
+            strengthen_at: u64::MAX,
         })
     }
 
@@ -322,126 +343,39 @@ fn same_cost(row_cost: &[i64]) -> Option<i64> {
     (first >= 0 && row_cost.iter().all(|&c| c == first)).then_some(first)
 }
 
-/// The most passes of the coordinate ascent in [`potentials`].
-const ASCENT_PASSES: usize = 30;
-
-/// The most subgradient steps, and the most node visits they may make in
-/// all (fewer steps on large matrices).
-const SUBGRADIENT_STEPS: usize = 300;
-const SUBGRADIENT_WORK: usize = 50_000_000;
-
 /// Potentials of the items (scaled; 0 for secondary items and index 0)
-/// that make the bound strong. Each row's share per primary item is the
-/// item's potential plus an even part of the row's *reduced cost* (its cost
-/// minus the potentials of its primary items), so the shares still add up
-/// to the row's cost and the bound of the module documentation holds
-/// whatever the potentials are; good potentials make it tight.
-///
-/// Good potentials are a near-optimal solution of the dual of the linear
-/// relaxation (maximise their sum while no reduced cost is negative), found
-/// in two stages:
-/// 1. Lagrangian relaxation by subgradient steps: the bound `sum of
-///    potentials + sum of negative reduced costs` is a lower bound on any
-///    exact cover's cost for any potentials; each step moves item `c`'s
-///    potential by `step * (1 - number of rows through c with a negative
-///    reduced cost)`, halving the step when the bound stops growing. The
-///    best potentials seen are kept.
-/// 2. Coordinate ascent: each item in turn raises its potential by the
-///    least reduced cost among its rows (the first pass also lowers it
-///    where that is negative, which leaves no reduced cost negative).
-///
-/// On the target sudoku this brings the root bound within one point of the
-/// optimum, where even shares of the plain costs are off by hundreds.
-fn potentials(links: &Links, row_cost: &[i64], scale: i64) -> Result<Vec<i128>, Error> {
-    let mut y: Vec<i128> = filled(links.items() + 1)?;
-    let mut reduced: Vec<i128> = filled(row_cost.len())?;
-    for (red, &c) in reduced.iter_mut().zip(row_cost) {
-        *red = i128::from(c) * i128::from(scale);
-    }
-    subgradient(links, &mut y, &mut reduced)?;
-    let mut rows = Vec::new();
-    for pass in 0..ASCENT_PASSES {
-        let mut raised = false;
-        for c in 1..=links.primary as u32 {
-            rows.clear();
-            links.item_rows(c, &mut rows);
-            for x in rows.iter_mut() {
-                *x = links.row_of(*x) as u32;
-            }
-            let Some(least) = rows.iter().map(|&r| reduced[r as usize]).min() else { continue };
-            if least > 0 || (pass == 0 && least < 0) {
-                raised |= least > 0;
-                y[c as usize] += least;
-                for &r in &rows {
-                    reduced[r as usize] -= least;
-                }
+/// that make the bound strong (see [`crate::bound::potentials`]). Each
+/// row's share per primary item is the item's potential plus an even part
+/// of the row's *reduced cost* (its cost minus the potentials of its
+/// primary items), so the shares still add up to the row's cost and the
+/// bound of [`Optimizer`] holds whatever the potentials are; good
+/// potentials make it tight. On the target sudoku they bring the root
+/// bound within one point of the optimum, where even shares of the plain
+/// costs are off by hundreds.
+fn potentials(links: &Links, row_cost: &[i64], scale: i64, effort: Effort) -> Result<(Vec<i128>, u64), Error> {
+    let incidence = Incidence::new(links.rows(), links.primary, |r, f| {
+        for x in links.row_nodes(r) {
+            if links.is_primary(links.top(x)) {
+                f(links.top(x));
             }
         }
-        if !raised && pass > 0 {
-            break;
-        }
-    }
-    Ok(y)
+    })?;
+    let y = crate::bound::potentials::potentials(&incidence, row_cost, scale, links.items() - links.primary, effort)?;
+    Ok((y, incidence.full_work()))
 }
 
-/// Stage 1 of [`potentials`]: moves `y` towards the optimum of the
-/// Lagrangian bound, keeping `reduced` in step, and leaves both at the best
-/// bound seen.
-fn subgradient(links: &Links, y: &mut [i128], reduced: &mut [i128]) -> Result<(), Error> {
-    let primary = links.primary;
-    let rows = reduced.len();
-    let steps = SUBGRADIENT_STEPS.min(SUBGRADIENT_WORK / links.nodes().max(1));
-    if primary == 0 || rows == 0 || steps == 0 {
-        return Ok(());
+/// The shares of every node (see [`shares`]) on potentials of `effort`,
+/// and the work full potentials take.
+fn share_out(links: &Links, row_cost: &[i64], scale: i64, effort: Effort) -> Result<(Vec<i64>, u64), Error> {
+    // Shares from the potentials, or even shares of the plain costs (over
+    // every node) when those would pass the range the search's sums may
+    // take.
+    let mut share = filled(links.nodes())?;
+    let (y, work) = potentials(links, row_cost, scale, effort)?;
+    if !shares(links, row_cost, scale, &y, &mut share) {
+        even_shares(links, row_cost, scale, &mut share);
     }
-    let bound = |y: &[i128], reduced: &[i128]| -> i128 { y.iter().sum::<i128>() + reduced.iter().filter(|&&r| r < 0).sum::<i128>() };
-    // The change of each row's reduced cost when the potentials move by `d`.
-    let shift = |reduced: &mut [i128], d: &dyn Fn(usize) -> i128| {
-        for (r, red) in reduced.iter_mut().enumerate() {
-            *red -= links.row_nodes(r).map(|x| links.top(x) as usize).filter(|&c| c <= primary).map(d).sum::<i128>();
-        }
-    };
-    let mut best = bound(y, reduced);
-    let mut best_y: Vec<i128> = filled(y.len())?;
-    best_y.copy_from_slice(y);
-    let mut g: Vec<i128> = filled(primary + 1)?;
-    let mut step = reduced.iter().map(|r| r.abs()).max().unwrap_or(0) / 2;
-    let mut stall = 0;
-    for _ in 0..steps {
-        if step == 0 {
-            break;
-        }
-        // The subgradient: 1 - (rows through c with a negative reduced cost).
-        g.iter_mut().for_each(|v| *v = 1);
-        g[0] = 0;
-        for r in (0..rows).filter(|&r| reduced[r] < 0) {
-            for x in links.row_nodes(r) {
-                if let Some(v) = g.get_mut(links.top(x) as usize) {
-                    *v -= 1;
-                }
-            }
-        }
-        if g.iter().all(|&v| v == 0) {
-            break; // the relaxation's optimum is reached
-        }
-        for (v, d) in y.iter_mut().zip(&g) {
-            *v += step * d;
-        }
-        shift(reduced, &|c| step * g[c]);
-        let now = bound(y, reduced);
-        if now > best {
-            (best, stall) = (now, 0);
-            best_y.copy_from_slice(y);
-        } else {
-            stall += 1;
-            if stall == 5 {
-                (step, stall) = (step / 2, 0);
-            }
-        }
-    }
-    shift(reduced, &|c| best_y[c] - y[c]);
-    y[..primary + 1].copy_from_slice(&best_y[..primary + 1]);
-    Ok(())
+    Ok((share, work))
 }
 
 /// Each node's share (see [`potentials`]) for potentials `y`, into

@@ -63,6 +63,9 @@ enum Stop {
     Solution,
     Paused,
     Exhausted,
+    /// Branch and bound only: the quick potentials have had their share of
+    /// work; strengthen them and start over ([`Solver::strengthen`]).
+    Strengthen,
 }
 
 /// One search over a matrix. It owns its links and its stack, so it is
@@ -504,11 +507,38 @@ impl Solver {
     /// A caller that wants to report progress or check a clock calls this in
     /// a loop; the tree walked is the same as with `next_solution`.
     pub fn search(&mut self, node_budget: u64) -> Progress<'_> {
-        match self.advance(node_budget) {
-            Stop::Solution => Progress::Solution(&self.rows),
-            Stop::Paused => Progress::Paused,
-            Stop::Exhausted => Progress::Exhausted,
+        let limit = self.nodes.saturating_add(node_budget);
+        loop {
+            match self.advance(limit - self.nodes) {
+                Stop::Solution => return Progress::Solution(&self.rows),
+                Stop::Paused => return Progress::Paused,
+                Stop::Exhausted => return Progress::Exhausted,
+                Stop::Strengthen => self.strengthen(),
+            }
         }
+    }
+
+    /// Starts the search over on full potentials, keeping the best
+    /// solutions so far, the bar and the counters: the tree walked since
+    /// the start is walked again, but cut by the stronger bound and the
+    /// bar found so far, so it is only a fraction of the work already done.
+    /// Only a search for the single best does this, so no solution kept can
+    /// be found again (it does not beat the bar). Without memory for it the
+    /// search carries on with the quick potentials.
+    fn strengthen(&mut self) {
+        self.unwind();
+        let updates = self.links.updates;
+        self.forced.iter().rev().for_each(|&r| self.links.uncover_row(r));
+        let mut scratch = Vec::new();
+        if let Some(o) = &mut self.objective {
+            o.strengthen_at = u64::MAX;
+            if scratch.try_reserve_exact(self.links.nodes()).is_ok() && o.strengthen(&self.links).is_ok() {
+                self.links.sort_lists(|x| o.key(x), &mut scratch);
+            }
+        }
+        self.forced.iter().for_each(|&r| self.links.cover_row(r));
+        // Covering the forced rows again is not search work.
+        self.links.updates = updates;
     }
 
     /// Runs the search to its next solution, to its end, or until it would
@@ -624,6 +654,10 @@ impl Solver {
                     if self.nodes >= limit {
                         self.phase = Phase::Paused;
                         return Stop::Paused;
+                    }
+                    if COST && self.nodes >= optimizer(&mut self.objective).strengthen_at {
+                        self.phase = Phase::Paused;
+                        return Stop::Strengthen;
                     }
                     self.nodes += 1;
                     if RANDOM {

@@ -1,0 +1,3 @@
+//! The bounds of a branch and bound.
+
+pub(crate) mod potentials;
