@@ -21,7 +21,7 @@
 //!
 //! The later extensions are parsed and stored in the [`Matrix`]. Costs are
 //! used by a search with an [`Objective`](crate::Objective); colors and
-//! bounds by the generalised engine ([`general`](crate::general)):
+//! bounds by the generalised engine (`engine::mcc`):
 //!
 //! * **Colors** (DLX2): in an option, a secondary item may be written
 //!   `name:color`. Only secondary items may have colors. Knuth's programs

@@ -6,19 +6,21 @@
 //! in the memory layout of his DLX1 program, and offers it both as a safe
 //! Rust API and as a C ABI (`include/dlx.h`, built as `libdlx.so`/`libdlx.a`).
 //!
-//! Data flows through one module per concept:
+//! Data flows through one module per concept (`ARCHITECTURE.md` has the
+//! whole map):
 //!
 //! * [`matrix`]: the problem, columns and rows ([`Matrix`]);
 //! * [`format`]: Knuth's text format, read ([`format::parse`]) and written;
-//! * [`links`]: the dancing links laid out from a matrix, cover and uncover;
-//! * [`search`]: the search loop with its explicit stack ([`Solver`]),
-//!   forced rows and randomised order;
-//! * [`general`]: the engine a solver runs instead of those two when the
-//!   matrix has bounds (multiplicities) or colors: Knuth's Algorithm M;
+//! * [`engine`]: the engines, each a layout of the matrix and a walk of its
+//!   search tree: DLX1's dancing links for exact cover, Knuth's Algorithm M
+//!   for bounds (multiplicities) and colors;
+//! * [`search`]: the [`Solver`], which runs one engine and keeps what every
+//!   search has: counters, forced rows, the rows of each solution;
 //! * [`control`]: limits, cancellation and progress reports around it;
 //! * [`split`]: a search cut into independent subproblems;
 //! * [`objective`]: what a search is for: all solutions, the first, a
-//!   count, or the best by cost (branch and bound);
+//!   count, or the best by cost (branch and bound), with the bounds of
+//!   `bound`;
 //! * `ffi`: the C API, a thin skin over the modules above.
 //!
 //! ```
@@ -37,11 +39,10 @@
 
 mod bound;
 pub mod control;
+pub mod engine;
 pub mod error;
 mod ffi;
 pub mod format;
-pub mod general;
-pub(crate) mod links;
 pub mod matrix;
 pub mod objective;
 pub mod search;
@@ -51,4 +52,5 @@ pub use error::Error;
 pub use matrix::Matrix;
 pub use control::{Canceller, Found, Limits, Outcome, Report};
 pub use objective::{Best, Goal, Objective};
-pub use search::{Counters, Engine, Progress, Solver};
+pub use engine::Engine;
+pub use search::{Counters, Progress, Solver};

@@ -15,7 +15,7 @@
 //! be set through [`Matrix::set_cost`]; a search uses them when it is given
 //! an [`Objective`](crate::Objective). A matrix that uses bounds or colors
 //! is [`generalized`](Matrix::is_generalized): it is solved by the
-//! generalised engine ([`general`](crate::general)). Bounds and colors can
+//! generalised engine (`engine::mcc`). Bounds and colors can
 //! be given in code too ([`Matrix::set_bounds`], [`Matrix::add_colored_row`]).
 //!
 //! The matrix is only the model: it stores the rows compactly, one after
@@ -26,7 +26,7 @@
 use crate::error::Error;
 
 /// The largest node index the links may use; everything must fit below it.
-/// See [`links`](crate::links) for how nodes are counted.
+/// See `engine::links` for how nodes are counted.
 pub(crate) const MAX_NODES: u64 = u32::MAX as u64 - 1;
 
 /// The bounds of a primary column when none are given: exactly once.
@@ -252,7 +252,7 @@ impl Matrix {
 
     /// Whether the matrix uses bounds other than "exactly once" or colors:
     /// a [`Solver`](crate::Solver) then runs the generalised engine
-    /// ([`general`](crate::general)) instead of plain exact cover.
+    /// (`engine::mcc`) instead of plain exact cover.
     pub fn is_generalized(&self) -> bool {
         !self.bounds.is_empty() || !self.colors.is_empty()
     }
@@ -316,13 +316,6 @@ impl Matrix {
     pub(crate) fn set_names(&mut self, names: Names) {
         debug_assert_eq!(names.len(), self.columns());
         self.names = names;
-    }
-
-    /// A matrix with the same columns (primary or secondary) and no rows.
-    pub(crate) fn columns_only(&self) -> Result<Matrix, Error> {
-        let mut m = Matrix::new(self.columns())?;
-        m.secondary.copy_from_slice(&self.secondary);
-        Ok(m)
     }
 
     /// Stores the bounds of column `column` (in range).

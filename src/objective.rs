@@ -12,8 +12,9 @@ use std::ops::ControlFlow;
 use crate::control::Limits;
 use crate::error::Error;
 use crate::bound::potentials::{Effort, Incidence};
-use crate::general::Bound;
-use crate::links::{filled, Links};
+use crate::engine::layout::filled;
+use crate::engine::links::Links;
+use crate::engine::mcc::Bound;
 use crate::matrix::Matrix;
 use crate::search::Solver;
 
@@ -219,7 +220,7 @@ impl Optimizer {
     }
 
     /// The state for `objective` in the generalised engine, which has its
-    /// own bound ([`crate::general`]) and needs only the row costs, unscaled,
+    /// own bound (`engine::mcc`) and needs only the row costs, unscaled,
     /// and the best list. Errors as for `new`.
     pub fn without_shares(objective: Objective, costs: &[i64], rows: usize) -> Result<Optimizer, Error> {
         let (row_cost, total) = row_costs(objective, costs, rows)?;

@@ -1,23 +1,20 @@
-//! Algorithm X as a loop with an explicit stack: the [`Solver`].
+//! The [`Solver`]: one search over a matrix, whatever engine runs it.
 //!
-//! The search walks the same tree as Knuth's DLX1. At each level it covers
-//! the primary item of smallest length (the first such from the left), then
-//! tries the rows of that item from top to bottom, that is in the order they
-//! were added. For a row, it covers the row's other items; if no primary
-//! item is left, the chosen rows are a solution, else it goes one level
-//! deeper. When an item's rows are exhausted it uncovers the item and backs
-//! up.
-//!
-//! Instead of recursion, `choice[level]` holds the row node chosen at each
-//! level, and `phase` says where the loop stands. Returning a solution leaves
-//! the loop in phase [`Phase::Recover`], so the next call carries on exactly
-//! where the last one stopped: the search is a pull iterator, and any number
-//! of solutions can be taken one at a time.
+//! The solver picks an engine once ([`crate::engine`]) and keeps what every
+//! search has around the engine's walk: the node and solution counters, the
+//! rows of the last solution, the forced rows, the branch and bound's state
+//! ([`crate::objective`]) and the controls ([`crate::control`]). Each call
+//! dispatches to the engine once; the engine's walk is a pull iterator that
+//! stops at every solution and can pause after any node, so any number of
+//! solutions can be taken one at a time.
+
+use std::ops::ControlFlow;
 
 use crate::control::{Controls, Found};
+use crate::engine::dlx1::Dlx1;
+use crate::engine::mcc::Mcc;
+use crate::engine::{Core, Engine, Run, Walked};
 use crate::error::Error;
-use crate::general::{General, Walk, Walked};
-use crate::links::Links;
 use crate::matrix::Matrix;
 use crate::objective::{Best, Objective, Optimizer};
 
@@ -34,19 +31,6 @@ pub struct Counters {
     pub solutions: u64,
 }
 
-/// Where the search loop stands between two calls of [`Solver::next_solution`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    /// Nothing done yet.
-    Start,
-    /// A solution was just returned: undo its last row and try the next one.
-    Recover,
-    /// A node budget ran out just before entering a level.
-    Paused,
-    /// The search is exhausted.
-    Done,
-}
-
 /// How a budgeted run of the search ([`Solver::search`]) ended.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Progress<'a> {
@@ -58,29 +42,12 @@ pub enum Progress<'a> {
     Exhausted,
 }
 
-/// What the search loop stopped at.
-enum Stop {
-    Solution,
-    Paused,
-    Exhausted,
-    /// Branch and bound only: the quick potentials have had their share of
-    /// work; strengthen them and start over ([`Solver::strengthen`]).
-    Strengthen,
-}
-
 /// One search over a matrix. It owns its links and its stack, so it is
 /// independent of the matrix it came from and of every other solver.
 #[derive(Clone, Debug)]
 pub struct Solver {
-    /// The links of exact cover. For a generalised matrix, whose search
-    /// runs on `general`, the links of its columns only (no rows).
-    pub(crate) links: Links,
-    /// The generalised engine, for a matrix with bounds or colors.
-    pub(crate) general: Option<General>,
-    /// The row node chosen at each level `0..=level`.
-    choice: Vec<u32>,
-    level: usize,
-    phase: Phase,
+    /// The engine, with the matrix in its layout and the search's stack.
+    engine: Box<dyn Core>,
     nodes: u64,
     solutions: u64,
     /// The row ids of the last solution: the forced rows, then the rows
@@ -92,8 +59,6 @@ pub struct Solver {
     /// engine then leaves `rows` empty instead of finding each solution's
     /// row ids (a binary search per level, about 5% of the time on queens).
     pub(crate) counting: bool,
-    /// The random order, when the search is randomised.
-    random: Option<Random>,
     /// Limits, cancellation and progress (see [`crate::control`]).
     pub(crate) controls: Controls,
     /// The matrix's row costs (empty when all are 0).
@@ -104,53 +69,11 @@ pub struct Solver {
     cost_limit: Option<i64>,
 }
 
-/// The state of a randomised search: the rows of the item chosen at each
-/// level, shuffled, one segment per level on one stack.
-#[derive(Clone, Debug)]
-struct Random {
-    seed: u64,
-    rng: fastrand::Rng,
-    /// The shuffled row nodes; level `l` owns `order[start[l]..end[l]]`.
-    order: Vec<u32>,
-    start: Vec<u32>,
-    end: Vec<u32>,
-    /// The position in `order` of the row being tried at each level.
-    at: Vec<u32>,
-}
-
-impl Random {
-    fn new(seed: u64, rows: usize, depth: usize) -> Result<Random, Error> {
-        let stack = |n: usize| -> Result<Vec<u32>, Error> {
-            let mut v = Vec::new();
-            v.try_reserve_exact(n)?;
-            Ok(v)
-        };
-        let mut r = Random { seed, rng: fastrand::Rng::with_seed(seed), order: stack(rows)?, start: stack(depth)?, end: stack(depth)?, at: stack(depth)? };
-        r.start.resize(depth, 0);
-        r.end.resize(depth, 0);
-        r.at.resize(depth, 0);
-        Ok(r)
-    }
-}
-
-/// Which engine a solver runs ([`Solver::with_engine`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Engine {
-    /// The exact-cover engine for a plain matrix, the generalised one for a
-    /// matrix with bounds or colors (what [`Solver::new`] does).
-    #[default]
-    Auto,
-    /// Knuth's DLX1 layout: exact cover with secondary columns.
-    Exact,
-    /// Knuth's Algorithm M: bounds (multiplicities) and colors.
-    General,
-}
-
 impl Solver {
     /// A solver for `matrix`, which it copies: the matrix may change or go
     /// away afterwards without affecting the search. A matrix that uses
     /// bounds or colors is solved by the generalised engine
-    /// ([`crate::general`]), with every feature of this one except
+    /// (`engine::mcc`), with every feature of this one except
     /// [`Solver::for_each_subproblem`].
     pub fn new(matrix: &Matrix) -> Result<Solver, Error> {
         Solver::with_engine(matrix, Engine::Auto)
@@ -169,36 +92,21 @@ impl Solver {
             Engine::Exact if matrix.is_generalized() => return Err(Error::Unsupported),
             Engine::Exact => false,
         };
-        let (links, general) = if general {
-            (Links::new(&matrix.columns_only()?)?, Some(General::new(matrix)?))
-        } else {
-            (Links::new(matrix)?, None)
-        };
-        // An exact cover never has more rows than there are primary items;
-        // with bounds, a solution may have every row.
-        let depth = links.primary.max(1);
-        let mut choice = Vec::new();
-        choice.try_reserve_exact(depth)?;
-        choice.resize(depth, 0);
+        let engine: Box<dyn Core> = if general { Box::new(Mcc::new(matrix)?) } else { Box::new(Dlx1::new(matrix)?) };
         let mut rows = Vec::new();
-        rows.try_reserve_exact(if general.is_some() { matrix.rows() } else { depth })?;
+        rows.try_reserve_exact(engine.depth_limit())?;
         let mut costs = Vec::new();
         if matrix.has_costs() {
             costs.try_reserve_exact(matrix.rows())?;
             costs.extend((0..matrix.rows()).map(|r| matrix.cost(r).unwrap_or(0)));
         }
         Ok(Solver {
-            links,
-            general,
-            choice,
-            level: 0,
-            phase: Phase::Start,
+            engine,
             nodes: 0,
             solutions: 0,
             rows,
             forced: Vec::new(),
             counting: false,
-            random: None,
             controls: Controls::default(),
             costs,
             objective: None,
@@ -208,22 +116,17 @@ impl Solver {
 
     /// The number of rows of the matrix the solver was made from.
     pub fn rows(&self) -> usize {
-        self.general.as_ref().map_or(self.links.rows(), General::rows)
+        self.engine.rows()
     }
 
     /// Starts the search again from the beginning, with the same forced
     /// rows and seed; the counters go back to zero.
     pub fn restart(&mut self) {
-        self.unwind();
-        if let Some(r) = &mut self.random {
-            r.rng = fastrand::Rng::with_seed(r.seed);
-        }
+        self.engine.unwind();
+        self.engine.reseed();
         self.nodes = 0;
         self.solutions = 0;
-        self.links.updates = 0;
-        if let Some(g) = &mut self.general {
-            g.updates = 0;
-        }
+        self.engine.set_updates(0);
         if let Some(o) = &mut self.objective {
             o.reset(&self.forced);
         }
@@ -233,39 +136,12 @@ impl Solver {
     /// rows uncovered), then covers `self.forced` again, which `f` may have
     /// changed, and restarts the search.
     fn with_nothing_covered<T>(&mut self, f: impl FnOnce(&mut Solver) -> T) -> T {
-        self.unwind();
-        match &mut self.general {
-            Some(g) => g.unforce(&self.forced),
-            None => self.forced.iter().rev().for_each(|&r| self.links.uncover_row(r)),
-        }
+        self.engine.unwind();
+        self.engine.unforce(&self.forced);
         let t = f(self);
-        match &mut self.general {
-            Some(g) => g.force(&self.forced),
-            None => self.forced.iter().for_each(|&r| self.links.cover_row(r)),
-        }
+        self.engine.force(&self.forced);
         self.restart();
         t
-    }
-
-    /// Undoes every cover of the search so far, back to the forced rows, and
-    /// puts the loop back at its start.
-    fn unwind(&mut self) {
-        if let Some(g) = &mut self.general {
-            g.unwind();
-            self.phase = Phase::Start;
-            return;
-        }
-        for l in (0..self.depth()).rev() {
-            let x = self.choice[l];
-            self.links.uncover_rest_of_row(x);
-            let best = self.links.top(x);
-            self.links.uncover(best);
-        }
-        if let Some(r) = &mut self.random {
-            r.order.clear();
-        }
-        self.phase = Phase::Start;
-        self.level = 0;
     }
 
     /// Starts the search again with `rows` already chosen: every solution
@@ -283,35 +159,14 @@ impl Solver {
         if rows.iter().any(|&r| r >= total) {
             return Err(Error::RowRange);
         }
-        if let Some(g) = &self.general {
-            if !g.compatible(rows)? {
-                return Err(Error::Conflict);
-            }
-        } else {
-            self.check_disjoint(rows)?;
+        if !self.engine.compatible(rows)? {
+            return Err(Error::Conflict);
         }
         let mut forced = Vec::new();
         forced.try_reserve_exact(rows.len())?;
         forced.extend_from_slice(rows);
-        self.rows.try_reserve_exact(rows.len() + self.choice.len())?;
+        self.rows.try_reserve_exact(rows.len() + self.engine.depth_limit())?;
         self.with_nothing_covered(|s| s.forced = forced);
-        Ok(())
-    }
-
-    /// [`Error::Conflict`] when two of `rows` share a column.
-    fn check_disjoint(&self, rows: &[usize]) -> Result<(), Error> {
-        // Two rows conflict when they share an item: mark each item used.
-        let mut used = Vec::new();
-        used.try_reserve_exact(self.links.items() + 1)?;
-        used.resize(self.links.items() + 1, false);
-        for &r in rows {
-            for x in self.links.row_nodes(r) {
-                let item = self.links.top(x) as usize;
-                if std::mem::replace(&mut used[item], true) {
-                    return Err(Error::Conflict);
-                }
-            }
-        }
         Ok(())
     }
 
@@ -333,26 +188,16 @@ impl Solver {
     /// (negated for [`Goal::MaxCost`](crate::objective::Goal)) add up past
     /// 2^61, [`Error::OutOfMemory`].
     pub fn set_objective(&mut self, objective: Option<Objective>) -> Result<(), Error> {
-        let general = self.general.is_some();
         let mut optimizer = match objective {
-            Some(o) if general => Some(Optimizer::without_shares(o, &self.costs, self.rows())?),
-            Some(o) => Some(Optimizer::new(o, &self.links, &self.costs, self.choice.len())?),
+            Some(o) => Some(self.engine.optimizer(o, &self.costs, self.engine.depth_limit())?),
             None => None,
         };
         if let Some(o) = &mut optimizer {
             o.set_limit(self.cost_limit);
         }
-        // Each item's rows go in order of share for a search with an
-        // objective, and back in the order they were added without one.
-        // (The generalised engine's bound needs no order.)
-        let mut scratch = Vec::new();
-        if !general {
-            scratch.try_reserve_exact(self.links.nodes())?;
-        }
+        let mut scratch = self.engine.order_scratch()?;
         self.with_nothing_covered(|s| {
-            if !general {
-                s.links.sort_lists(|x| optimizer.as_ref().map_or(0, |o| o.key(x)), &mut scratch);
-            }
+            s.engine.order_lists(optimizer.as_ref(), &mut scratch);
             s.objective = optimizer;
         });
         Ok(())
@@ -417,20 +262,15 @@ impl Solver {
     ///
     /// Errors: [`Error::OutOfMemory`], leaving the solver as it was.
     pub fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error> {
-        let random = match seed {
-            Some(seed) => Some(Random::new(seed, self.rows(), self.choice.len())?),
-            None => None,
-        };
-        // Unwinding reads only the links and `choice`, so the new random
-        // state can go in first.
-        self.random = random;
+        self.engine.unwind();
+        let set = self.engine.set_seed(seed);
         self.restart();
-        Ok(())
+        set
     }
 
     /// The seed of a randomised search.
     pub fn seed(&self) -> Option<u64> {
-        self.random.as_ref().map(|r| r.seed)
+        self.engine.seed()
     }
 
     /// An estimate of the fraction of the search tree already walked, from
@@ -438,52 +278,24 @@ impl Solver {
     /// the row being tried among the rows of its column, each level
     /// weighted by the share of the tree its branch stands for.
     pub fn estimate(&self) -> f64 {
-        match self.phase {
-            Phase::Start => return 0.0,
-            Phase::Done => return 1.0,
-            Phase::Recover | Phase::Paused => {}
-        }
-        if let Some(g) = &self.general {
-            return g.estimate();
-        }
-        let (mut done, mut share) = (0.0, 1.0);
-        for l in 0..self.depth() {
-            let (k, d) = match &self.random {
-                Some(r) => (u64::from(r.at[l] - r.start[l]), u64::from(r.end[l] - r.start[l])),
-                None => self.links.position_in_item(self.choice[l]),
-            };
-            if d == 0 {
-                break;
-            }
-            share /= d as f64;
-            done += k as f64 * share;
-        }
-        done.clamp(0.0, 1.0)
+        self.engine.estimate()
     }
 
     /// The search's depth now: the number of rows chosen (forced ones not
     /// counted) on the path to where it stands, that is the levels whose
     /// item and row are covered.
     pub fn depth(&self) -> usize {
-        if let Some(g) = &self.general {
-            return g.depth();
-        }
-        match self.phase {
-            Phase::Recover => self.level + 1,
-            Phase::Paused => self.level,
-            Phase::Start | Phase::Done => 0,
-        }
+        self.engine.depth()
     }
 
     /// The counters so far.
     pub fn counters(&self) -> Counters {
-        let updates = self.general.as_ref().map_or(self.links.updates, |g| g.updates);
-        Counters { nodes: self.nodes, updates, solutions: self.solutions }
+        Counters { nodes: self.nodes, updates: self.engine.updates(), solutions: self.solutions }
     }
 
     /// Whether the search is exhausted.
     pub fn is_done(&self) -> bool {
-        self.phase == Phase::Done
+        self.engine.is_done()
     }
 
     /// The next solution, as row ids (the forced rows, then the rows chosen,
@@ -509,266 +321,46 @@ impl Solver {
     pub fn search(&mut self, node_budget: u64) -> Progress<'_> {
         let limit = self.nodes.saturating_add(node_budget);
         loop {
-            match self.advance(limit - self.nodes) {
-                Stop::Solution => return Progress::Solution(&self.rows),
-                Stop::Paused => return Progress::Paused,
-                Stop::Exhausted => return Progress::Exhausted,
-                Stop::Strengthen => self.strengthen(),
+            let run = Run { nodes: &mut self.nodes, limit, objective: self.objective.as_mut() };
+            match self.engine.walk(run) {
+                Walked::Solution => {
+                    self.take_solution();
+                    return Progress::Solution(&self.rows);
+                }
+                Walked::Paused => return Progress::Paused,
+                Walked::Exhausted => return Progress::Exhausted,
+                Walked::Strengthen => {
+                    if let Some(o) = &mut self.objective {
+                        self.engine.strengthen(o, &self.forced);
+                    }
+                }
             }
         }
     }
 
-    /// Starts the search over on full potentials, keeping the best
-    /// solutions so far, the bar and the counters: the tree walked since
-    /// the start is walked again, but cut by the stronger bound and the
-    /// bar found so far, so it is only a fraction of the work already done.
-    /// Only a search for the single best does this, so no solution kept can
-    /// be found again (it does not beat the bar). Without memory for it the
-    /// search carries on with the quick potentials.
-    fn strengthen(&mut self) {
-        self.unwind();
-        let updates = self.links.updates;
-        self.forced.iter().rev().for_each(|&r| self.links.uncover_row(r));
-        let mut scratch = Vec::new();
-        if let Some(o) = &mut self.objective {
-            o.strengthen_at = u64::MAX;
-            if scratch.try_reserve_exact(self.links.nodes()).is_ok() && o.strengthen(&self.links).is_ok() {
-                self.links.sort_lists(|x| o.key(x), &mut scratch);
-            }
-        }
-        self.forced.iter().for_each(|&r| self.links.cover_row(r));
-        // Covering the forced rows again is not search work.
-        self.links.updates = updates;
+    /// The engine's subproblems at `depth` (see [`crate::split`]), from
+    /// the start, which the search is back at afterwards.
+    pub(crate) fn subproblems(&mut self, depth: usize, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> Result<(ControlFlow<()>, bool), Error> {
+        self.restart();
+        let walked = self.engine.subproblems(depth, &self.forced, f);
+        self.restart();
+        walked
     }
 
-    /// Runs the search to its next solution, to its end, or until it would
-    /// enter a level beyond `budget` more nodes.
-    fn advance(&mut self, budget: u64) -> Stop {
-        if self.general.is_some() {
-            return self.walk_general(budget);
-        }
-        match (self.random.is_some(), self.objective.is_some()) {
-            (false, false) => self.walk::<false, false>(budget),
-            (true, false) => self.walk::<true, false>(budget),
-            (false, true) => self.walk::<false, true>(budget),
-            (true, true) => self.walk::<true, true>(budget),
-        }
-    }
-
-    /// Copies the forced rows and the rows chosen at levels `0..=level`
-    /// into `rows` (unless the caller only counts), and counts a solution.
+    /// Counts the solution the engine just found and copies its rows (the
+    /// forced ones, then those chosen) into `rows`, unless the caller only
+    /// counts; records it among the best with an objective.
     fn take_solution(&mut self) {
         self.solutions += 1;
-        self.nodes += 1;
         self.rows.clear();
         if self.counting && self.objective.is_none() {
             return;
         }
         self.rows.extend_from_slice(&self.forced);
-        if self.phase != Phase::Start {
-            for &x in &self.choice[..=self.level] {
-                self.rows.push(self.links.row_of(x));
-            }
+        self.engine.solution(&mut self.rows);
+        if let Some(o) = &mut self.objective {
+            o.record(self.engine.solution_cost(o), &self.rows);
         }
-    }
-
-    /// The search loop of the generalised engine ([`crate::general`]).
-    fn walk_general(&mut self, budget: u64) -> Stop {
-        let Some(g) = &mut self.general else { return Stop::Exhausted };
-        let limit = self.nodes.saturating_add(budget);
-        let walk = Walk {
-            nodes: &mut self.nodes,
-            limit,
-            bound: self.objective.as_ref().map(Optimizer::bound),
-            rng: self.random.as_mut().map(|r| &mut r.rng),
-        };
-        match g.walk(walk) {
-            Walked::Solution => {
-                self.phase = Phase::Recover;
-                self.solutions += 1;
-                self.rows.clear();
-                self.rows.extend_from_slice(&self.forced);
-                g.solution(&mut self.rows);
-                if let Some(o) = &mut self.objective {
-                    o.record(o.bound().forced + g.path(), &self.rows);
-                }
-                Stop::Solution
-            }
-            Walked::Paused => {
-                self.phase = Phase::Paused;
-                Stop::Paused
-            }
-            Walked::Exhausted => {
-                self.phase = Phase::Done;
-                Stop::Exhausted
-            }
-        }
-    }
-
-    /// The search loop; `RANDOM` when `self.random` is set, `COST` when
-    /// `self.objective` is (branch and bound, see [`crate::objective`]).
-    fn walk<const RANDOM: bool, const COST: bool>(&mut self, budget: u64) -> Stop {
-        /// The steps of the loop, as in Knuth's DLX1.
-        enum Step {
-            /// Enter level `level`: choose an item and cover it.
-            Enter,
-            /// Try row node `cur` of item `best`, or back up if `cur == best`.
-            Try,
-            /// Undo the row chosen at `level` and move to the next one.
-            NextRow,
-            /// Move from row node `cur` to the next row without undoing it
-            /// (it was cut off by the bound, so never covered).
-            Skip,
-        }
-        let limit = self.nodes.saturating_add(budget);
-        let mut step = match self.phase {
-            Phase::Done => return Stop::Exhausted,
-            Phase::Recover => Step::NextRow,
-            Phase::Start if self.links.all_covered() => {
-                // No primary item left: the forced rows (or the empty set)
-                // are the one solution.
-                if COST && self.objective.as_ref().is_some_and(|o| o.path[0] >= o.bar) {
-                    // Beyond the cost limit.
-                    self.nodes += 1;
-                    self.phase = Phase::Done;
-                    return Stop::Exhausted;
-                }
-                self.take_solution();
-                self.nodes += 1; // the root, entered without a branch
-                self.phase = Phase::Done;
-                if COST {
-                    let o = optimizer(&mut self.objective);
-                    let cost = o.path[0];
-                    o.record(cost, &self.rows);
-                }
-                return Stop::Solution;
-            }
-            Phase::Start | Phase::Paused => Step::Enter,
-        };
-        // `best` is the item being branched on at `level`, `cur` its row node.
-        let (mut best, mut cur) = (0, 0);
-        loop {
-            let links = &mut self.links;
-            match step {
-                Step::Enter => {
-                    if self.nodes >= limit {
-                        self.phase = Phase::Paused;
-                        return Stop::Paused;
-                    }
-                    if COST && self.nodes >= optimizer(&mut self.objective).strengthen_at {
-                        self.phase = Phase::Paused;
-                        return Stop::Strengthen;
-                    }
-                    self.nodes += 1;
-                    if RANDOM {
-                        let r = random(&mut self.random);
-                        best = links.choose_random(&mut r.rng);
-                        links.cover(best);
-                        let start = r.order.len();
-                        links.item_rows(best, &mut r.order);
-                        r.rng.shuffle(&mut r.order[start..]);
-                        let l = self.level;
-                        (r.start[l], r.at[l], r.end[l]) = (start as u32, start as u32, r.order.len() as u32);
-                        cur = r.order.get(start).copied().unwrap_or(best);
-                    } else {
-                        best = links.choose();
-                        links.cover(best);
-                        cur = links.down(best);
-                    }
-                    if COST && cur != best {
-                        // The bound's `rest`, for every row of `best`; not
-                        // needed before there is a bar to cut against.
-                        let o = optimizer(&mut self.objective);
-                        o.rest[self.level] = if o.bar == i64::MAX { UNKNOWN } else { links.sum_first(&o.share) };
-                    }
-                    self.choice[self.level] = cur;
-                    step = Step::Try;
-                }
-                Step::Try if cur == best => {
-                    // Every row of `best` was tried: back up.
-                    links.uncover(best);
-                    if RANDOM {
-                        let r = random(&mut self.random);
-                        r.order.truncate(r.start[self.level] as usize);
-                    }
-                    if self.level == 0 {
-                        self.phase = Phase::Done;
-                        return Stop::Exhausted;
-                    }
-                    self.level -= 1;
-                    step = Step::NextRow;
-                }
-                Step::Try => {
-                    if COST {
-                        let o = optimizer(&mut self.objective);
-                        let l = self.level;
-                        let with = o.path[l] + o.cost[cur as usize];
-                        // `rest[l]` is stale when the bar came down after
-                        // level `l` was entered (when the first solutions
-                        // were found below it): recompute it then.
-                        if o.bar != i64::MAX && o.rest[l] == UNKNOWN {
-                            o.rest[l] = links.sum_first(&o.share);
-                        }
-                        if o.bar != i64::MAX && with + o.rest[l] - links.sum_first_in_rest_of_row(cur, &o.share) >= o.bar {
-                            step = Step::Skip;
-                            continue;
-                        }
-                        o.path[l + 1] = with;
-                    }
-                    links.cover_rest_of_row(cur);
-                    if links.all_covered() {
-                        self.phase = Phase::Recover;
-                        self.take_solution();
-                        if COST {
-                            let o = optimizer(&mut self.objective);
-                            let cost = o.path[self.level + 1];
-                            o.record(cost, &self.rows);
-                        }
-                        return Stop::Solution;
-                    }
-                    self.level += 1;
-                    step = Step::Enter;
-                }
-                Step::NextRow | Step::Skip => {
-                    if let Step::NextRow = step {
-                        cur = self.choice[self.level];
-                        best = links.top(cur);
-                        links.uncover_rest_of_row(cur);
-                    }
-                    if RANDOM {
-                        let r = random(&mut self.random);
-                        let l = self.level;
-                        r.at[l] += 1;
-                        cur = if r.at[l] < r.end[l] { r.order[r.at[l] as usize] } else { best };
-                    } else {
-                        cur = links.down(cur);
-                    }
-                    self.choice[self.level] = cur;
-                    step = Step::Try;
-                }
-            }
-        }
-    }
-}
-
-/// A bound's `rest` not computed yet (real ones stay within +-2^62).
-const UNKNOWN: i64 = i64::MIN;
-
-/// The branch-and-bound state, which `walk::<_, true>` has.
-#[inline(always)]
-fn optimizer(o: &mut Option<Optimizer>) -> &mut Optimizer {
-    match o {
-        Some(o) => o,
-        None => unreachable!("walk::<_, true> runs only with an objective"),
-    }
-}
-
-/// The random state of a randomised search, which `walk::<true>` has.
-#[inline(always)]
-fn random(r: &mut Option<Random>) -> &mut Random {
-    match r {
-        Some(r) => r,
-        None => unreachable!("walk::<true> runs only with a seed"),
     }
 }
 

@@ -28,62 +28,7 @@ impl Solver {
     /// `for_each_subproblem`, also saying whether any path was cut at
     /// `depth` (if none was, deeper depths give the same subproblems).
     fn walk_prefixes(&mut self, depth: usize, mut f: impl FnMut(&[usize]) -> ControlFlow<()>) -> Result<(ControlFlow<()>, bool), Error> {
-        if self.general.is_some() {
-            return Err(Error::Unsupported);
-        }
-        self.restart();
-        let mut rows: Vec<usize> = Vec::new();
-        rows.try_reserve_exact(self.forced.len() + depth.min(self.links.primary))?;
-        rows.extend_from_slice(&self.forced);
-        // For each level entered: the item branched on and its row node.
-        let mut path: Vec<(u32, u32)> = Vec::new();
-        path.try_reserve_exact(depth.min(self.links.primary))?;
-        let links = &mut self.links;
-        let mut result = ControlFlow::Continue(());
-        let mut cut = false;
-        // `enter`: at a new level; else back from the row at the top of the
-        // path, to try the next one.
-        let mut enter = true;
-        loop {
-            if enter {
-                if links.all_covered() || path.len() == depth {
-                    cut |= !links.all_covered();
-                    result = f(&rows);
-                    if result.is_break() {
-                        break;
-                    }
-                    enter = false;
-                    continue;
-                }
-                let best = links.choose();
-                links.cover(best);
-                path.push((best, links.down(best)));
-            } else {
-                let Some((_, cur)) = path.last_mut() else { break };
-                rows.pop();
-                links.uncover_rest_of_row(*cur);
-                *cur = links.down(*cur);
-            }
-            // Try the row at the top of the path, or back up.
-            let Some(&(best, cur)) = path.last() else { break };
-            if cur == best {
-                links.uncover(best);
-                path.pop();
-                enter = false;
-                continue;
-            }
-            links.cover_rest_of_row(cur);
-            rows.push(links.row_of(cur));
-            enter = true;
-        }
-        // Undo what a break left covered: every level on the path has its
-        // row's items covered.
-        while let Some((best, cur)) = path.pop() {
-            links.uncover_rest_of_row(cur);
-            links.uncover(best);
-        }
-        self.restart();
-        Ok((result, cut))
+        self.subproblems(depth, &mut f)
     }
 
     /// The number of subproblems at `depth`.

@@ -32,7 +32,7 @@
 //! theirs (see `Optimizer::strengthen_at`).
 
 use crate::error::Error;
-use crate::links::filled;
+use crate::engine::layout::filled;
 
 /// The most subgradient steps, and the most entry visits they may make in
 /// all (fewer steps on large matrices).

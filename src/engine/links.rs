@@ -3,10 +3,8 @@
 //!
 //! # Layout
 //!
-//! Columns are called *items* here, as Knuth does, and are numbered from 1:
-//! first the primary columns in increasing order as items `1..=p`, then the
-//! secondary ones as items `p+1..=n` (DLX1 asks its input for that order;
-//! we renumber, so the matrix may mark any column secondary).
+//! Columns are called *items* here, as Knuth does, numbered from 1, primary
+//! ones first ([`layout`](super::layout)).
 //!
 //! Every node has a number; its vertical links `(up, down)` are in `links`
 //! and its item, `top`, in `tops` (DLX1 keeps the three in one 16-byte
@@ -47,6 +45,7 @@
 //! each node it unlinks from a vertical list while hiding the rows of that
 //! item. Uncovering counts nothing.
 
+use super::layout::{filled, Layout};
 use crate::error::Error;
 use crate::matrix::Matrix;
 
@@ -161,14 +160,6 @@ pub(crate) struct Links {
     pub updates: u64,
 }
 
-/// Allocates a vector of `len` default values, or reports out of memory.
-pub(crate) fn filled<T: Clone + Default>(len: usize) -> Result<Vec<T>, Error> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len)?;
-    v.resize(len, T::default());
-    Ok(v)
-}
-
 impl Links {
     /// Lays out `matrix` as dancing links, all items uncovered.
     pub fn new(matrix: &Matrix) -> Result<Links, Error> {
@@ -183,16 +174,7 @@ impl Links {
         let mut len: Vec<i32> = filled(n + 1 + SLACK)?;
         let saved: Vec<i32> = filled(n + 1)?;
 
-        // Item numbers: primary columns first, then secondary ones.
-        let mut item_of: Vec<u32> = filled(n)?;
-        let secondary = |c: usize| matrix.is_secondary(c) == Some(true);
-        let primary = (0..n).filter(|&c| !secondary(c)).count();
-        let (mut next_primary, mut next_secondary) = (1, primary as u32 + 1);
-        for (c, item) in item_of.iter_mut().enumerate() {
-            let next = if secondary(c) { &mut next_secondary } else { &mut next_primary };
-            *item = *next;
-            *next += 1;
-        }
+        let Layout { item_of, primary } = Layout::new(matrix)?;
 
         // Empty vertical lists.
         for i in 1..=n {

@@ -2,7 +2,7 @@
 //! Algorithm M (DLX3), which contains his Algorithm C (DLX2).
 //!
 //! A [`Solver`](crate::Solver) runs this engine instead of plain exact
-//! cover ([`links`](crate::links), [`search`](crate::search)) when its matrix
+//! cover ([`dlx1`](super::dlx1)) when its matrix
 //! is [generalized](crate::Matrix::is_generalized):
 //!
 //! * **Multiplicities.** Primary column `i` has bounds `lo..=hi`: a solution
@@ -82,8 +82,12 @@
 //! columns spread over disjoint rows (the Square Destroyer), the second
 //! when every row serves many of them (lottery covers).
 
+use std::ops::ControlFlow;
+
+use super::{Core, Run, Walked};
 use crate::error::Error;
-use crate::links::filled;
+use crate::objective::{Objective, Optimizer};
+use super::layout::{filled, Layout};
 use crate::matrix::Matrix;
 
 /// The color of a node whose secondary column has been purified with that
@@ -147,17 +151,6 @@ struct Level {
     path: i64,
 }
 
-/// How the search loop stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Walked {
-    /// A solution: [`General::solution`] lists its rows.
-    Solution,
-    /// The node budget is spent.
-    Paused,
-    /// The search is exhausted.
-    Exhausted,
-}
-
 /// Where the loop starts on its next call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Resume {
@@ -167,15 +160,6 @@ enum Resume {
     Next,
     /// Nothing left.
     Done,
-}
-
-/// What one call of the loop may use besides the links: its node budget
-/// and counter, the branch and bound, and a random generator.
-pub(crate) struct Walk<'a> {
-    pub nodes: &'a mut u64,
-    pub limit: u64,
-    pub bound: Option<Bound<'a>>,
-    pub rng: Option<&'a mut fastrand::Rng>,
 }
 
 /// The cost side of a search with an objective, as this engine needs it
@@ -197,7 +181,7 @@ pub(crate) struct Bound<'a> {
 
 /// The links of a generalised cover, and the state of one search over them.
 #[derive(Clone, Debug)]
-pub(crate) struct General {
+pub(crate) struct Mcc {
     up: Vec<u32>,
     down: Vec<u32>,
     /// The column of each node (0 for headers and spacers).
@@ -227,6 +211,8 @@ pub(crate) struct General {
     order: Vec<u32>,
     excluded: Vec<u32>,
     resume: Resume,
+    /// The seed and generator of a randomised search.
+    random: Option<(u64, fastrand::Rng)>,
     /// The cost of the rows chosen on the stack.
     path: i64,
     /// Scratch for the bound: a stamp per column, a stamp and a count of
@@ -245,9 +231,9 @@ pub(crate) struct General {
     needy: Vec<u64>,
 }
 
-impl General {
+impl Mcc {
     /// The links of `matrix`, nothing chosen.
-    pub fn new(matrix: &Matrix) -> Result<General, Error> {
+    pub fn new(matrix: &Matrix) -> Result<Mcc, Error> {
         let n = matrix.columns();
         let rows = matrix.rows();
         let (entries, row_start) = matrix.raw();
@@ -256,20 +242,13 @@ impl General {
         let (mut top, mut color, mut row): (Vec<u32>, Vec<u32>, Vec<u32>) = (filled(total)?, filled(total)?, filled(total)?);
         let mut row_first: Vec<u32> = filled(rows + 1)?;
         let mut len: Vec<u32> = filled(n + 1)?;
-        // Columns become items numbered from 1, primary ones first.
-        let mut item_of: Vec<u32> = filled(n)?;
-        let secondary = |c: usize| matrix.is_secondary(c) == Some(true);
-        let primary = (0..n).filter(|&c| !secondary(c)).count();
+        let Layout { item_of, primary } = Layout::new(matrix)?;
         let (mut lo, mut hi): (Vec<u32>, Vec<u32>) = (filled(primary + 1)?, filled(primary + 1)?);
-        let (mut next_primary, mut next_secondary) = (1, primary as u32 + 1);
-        for (c, item) in item_of.iter_mut().enumerate() {
-            let next = if secondary(c) { &mut next_secondary } else { &mut next_primary };
-            *item = *next;
-            if !secondary(c) {
+        for (c, &item) in item_of.iter().enumerate() {
+            if (item as usize) <= primary {
                 let (l, h) = matrix.bounds(c).unwrap_or((1, 1));
-                (lo[*next as usize], hi[*next as usize]) = (l, h);
+                (lo[item as usize], hi[item as usize]) = (l, h);
             }
-            *next += 1;
         }
         for i in 1..=n {
             (up[i], down[i]) = (i as u32, i as u32);
@@ -299,7 +278,7 @@ impl General {
             prev[i] = if i == 0 { primary as u32 } else { i as u32 - 1 };
             next[i] = if i == primary { 0 } else { i as u32 + 1 };
         }
-        let mut g = General {
+        let mut g = Mcc {
             up,
             down,
             top,
@@ -318,6 +297,7 @@ impl General {
             order: Vec::new(),
             excluded: Vec::new(),
             resume: Resume::Enter,
+            random: None,
             path: 0,
             mark: filled(n + 1)?,
             purified: filled(n + 1)?,
@@ -500,55 +480,9 @@ impl General {
         self.unhide(x);
     }
 
-    /// Whether `rows` can all be in one solution: no column covered more
-    /// often than its upper bound, no row twice, and every secondary column
-    /// used either once without a color or only with one color.
-    pub fn compatible(&self, rows: &[usize]) -> Result<bool, Error> {
-        // Per column: uses so far, and the color of the first use.
-        let mut uses: Vec<(u32, u32)> = filled(self.len.len())?;
-        let mut seen: Vec<bool> = filled(self.row_first.len())?;
-        for &r in rows {
-            if std::mem::replace(&mut seen[r], true) {
-                return Ok(false);
-            }
-            for q in self.nodes(r as u32) {
-                let j = self.top[q as usize] as usize;
-                // A purified node's color is its column's (rows already
-                // chosen, forced or on the search path, purify columns).
-                let c = match self.color[q as usize] {
-                    PURE => self.purified[j],
-                    c => c,
-                };
-                let (n, first) = uses[j];
-                let fits = if self.is_primary(j as u32) { n < self.hi[j] } else { n == 0 || (c != 0 && c == first) };
-                if !fits {
-                    return Ok(false);
-                }
-                uses[j] = (n + 1, if n == 0 { c } else { first });
-            }
-        }
-        Ok(true)
-    }
 
-    /// Chooses the forced `rows` (which must be [`compatible`](Self::compatible)),
-    /// with nothing else chosen.
-    pub fn force(&mut self, rows: &[usize]) {
-        for &r in rows {
-            self.choose_row(r as u32);
-        }
-    }
 
-    /// Undoes `force(rows)`; the search must be unwound first.
-    pub fn unforce(&mut self, rows: &[usize]) {
-        for &r in rows.iter().rev() {
-            self.unchoose_row(r as u32);
-        }
-    }
 
-    /// The number of rows.
-    pub fn rows(&self) -> usize {
-        self.row_first.len() - 1
-    }
 
     /// Whether no primary column is active.
     fn all_done(&self) -> bool {
@@ -580,7 +514,7 @@ impl General {
         }
     }
 
-    /// The active column to branch on (see [`General::rank`]; the first
+    /// The active column to branch on (see [`Mcc::rank`]; the first
     /// such, or one of them at random), and its number of branches.
     fn choose(&self, rng: Option<&mut fastrand::Rng>) -> (u32, i64) {
         let (mut best, mut least, mut ties) = (0, i64::MAX, 0u32);
@@ -770,52 +704,9 @@ impl General {
         }
     }
 
-    /// The cost of the rows chosen on the stack, as the bound counts it.
-    pub fn path(&self) -> i64 {
-        self.path
-    }
 
-    /// The rows of the solution just found, after the forced ones: the rows
-    /// chosen on the stack, from the top level down.
-    pub fn solution(&self, out: &mut Vec<usize>) {
-        for l in &self.stack {
-            if l.branch == Branch::Rows && l.chosen {
-                out.push(self.row[self.order[l.at as usize] as usize] as usize);
-            }
-        }
-    }
 
-    /// The number of rows chosen on the stack.
-    pub fn depth(&self) -> usize {
-        self.stack.iter().filter(|l| l.branch == Branch::Rows && l.chosen).count()
-    }
 
-    /// The fraction of the tree walked, estimated as Knuth's programs do:
-    /// at each level, the branches done among all its branches.
-    pub fn estimate(&self) -> f64 {
-        let (mut done, mut share) = (0.0, 1.0);
-        for l in &self.stack {
-            let stop = u32::from(self.lo[l.item as usize] <= self.count[l.item as usize] - u32::from(l.branch == Branch::Rows));
-            let k = match l.branch {
-                Branch::Entered | Branch::Stop => 0,
-                Branch::Stopped => stop,
-                Branch::Rows => stop + l.at - l.start,
-            };
-            share /= f64::from((l.end - l.start + stop).max(1));
-            done += f64::from(k) * share;
-        }
-        done.clamp(0.0, 1.0)
-    }
-
-    /// Undoes the whole search (the forced rows stay) and starts it again.
-    pub fn unwind(&mut self) {
-        while !self.stack.is_empty() {
-            self.undo_branch();
-            self.leave();
-        }
-        self.resume = Resume::Enter;
-        self.path = 0;
-    }
 
     /// Undoes the top level's current branch, if any.
     fn undo_branch(&mut self) {
@@ -967,11 +858,16 @@ impl General {
     }
 
     /// Runs the search to its next solution, its end, or until entering a
-    /// level would pass `walk.limit` nodes. The caller copies the solution
-    /// with [`General::solution`].
-    pub fn walk(&mut self, walk: Walk<'_>) -> Walked {
-        let Walk { nodes, limit, bound, mut rng } = walk;
-        let bound = bound.as_ref();
+    /// level would pass `limit` nodes. The caller copies the solution with
+    /// [`Mcc::solution`].
+    fn search(&mut self, nodes: &mut u64, limit: u64, bound: Option<&Bound>) -> Walked {
+        let mut random = self.random.take();
+        let walked = self.walk_with(nodes, limit, bound, random.as_mut().map(|r| &mut r.1));
+        self.random = random;
+        walked
+    }
+
+    fn walk_with(&mut self, nodes: &mut u64, limit: u64, bound: Option<&Bound>, mut rng: Option<&mut fastrand::Rng>) -> Walked {
         let fits = |path: i64| bound.map_or(true, |b| b.forced + path < b.bar);
         // `enter`: go a level deeper; else take the top level's next branch.
         let mut enter = match self.resume {
@@ -1027,5 +923,166 @@ impl General {
                 self.undo_branch();
             }
         }
+    }
+}
+
+impl Core for Mcc {
+    fn boxed_clone(&self) -> Box<dyn Core> {
+        Box::new(self.clone())
+    }
+
+    fn depth_limit(&self) -> usize {
+        // With bounds, a solution may have every row.
+        self.rows()
+    }
+
+    fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    fn set_updates(&mut self, updates: u64) {
+        self.updates = updates;
+    }
+
+    fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error> {
+        self.random = seed.map(|seed| (seed, fastrand::Rng::with_seed(seed)));
+        Ok(())
+    }
+
+    fn seed(&self) -> Option<u64> {
+        self.random.as_ref().map(|r| r.0)
+    }
+
+    fn reseed(&mut self) {
+        if let Some((seed, rng)) = &mut self.random {
+            *rng = fastrand::Rng::with_seed(*seed);
+        }
+    }
+
+    fn optimizer(&self, objective: Objective, costs: &[i64], _depth: usize) -> Result<Optimizer, Error> {
+        // This engine has its own bound and needs no order of the lists.
+        Optimizer::without_shares(objective, costs, self.rows())
+    }
+
+    fn order_scratch(&self) -> Result<Vec<(u32, i64, u32)>, Error> {
+        Ok(Vec::new())
+    }
+
+    fn order_lists(&mut self, _objective: Option<&Optimizer>, _scratch: &mut Vec<(u32, i64, u32)>) {}
+
+    fn walk(&mut self, run: Run<'_>) -> Walked {
+        let bound = run.objective.as_ref().map(|o| o.bound());
+        self.search(run.nodes, run.limit, bound.as_ref())
+    }
+
+    fn solution_cost(&self, objective: &Optimizer) -> i64 {
+        objective.bound().forced + self.path
+    }
+
+    fn strengthen(&mut self, objective: &mut Optimizer, _forced: &[usize]) {
+        objective.strengthen_at = u64::MAX;
+    }
+
+    fn is_done(&self) -> bool {
+        self.resume == Resume::Done
+    }
+
+    fn subproblems(&mut self, _depth: usize, _forced: &[usize], _f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> Result<(ControlFlow<()>, bool), Error> {
+        Err(Error::Unsupported)
+    }
+
+    /// Whether `rows` can all be in one solution: no column covered more
+    /// often than its upper bound, no row twice, and every secondary column
+    /// used either once without a color or only with one color.
+    fn compatible(&self, rows: &[usize]) -> Result<bool, Error> {
+        // Per column: uses so far, and the color of the first use.
+        let mut uses: Vec<(u32, u32)> = filled(self.len.len())?;
+        let mut seen: Vec<bool> = filled(self.row_first.len())?;
+        for &r in rows {
+            if std::mem::replace(&mut seen[r], true) {
+                return Ok(false);
+            }
+            for q in self.nodes(r as u32) {
+                let j = self.top[q as usize] as usize;
+                // A purified node's color is its column's (rows already
+                // chosen, forced or on the search path, purify columns).
+                let c = match self.color[q as usize] {
+                    PURE => self.purified[j],
+                    c => c,
+                };
+                let (n, first) = uses[j];
+                let fits = if self.is_primary(j as u32) { n < self.hi[j] } else { n == 0 || (c != 0 && c == first) };
+                if !fits {
+                    return Ok(false);
+                }
+                uses[j] = (n + 1, if n == 0 { c } else { first });
+            }
+        }
+        Ok(true)
+    }
+
+    /// Chooses the forced `rows` (which must be [`compatible`](Self::compatible)),
+    /// with nothing else chosen.
+    fn force(&mut self, rows: &[usize]) {
+        for &r in rows {
+            self.choose_row(r as u32);
+        }
+    }
+
+    /// Undoes `force(rows)`; the search must be unwound first.
+    fn unforce(&mut self, rows: &[usize]) {
+        for &r in rows.iter().rev() {
+            self.unchoose_row(r as u32);
+        }
+    }
+
+    /// The number of rows.
+    fn rows(&self) -> usize {
+        self.row_first.len() - 1
+    }
+
+    /// The rows of the solution just found, after the forced ones: the rows
+    /// chosen on the stack, from the top level down.
+    fn solution(&self, out: &mut Vec<usize>) {
+        for l in &self.stack {
+            if l.branch == Branch::Rows && l.chosen {
+                out.push(self.row[self.order[l.at as usize] as usize] as usize);
+            }
+        }
+    }
+
+    /// The number of rows chosen on the stack.
+    fn depth(&self) -> usize {
+        self.stack.iter().filter(|l| l.branch == Branch::Rows && l.chosen).count()
+    }
+
+    /// The fraction of the tree walked, estimated as Knuth's programs do:
+    /// at each level, the branches done among all its branches.
+    fn estimate(&self) -> f64 {
+        if self.resume == Resume::Done {
+            return 1.0;
+        }
+        let (mut done, mut share) = (0.0, 1.0);
+        for l in &self.stack {
+            let stop = u32::from(self.lo[l.item as usize] <= self.count[l.item as usize] - u32::from(l.branch == Branch::Rows));
+            let k = match l.branch {
+                Branch::Entered | Branch::Stop => 0,
+                Branch::Stopped => stop,
+                Branch::Rows => stop + l.at - l.start,
+            };
+            share /= f64::from((l.end - l.start + stop).max(1));
+            done += f64::from(k) * share;
+        }
+        done.clamp(0.0, 1.0)
+    }
+
+    /// Undoes the whole search (the forced rows stay) and starts it again.
+    fn unwind(&mut self) {
+        while !self.stack.is_empty() {
+            self.undo_branch();
+            self.leave();
+        }
+        self.resume = Resume::Enter;
+        self.path = 0;
     }
 }

@@ -1,0 +1,457 @@
+//! The exact-cover engine: Algorithm X on the links of [`Links`], walking
+//! the same tree as Knuth's DLX1.
+//!
+//! At each level it covers the primary item of smallest length (the first
+//! such from the left), then tries the rows of that item from top to
+//! bottom, that is in the order they were added (or in order of share, with
+//! an objective; in random order, with a seed). For a row, it covers the
+//! row's other items; if no primary item is left, the chosen rows are a
+//! solution, else it goes one level deeper. When an item's rows are
+//! exhausted it uncovers the item and backs up.
+//!
+//! Instead of recursion, `choice[level]` holds the row node chosen at each
+//! level, and `phase` says where the loop stands. Returning a solution
+//! leaves the loop in phase [`Phase::Recover`], so the next call carries on
+//! exactly where the last one stopped.
+
+use std::ops::ControlFlow;
+
+use super::layout::filled;
+use super::links::Links;
+use super::{Core, Run, Walked};
+use crate::error::Error;
+use crate::matrix::Matrix;
+use crate::objective::{Objective, Optimizer};
+
+/// Where the loop stands between two calls of [`Core::walk`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Nothing done yet.
+    Start,
+    /// A solution was just returned: undo its last row and try the next one.
+    Recover,
+    /// A node budget ran out just before entering a level.
+    Paused,
+    /// The search is exhausted.
+    Done,
+}
+
+/// The state of a randomised search: the rows of the item chosen at each
+/// level, shuffled, one segment per level on one stack.
+#[derive(Clone, Debug)]
+struct Random {
+    seed: u64,
+    rng: fastrand::Rng,
+    /// The shuffled row nodes; level `l` owns `order[start[l]..end[l]]`.
+    order: Vec<u32>,
+    start: Vec<u32>,
+    end: Vec<u32>,
+    /// The position in `order` of the row being tried at each level.
+    at: Vec<u32>,
+}
+
+impl Random {
+    fn new(seed: u64, rows: usize, depth: usize) -> Result<Random, Error> {
+        let mut order = Vec::new();
+        order.try_reserve_exact(rows)?;
+        Ok(Random { seed, rng: fastrand::Rng::with_seed(seed), order, start: filled(depth)?, end: filled(depth)?, at: filled(depth)? })
+    }
+}
+
+/// The DLX1 engine: the links and the search's stack.
+#[derive(Clone, Debug)]
+pub(crate) struct Dlx1 {
+    links: Links,
+    /// The row node chosen at each level `0..=level`.
+    choice: Vec<u32>,
+    level: usize,
+    phase: Phase,
+    /// The random order, when the search is randomised.
+    random: Option<Random>,
+}
+
+/// A bound's `rest` not computed yet (real ones stay within +-2^62).
+const UNKNOWN: i64 = i64::MIN;
+
+/// The branch-and-bound state, which `walk::<_, true>` has.
+#[inline(always)]
+fn optimizer<'a>(o: &'a mut Option<&mut Optimizer>) -> &'a mut Optimizer {
+    match o {
+        Some(o) => o,
+        None => unreachable!("walk::<_, true> runs only with an objective"),
+    }
+}
+
+/// The random state of a randomised search, which `walk::<true>` has.
+#[inline(always)]
+fn random(r: &mut Option<Random>) -> &mut Random {
+    match r {
+        Some(r) => r,
+        None => unreachable!("walk::<true> runs only with a seed"),
+    }
+}
+
+impl Dlx1 {
+    /// The engine for `matrix`, which must have no bounds or colors.
+    pub fn new(matrix: &Matrix) -> Result<Dlx1, Error> {
+        let links = Links::new(matrix)?;
+        // An exact cover never has more rows than there are primary items.
+        let choice = filled(links.primary.max(1))?;
+        Ok(Dlx1 { links, choice, level: 0, phase: Phase::Start, random: None })
+    }
+
+    /// The search loop; `RANDOM` when `self.random` is set, `COST` with an
+    /// objective (branch and bound, see [`crate::objective`]).
+    fn walk<const RANDOM: bool, const COST: bool>(&mut self, run: Run<'_>) -> Walked {
+        /// The steps of the loop, as in Knuth's DLX1.
+        enum Step {
+            /// Enter level `level`: choose an item and cover it.
+            Enter,
+            /// Try row node `cur` of item `best`, or back up if `cur == best`.
+            Try,
+            /// Undo the row chosen at `level` and move to the next one.
+            NextRow,
+            /// Move from row node `cur` to the next row without undoing it
+            /// (it was cut off by the bound, so never covered).
+            Skip,
+        }
+        let Run { nodes, limit, mut objective } = run;
+        let mut step = match self.phase {
+            Phase::Done => return Walked::Exhausted,
+            Phase::Recover => Step::NextRow,
+            Phase::Start if self.links.all_covered() => {
+                // No primary item left: the forced rows (or the empty set)
+                // are the one solution; the root and the solution are two
+                // nodes.
+                *nodes += 2;
+                self.phase = Phase::Done;
+                if COST {
+                    let o = optimizer(&mut objective);
+                    if o.path[0] >= o.bar {
+                        // Beyond the cost limit.
+                        *nodes -= 1;
+                        return Walked::Exhausted;
+                    }
+                }
+                return Walked::Solution;
+            }
+            Phase::Start | Phase::Paused => Step::Enter,
+        };
+        // `best` is the item being branched on at `level`, `cur` its row node.
+        let (mut best, mut cur) = (0, 0);
+        loop {
+            let links = &mut self.links;
+            match step {
+                Step::Enter => {
+                    if *nodes >= limit {
+                        self.phase = Phase::Paused;
+                        return Walked::Paused;
+                    }
+                    if COST && *nodes >= optimizer(&mut objective).strengthen_at {
+                        self.phase = Phase::Paused;
+                        return Walked::Strengthen;
+                    }
+                    *nodes += 1;
+                    if RANDOM {
+                        let r = random(&mut self.random);
+                        best = links.choose_random(&mut r.rng);
+                        links.cover(best);
+                        let start = r.order.len();
+                        links.item_rows(best, &mut r.order);
+                        r.rng.shuffle(&mut r.order[start..]);
+                        let l = self.level;
+                        (r.start[l], r.at[l], r.end[l]) = (start as u32, start as u32, r.order.len() as u32);
+                        cur = r.order.get(start).copied().unwrap_or(best);
+                    } else {
+                        best = links.choose();
+                        links.cover(best);
+                        cur = links.down(best);
+                    }
+                    if COST && cur != best {
+                        // The bound's `rest`, for every row of `best`; not
+                        // needed before there is a bar to cut against.
+                        let o = optimizer(&mut objective);
+                        o.rest[self.level] = if o.bar == i64::MAX { UNKNOWN } else { links.sum_first(&o.share) };
+                    }
+                    self.choice[self.level] = cur;
+                    step = Step::Try;
+                }
+                Step::Try if cur == best => {
+                    // Every row of `best` was tried: back up.
+                    links.uncover(best);
+                    if RANDOM {
+                        let r = random(&mut self.random);
+                        r.order.truncate(r.start[self.level] as usize);
+                    }
+                    if self.level == 0 {
+                        self.phase = Phase::Done;
+                        return Walked::Exhausted;
+                    }
+                    self.level -= 1;
+                    step = Step::NextRow;
+                }
+                Step::Try => {
+                    if COST {
+                        let o = optimizer(&mut objective);
+                        let l = self.level;
+                        let with = o.path[l] + o.cost[cur as usize];
+                        // `rest[l]` is stale when the bar came down after
+                        // level `l` was entered (when the first solutions
+                        // were found below it): recompute it then.
+                        if o.bar != i64::MAX && o.rest[l] == UNKNOWN {
+                            o.rest[l] = links.sum_first(&o.share);
+                        }
+                        if o.bar != i64::MAX && with + o.rest[l] - links.sum_first_in_rest_of_row(cur, &o.share) >= o.bar {
+                            step = Step::Skip;
+                            continue;
+                        }
+                        o.path[l + 1] = with;
+                    }
+                    links.cover_rest_of_row(cur);
+                    if links.all_covered() {
+                        self.phase = Phase::Recover;
+                        *nodes += 1;
+                        return Walked::Solution;
+                    }
+                    self.level += 1;
+                    step = Step::Enter;
+                }
+                Step::NextRow | Step::Skip => {
+                    if let Step::NextRow = step {
+                        cur = self.choice[self.level];
+                        best = links.top(cur);
+                        links.uncover_rest_of_row(cur);
+                    }
+                    if RANDOM {
+                        let r = random(&mut self.random);
+                        let l = self.level;
+                        r.at[l] += 1;
+                        cur = if r.at[l] < r.end[l] { r.order[r.at[l] as usize] } else { best };
+                    } else {
+                        cur = links.down(cur);
+                    }
+                    self.choice[self.level] = cur;
+                    step = Step::Try;
+                }
+            }
+        }
+    }
+}
+
+impl Core for Dlx1 {
+    fn boxed_clone(&self) -> Box<dyn Core> {
+        Box::new(self.clone())
+    }
+
+    fn rows(&self) -> usize {
+        self.links.rows()
+    }
+
+    fn depth_limit(&self) -> usize {
+        self.choice.len()
+    }
+
+    fn updates(&self) -> u64 {
+        self.links.updates
+    }
+
+    fn set_updates(&mut self, updates: u64) {
+        self.links.updates = updates;
+    }
+
+    fn compatible(&self, rows: &[usize]) -> Result<bool, Error> {
+        // Two rows conflict when they share an item: mark each item used.
+        let mut used: Vec<bool> = filled(self.links.items() + 1)?;
+        for &r in rows {
+            for x in self.links.row_nodes(r) {
+                if std::mem::replace(&mut used[self.links.top(x) as usize], true) {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    fn force(&mut self, rows: &[usize]) {
+        rows.iter().for_each(|&r| self.links.cover_row(r));
+    }
+
+    fn unforce(&mut self, rows: &[usize]) {
+        rows.iter().rev().for_each(|&r| self.links.uncover_row(r));
+    }
+
+    fn unwind(&mut self) {
+        for l in (0..self.depth()).rev() {
+            let x = self.choice[l];
+            self.links.uncover_rest_of_row(x);
+            let best = self.links.top(x);
+            self.links.uncover(best);
+        }
+        if let Some(r) = &mut self.random {
+            r.order.clear();
+        }
+        self.phase = Phase::Start;
+        self.level = 0;
+    }
+
+    fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error> {
+        self.random = match seed {
+            Some(seed) => Some(Random::new(seed, self.rows(), self.choice.len())?),
+            None => None,
+        };
+        Ok(())
+    }
+
+    fn seed(&self) -> Option<u64> {
+        self.random.as_ref().map(|r| r.seed)
+    }
+
+    fn reseed(&mut self) {
+        if let Some(r) = &mut self.random {
+            r.rng = fastrand::Rng::with_seed(r.seed);
+        }
+    }
+
+    fn optimizer(&self, objective: Objective, costs: &[i64], depth: usize) -> Result<Optimizer, Error> {
+        Optimizer::new(objective, &self.links, costs, depth)
+    }
+
+    fn order_scratch(&self) -> Result<Vec<(u32, i64, u32)>, Error> {
+        let mut scratch = Vec::new();
+        scratch.try_reserve_exact(self.links.nodes())?;
+        Ok(scratch)
+    }
+
+    fn order_lists(&mut self, objective: Option<&Optimizer>, scratch: &mut Vec<(u32, i64, u32)>) {
+        // Each item's rows go in order of share for a search with an
+        // objective, and back in the order they were added without one.
+        self.links.sort_lists(|x| objective.map_or(0, |o| o.key(x)), scratch);
+    }
+
+    fn walk(&mut self, run: Run<'_>) -> Walked {
+        match (self.random.is_some(), run.objective.is_some()) {
+            (false, false) => self.walk::<false, false>(run),
+            (true, false) => self.walk::<true, false>(run),
+            (false, true) => self.walk::<false, true>(run),
+            (true, true) => self.walk::<true, true>(run),
+        }
+    }
+
+    fn solution(&self, out: &mut Vec<usize>) {
+        for &x in &self.choice[..self.depth()] {
+            out.push(self.links.row_of(x));
+        }
+    }
+
+    fn solution_cost(&self, objective: &Optimizer) -> i64 {
+        objective.path[self.depth()]
+    }
+
+    /// Starts the search over on full potentials: the tree walked since the
+    /// start is walked again, but cut by the stronger bound and the bar
+    /// found so far. Without memory for it the search carries on with the
+    /// quick potentials.
+    fn strengthen(&mut self, objective: &mut Optimizer, forced: &[usize]) {
+        self.unwind();
+        let updates = self.links.updates;
+        self.unforce(forced);
+        objective.strengthen_at = u64::MAX;
+        if let Ok(mut scratch) = self.order_scratch() {
+            if objective.strengthen(&self.links).is_ok() {
+                self.order_lists(Some(objective), &mut scratch);
+            }
+        }
+        self.force(forced);
+        // Covering the forced rows again is not search work.
+        self.links.updates = updates;
+    }
+
+    fn estimate(&self) -> f64 {
+        match self.phase {
+            Phase::Start => return 0.0,
+            Phase::Done => return 1.0,
+            Phase::Recover | Phase::Paused => {}
+        }
+        let (mut done, mut share) = (0.0, 1.0);
+        for l in 0..self.depth() {
+            let (k, d) = match &self.random {
+                Some(r) => (u64::from(r.at[l] - r.start[l]), u64::from(r.end[l] - r.start[l])),
+                None => self.links.position_in_item(self.choice[l]),
+            };
+            if d == 0 {
+                break;
+            }
+            share /= d as f64;
+            done += k as f64 * share;
+        }
+        done.clamp(0.0, 1.0)
+    }
+
+    fn depth(&self) -> usize {
+        match self.phase {
+            Phase::Recover => self.level + 1,
+            Phase::Paused => self.level,
+            Phase::Start | Phase::Done => 0,
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        self.phase == Phase::Done
+    }
+
+    fn subproblems(&mut self, depth: usize, forced: &[usize], f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> Result<(ControlFlow<()>, bool), Error> {
+        self.unwind();
+        let cap = depth.min(self.links.primary);
+        let mut rows: Vec<usize> = Vec::new();
+        rows.try_reserve_exact(forced.len() + cap)?;
+        rows.extend_from_slice(forced);
+        // For each level entered: the item branched on and its row node.
+        let mut path: Vec<(u32, u32)> = Vec::new();
+        path.try_reserve_exact(cap)?;
+        let links = &mut self.links;
+        let mut result = ControlFlow::Continue(());
+        let mut cut = false;
+        // `enter`: at a new level; else back from the row at the top of the
+        // path, to try the next one.
+        let mut enter = true;
+        loop {
+            if enter {
+                if links.all_covered() || path.len() == depth {
+                    cut |= !links.all_covered();
+                    result = f(&rows);
+                    if result.is_break() {
+                        break;
+                    }
+                    enter = false;
+                    continue;
+                }
+                let best = links.choose();
+                links.cover(best);
+                path.push((best, links.down(best)));
+            } else {
+                let Some((_, cur)) = path.last_mut() else { break };
+                rows.pop();
+                links.uncover_rest_of_row(*cur);
+                *cur = links.down(*cur);
+            }
+            // Try the row at the top of the path, or back up.
+            let Some(&(best, cur)) = path.last() else { break };
+            if cur == best {
+                links.uncover(best);
+                path.pop();
+                enter = false;
+                continue;
+            }
+            links.cover_rest_of_row(cur);
+            rows.push(links.row_of(cur));
+            enter = true;
+        }
+        // Undo what a break left covered: every level on the path has its
+        // row's items covered.
+        while let Some((best, cur)) = path.pop() {
+            links.uncover_rest_of_row(cur);
+            links.uncover(best);
+        }
+        Ok((result, cut))
+    }
+}

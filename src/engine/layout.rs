@@ -1,0 +1,39 @@
+//! How both engines number a matrix's columns: as *items* from 1, the
+//! primary columns first in increasing order (`1..=primary`), then the
+//! secondary ones (`primary + 1..=n`). DLX1 asks its input for that order;
+//! here it is made, so a matrix may mark any column secondary.
+
+use crate::error::Error;
+use crate::matrix::Matrix;
+
+/// Allocates a vector of `len` default values, or reports out of memory.
+pub(crate) fn filled<T: Clone + Default>(len: usize) -> Result<Vec<T>, Error> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)?;
+    v.resize(len, T::default());
+    Ok(v)
+}
+
+/// The item number of each column of a matrix.
+pub(crate) struct Layout {
+    /// `item_of[c]`: column `c`'s item.
+    pub item_of: Vec<u32>,
+    /// The number of primary items.
+    pub primary: usize,
+}
+
+impl Layout {
+    pub fn new(matrix: &Matrix) -> Result<Layout, Error> {
+        let n = matrix.columns();
+        let mut item_of: Vec<u32> = filled(n)?;
+        let secondary = |c: usize| matrix.is_secondary(c) == Some(true);
+        let primary = (0..n).filter(|&c| !secondary(c)).count();
+        let (mut next_primary, mut next_secondary) = (1, primary as u32 + 1);
+        for (c, item) in item_of.iter_mut().enumerate() {
+            let next = if secondary(c) { &mut next_secondary } else { &mut next_primary };
+            *item = *next;
+            *next += 1;
+        }
+        Ok(Layout { item_of, primary })
+    }
+}

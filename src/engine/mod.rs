@@ -1,0 +1,120 @@
+//! The engines: each holds a matrix in its own layout and walks its search
+//! tree. What differs between them is behind the trait `Core`; everything around a
+//! search (counting solutions, the rows of a solution, forced rows, the best
+//! list, limits, progress) is the [`Solver`](crate::Solver)'s, written once.
+//!
+//! * `dlx1`: exact cover with secondary items, in the layout and order of
+//!   Knuth's DLX1 (`links` holds its links and the cover operations);
+//! * `mcc`: multiplicities and colors, Knuth's Algorithm M.
+//!
+//! Both number a matrix's columns the same way (`layout`).
+
+use std::ops::ControlFlow;
+
+use crate::error::Error;
+use crate::objective::{Objective, Optimizer};
+
+pub(crate) mod dlx1;
+pub(crate) mod layout;
+pub(crate) mod links;
+pub(crate) mod mcc;
+
+/// Which engine a solver runs ([`Solver::with_engine`](crate::Solver::with_engine)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// The exact-cover engine for a plain matrix, the generalised one for a
+    /// matrix with bounds or colors (what [`Solver::new`](crate::Solver::new) does).
+    #[default]
+    Auto,
+    /// Knuth's DLX1 layout: exact cover with secondary columns.
+    Exact,
+    /// Knuth's Algorithm M: bounds (multiplicities) and colors.
+    General,
+}
+
+/// How one call of an engine's walk ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Walked {
+    /// A solution: [`Core::solution`] lists its rows.
+    Solution,
+    /// The node budget is spent; the next call carries on from here.
+    Paused,
+    /// The search is exhausted.
+    Exhausted,
+    /// Branch and bound only: the bound asks to be strengthened
+    /// ([`Core::strengthen`]) and the search started over.
+    Strengthen,
+}
+
+/// What one call of a walk may use besides the engine: the node counter
+/// and the most it may reach, and the branch and bound.
+pub(crate) struct Run<'a> {
+    pub nodes: &'a mut u64,
+    pub limit: u64,
+    pub objective: Option<&'a mut Optimizer>,
+}
+
+/// What every engine does. The solver calls these once per call of its
+/// own (and [`Core::walk`] once per slice of nodes), so the hot loops stay
+/// inside each engine, monomorphised for its modes.
+pub(crate) trait Core: std::fmt::Debug + Send {
+    /// A copy, for [`Clone`] on the solver.
+    fn boxed_clone(&self) -> Box<dyn Core>;
+    /// The number of rows of the matrix.
+    fn rows(&self) -> usize;
+    /// The most rows a solution can have beyond the forced ones.
+    fn depth_limit(&self) -> usize;
+    /// Link updates so far, counted as Knuth's programs count them.
+    fn updates(&self) -> u64;
+    fn set_updates(&mut self, updates: u64);
+    /// Whether `rows` (valid row ids) can all be in one solution.
+    fn compatible(&self, rows: &[usize]) -> Result<bool, Error>;
+    /// Chooses `rows` (compatible) before the search, with nothing chosen.
+    fn force(&mut self, rows: &[usize]);
+    /// Undoes `force(rows)`; the search must be unwound first.
+    fn unforce(&mut self, rows: &[usize]);
+    /// Undoes the search back to the forced rows and puts it at its start.
+    fn unwind(&mut self);
+    /// Randomises the order with `seed`, or not with `None`; the search
+    /// must be unwound. Errors: out of memory, changing nothing.
+    fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error>;
+    /// The seed, and restarts its generator (the search is unwound).
+    fn seed(&self) -> Option<u64>;
+    fn reseed(&mut self);
+    /// The branch and bound for `objective` over rows of `costs`, and the
+    /// scratch its list order needs. Errors as `Solver::set_objective`.
+    fn optimizer(&self, objective: Objective, costs: &[i64], depth: usize) -> Result<Optimizer, Error>;
+    /// Room for [`Core::order_lists`], reserved before anything changes.
+    fn order_scratch(&self) -> Result<Vec<(u32, i64, u32)>, Error>;
+    /// Puts the lists in the order `objective` wants (or the order rows
+    /// were added, with `None`); nothing may be chosen, forced rows
+    /// included.
+    fn order_lists(&mut self, objective: Option<&Optimizer>, scratch: &mut Vec<(u32, i64, u32)>);
+    /// Runs the search to its next solution, its end, or `run.limit` nodes.
+    fn walk(&mut self, run: Run<'_>) -> Walked;
+    /// Appends the rows chosen by the search (forced ones not included),
+    /// in the order chosen, after a [`Walked::Solution`].
+    fn solution(&self, out: &mut Vec<usize>);
+    /// The cost of that solution's chosen rows, as `objective` counts it
+    /// (scaled, forced rows included).
+    fn solution_cost(&self, objective: &Optimizer) -> i64;
+    /// After [`Walked::Strengthen`]: strengthens the bound and starts the
+    /// search over (the forced rows stay).
+    fn strengthen(&mut self, objective: &mut Optimizer, forced: &[usize]);
+    /// The estimated fraction of the tree walked, 0 to 1.
+    fn estimate(&self) -> f64;
+    /// The rows chosen on the path to where the search stands.
+    fn depth(&self) -> usize;
+    /// Whether the search is exhausted.
+    fn is_done(&self) -> bool;
+    /// Hands each subproblem at `depth` (see [`crate::split`]) to `f`, the
+    /// rows chosen after `forced`; says whether `f` broke and whether any
+    /// path was cut at `depth`. Leaves the search unwound.
+    fn subproblems(&mut self, depth: usize, forced: &[usize], f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> Result<(ControlFlow<()>, bool), Error>;
+}
+
+impl Clone for Box<dyn Core> {
+    fn clone(&self) -> Self {
+        self.boxed_clone()
+    }
+}
