@@ -94,6 +94,23 @@ use crate::matrix::Matrix;
 /// node's color: choosing its row commits nothing more there.
 const PURE: u32 = u32::MAX;
 
+/// `v[i]`, where `i` comes from the links (see `Mcc::unlink`).
+#[inline(always)]
+fn get(v: &[u32], i: u32) -> u32 {
+    debug_assert!((i as usize) < v.len());
+    // SAFETY: every index the links hold is in range of the arrays it is
+    // used on (`Mcc::new` sizes them all by the node and column counts).
+    unsafe { *v.get_unchecked(i as usize) }
+}
+
+/// `v[i] = x`, as [`get`].
+#[inline(always)]
+fn put(v: &mut [u32], i: u32, x: u32) {
+    debug_assert!((i as usize) < v.len());
+    // SAFETY: as in `get`.
+    unsafe { *v.get_unchecked_mut(i as usize) = x }
+}
+
 /// Renumbers the colors in `color` 1, 2, ... in increasing order of the
 /// caller's ids (0 stays "none"), so that no color of the whole `u32`
 /// range can be taken for [`PURE`]: there are fewer distinct colors than
@@ -204,6 +221,13 @@ pub(crate) struct Mcc {
     /// The active primary columns, a circular list through 0, in order.
     prev: Vec<u32>,
     next: Vec<u32>,
+    /// The primary columns short of their lower bound (`count < lo`), a
+    /// circular list through 0, in order: a column leaves it when a row
+    /// brings it to `lo` and comes back when that row is undone, in the
+    /// reverse order, as the links of exact cover do. The bound walks this
+    /// list alone, not every active column.
+    short_prev: Vec<u32>,
+    short_next: Vec<u32>,
     primary: usize,
     /// Link updates, counted as in exact cover.
     pub updates: u64,
@@ -278,6 +302,13 @@ impl Mcc {
             prev[i] = if i == 0 { primary as u32 } else { i as u32 - 1 };
             next[i] = if i == primary { 0 } else { i as u32 + 1 };
         }
+        let (mut short_prev, mut short_next): (Vec<u32>, Vec<u32>) = (filled(primary + 1)?, filled(primary + 1)?);
+        let mut last = 0;
+        for i in (1..=primary).filter(|&i| lo[i] > 0) {
+            (short_prev[i], short_next[last]) = (last as u32, i as u32);
+            last = i;
+        }
+        (short_prev[0], short_next[last]) = (last as u32, 0);
         let mut g = Mcc {
             up,
             down,
@@ -291,6 +322,8 @@ impl Mcc {
             count: filled(primary + 1)?,
             prev,
             next,
+            short_prev,
+            short_next,
             primary,
             updates: 0,
             stack: Vec::new(),
@@ -333,48 +366,71 @@ impl Mcc {
         self.row_first[r as usize]..self.row_first[r as usize + 1] - 1
     }
 
+    // The loops below read and write the links only at indices read from
+    // the links themselves (node numbers, their rows and columns), which
+    // `new` makes all lie in range and which the search only ever copies:
+    // their bounds checks can go, as in `links.rs`. Debug builds still check.
+
+    /// Takes node `q` out of its vertical list (the caller counts the update).
+    #[inline(always)]
     fn unlink(&mut self, q: u32) {
-        let (u, d) = (self.up[q as usize], self.down[q as usize]);
-        self.down[u as usize] = d;
-        self.up[d as usize] = u;
-        self.len[self.top[q as usize] as usize] -= 1;
-        self.updates += 1;
+        let (u, d) = (get(&self.up, q), get(&self.down, q));
+        put(&mut self.down, u, d);
+        put(&mut self.up, d, u);
+        let t = get(&self.top, q);
+        let len = get(&self.len, t);
+        put(&mut self.len, t, len - 1);
     }
 
+    #[inline(always)]
     fn relink(&mut self, q: u32) {
-        let (u, d) = (self.up[q as usize], self.down[q as usize]);
-        self.down[u as usize] = q;
-        self.up[d as usize] = q;
-        self.len[self.top[q as usize] as usize] += 1;
+        let (u, d) = (get(&self.up, q), get(&self.down, q));
+        put(&mut self.down, u, q);
+        put(&mut self.up, d, q);
+        let t = get(&self.top, q);
+        let len = get(&self.len, t);
+        put(&mut self.len, t, len + 1);
     }
 
-    /// The nodes of `x`'s row other than `x`, left to right.
-    fn others(&self, x: u32) -> impl DoubleEndedIterator<Item = u32> + use<> {
-        self.nodes(self.row[x as usize]).filter(move |&q| q != x)
+    /// The first node of `x`'s row and the spacer after it.
+    #[inline(always)]
+    fn row_span(&self, x: u32) -> (u32, u32) {
+        let r = get(&self.row, x);
+        (get(&self.row_first, r), get(&self.row_first, r + 1) - 1)
     }
 
-    /// Takes every node of `x`'s row but `x` out of its list.
-    fn hide(&mut self, x: u32) {
-        self.others(x).for_each(|q| self.unlink(q));
+    /// Takes every node of `x`'s row but `x` out of its list, left to
+    /// right, and returns how many: the updates.
+    #[inline]
+    fn hide(&mut self, x: u32) -> u64 {
+        let (first, end) = self.row_span(x);
+        (first..x).for_each(|q| self.unlink(q));
+        (x + 1..end).for_each(|q| self.unlink(q));
+        u64::from(end - first - 1)
     }
 
+    #[inline]
     fn unhide(&mut self, x: u32) {
-        self.others(x).rev().for_each(|q| self.relink(q));
+        let (first, end) = self.row_span(x);
+        (x + 1..end).rev().for_each(|q| self.relink(q));
+        (first..x).rev().for_each(|q| self.relink(q));
     }
 
     /// Hides every row of column `i`; a primary `i` stops being active.
     fn cover(&mut self, i: u32) {
-        let mut p = self.down[i as usize];
+        // The count stays in a register until the end.
+        let mut updates = 1;
+        let mut p = get(&self.down, i);
         while p != i {
-            self.hide(p);
-            p = self.down[p as usize];
+            updates += self.hide(p);
+            p = get(&self.down, p);
         }
         if self.is_primary(i) {
             let (a, b) = (self.prev[i as usize], self.next[i as usize]);
             self.next[a as usize] = b;
             self.prev[b as usize] = a;
         }
-        self.updates += 1;
+        self.updates += updates;
     }
 
     fn uncover(&mut self, i: u32) {
@@ -383,10 +439,10 @@ impl Mcc {
             self.next[a as usize] = i;
             self.prev[b as usize] = i;
         }
-        let mut p = self.up[i as usize];
+        let mut p = get(&self.up, i);
         while p != i {
             self.unhide(p);
-            p = self.up[p as usize];
+            p = get(&self.up, p);
         }
     }
 
@@ -394,35 +450,61 @@ impl Mcc {
     /// another color or none, and marks those that give it `c`.
     fn purify(&mut self, j: u32, c: u32) {
         self.purified[j as usize] = c;
-        let mut p = self.down[j as usize];
+        let mut updates = 0;
+        let mut p = get(&self.down, j);
         while p != j {
-            if self.color[p as usize] == c {
-                self.color[p as usize] = PURE;
+            if get(&self.color, p) == c {
+                put(&mut self.color, p, PURE);
             } else {
-                self.hide(p);
+                updates += self.hide(p);
             }
-            p = self.down[p as usize];
+            p = get(&self.down, p);
         }
+        self.updates += updates;
     }
 
     fn unpurify(&mut self, j: u32, c: u32) {
         self.purified[j as usize] = 0;
-        let mut p = self.up[j as usize];
+        let mut p = get(&self.up, j);
         while p != j {
-            if self.color[p as usize] == PURE {
-                self.color[p as usize] = c;
+            if get(&self.color, p) == PURE {
+                put(&mut self.color, p, c);
             } else {
                 self.unhide(p);
             }
-            p = self.up[p as usize];
+            p = get(&self.up, p);
         }
+    }
+
+    /// One more row for primary column `j`.
+    #[inline]
+    fn count_up(&mut self, j: u32) {
+        let j = j as usize;
+        self.count[j] += 1;
+        if self.count[j] == self.lo[j] {
+            let (a, b) = (self.short_prev[j], self.short_next[j]);
+            self.short_next[a as usize] = b;
+            self.short_prev[b as usize] = a;
+        }
+    }
+
+    /// Undoes `count_up(j)`.
+    #[inline]
+    fn count_down(&mut self, j: u32) {
+        let j = j as usize;
+        if self.count[j] == self.lo[j] {
+            let (a, b) = (self.short_prev[j], self.short_next[j]);
+            self.short_next[a as usize] = j as u32;
+            self.short_prev[b as usize] = j as u32;
+        }
+        self.count[j] -= 1;
     }
 
     /// Records a chosen row's use of node `q`'s column.
     fn commit(&mut self, q: u32) {
         let j = self.top[q as usize];
         if self.is_primary(j) {
-            self.count[j as usize] += 1;
+            self.count_up(j);
             if self.count[j as usize] == self.hi[j as usize] {
                 self.cover(j);
             }
@@ -441,7 +523,7 @@ impl Mcc {
             if self.count[j as usize] == self.hi[j as usize] {
                 self.uncover(j);
             }
-            self.count[j as usize] -= 1;
+            self.count_down(j);
         } else {
             match self.color[q as usize] {
                 0 => self.uncover(j),
@@ -453,18 +535,20 @@ impl Mcc {
 
     /// Commits every column of `x`'s row but `x`'s own.
     fn commit_rest(&mut self, x: u32) {
-        self.others(x).for_each(|q| self.commit(q));
+        let (first, end) = self.row_span(x);
+        (first..x).chain(x + 1..end).for_each(|q| self.commit(q));
     }
 
     fn uncommit_rest(&mut self, x: u32) {
-        self.others(x).rev().for_each(|q| self.uncommit(q));
+        let (first, end) = self.row_span(x);
+        (first..x).chain(x + 1..end).rev().for_each(|q| self.uncommit(q));
     }
 
     /// Chooses row `r` outright (a forced row): its first node leaves its
     /// list with the rest of the row, and every column is committed.
     fn choose_row(&mut self, r: u32) {
         let x = self.row_first[r as usize];
-        self.hide(x);
+        self.updates += self.hide(x) + 1;
         self.unlink(x);
         for q in self.nodes(r) {
             self.commit(q);
@@ -567,7 +651,7 @@ impl Mcc {
         // The loops below read the links through local slices, which the
         // compiler can keep in registers across the stores to `mark` and
         // `hits`.
-        let (next, down, row, top, len) = (&self.next[..], &self.down[..], &self.row[..], &self.top[..], &self.len[..]);
+        let (short, down, row, top, len) = (&self.short_next[..], &self.down[..], &self.row[..], &self.top[..], &self.len[..]);
         let (lo, count, row_first) = (&self.lo[..], &self.count[..], &self.row_first[..]);
         let need_of = |i: usize| i64::from(lo[i]) - i64::from(count[i]);
         // The seed's bound: needy columns no two of which share a row,
@@ -575,16 +659,13 @@ impl Mcc {
         let (mark, costs) = (&mut self.mark[..], &mut self.costs);
         let order = &mut self.needy;
         order.clear();
-        let mut i = next[0] as usize;
+        let mut i = short[0] as usize;
         while i != 0 {
-            let need = need_of(i);
-            if need > 0 {
-                if i64::from(len[i]) < need {
-                    return None;
-                }
-                order.push((u64::from(len[i]) << 32) | i as u64);
+            if i64::from(len[i]) < need_of(i) {
+                return None;
             }
-            i = next[i] as usize;
+            order.push((u64::from(len[i]) << 32) | i as u64);
+            i = short[i] as usize;
         }
         order.sort_unstable();
         let column = |key: u64| (key & 0xffff_ffff) as usize;
@@ -746,7 +827,7 @@ impl Mcc {
                 self.unhide(x);
             }
             self.excluded.truncate(l.excluded as usize);
-            self.count[l.item as usize] -= 1;
+            self.count_down(l.item);
         }
         self.order.truncate(l.start as usize);
     }
@@ -803,7 +884,7 @@ impl Mcc {
                 return true;
             }
             Branch::Entered | Branch::Stopped => {
-                self.count[i as usize] += 1;
+                self.count_up(i);
                 let last = self.count[i as usize] == self.hi[i as usize];
                 if last {
                     self.cover(i);
@@ -827,7 +908,7 @@ impl Mcc {
         }
         let x = self.order[l.at as usize];
         if !l.last {
-            self.hide(x);
+            self.updates += self.hide(x) + 1;
             self.unlink(x);
             self.excluded.push(x);
         }
@@ -845,12 +926,8 @@ impl Mcc {
         if b.bar == i64::MAX {
             return false;
         }
-        let mut i = self.next[0];
-        while i != 0 {
-            if self.need(i) > 0 {
-                return false;
-            }
-            i = self.next[i as usize];
+        if self.short_next[0] != 0 {
+            return false;
         }
         let rows = &self.order[l.at as usize..l.end as usize];
         let cheapest = rows.iter().map(|&x| b.row_cost[self.row[x as usize] as usize]).min().unwrap_or(0);
