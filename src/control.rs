@@ -1,14 +1,17 @@
-//! Search control: limits, cancellation and progress reports around the
-//! search loop of [`Solver`].
+//! Search control: limits, cancellation and progress reports around a
+//! search that runs in slices ([`Sliced`], which the
+//! [`Solver`](crate::Solver) is).
 //!
-//! The loop itself ([`Solver::search`]) only knows a node budget. This
+//! The loop itself ([`Solver::search`](crate::Solver::search)) only knows a
+//! node budget. This
 //! module runs it in slices of at most [`POLL_NODES`] search-tree nodes and,
 //! between slices, looks at the limits, at the cancel flag and at the clock.
 //! So the hot loop pays nothing for control, and a limit, a cancel or a
 //! progress report takes effect within one slice: well under a millisecond
 //! on the standard instances.
 //!
-//! Every limit is a budget for one call ([`Solver::find`] or [`Solver::run`]):
+//! Every limit is a budget for one call ([`Solver::find`](crate::Solver::find)
+//! or [`Solver::run`](crate::Solver::run)):
 //! the call stops when it has found that many solutions, entered that many
 //! nodes, made that many updates or run that long, and the next call carries
 //! on from there with a fresh budget. A search that stopped at a limit can
@@ -20,7 +23,40 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::search::{Counters, Progress, Solver};
+/// The search's counters, counted as Knuth's DLX1 counts them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Search-tree nodes: one each time the search enters a level (the root
+    /// included), plus one for every solution.
+    pub nodes: u64,
+    /// Link updates: one per item taken out of its list by a cover, one per
+    /// node unlinked from a vertical list while hiding rows.
+    pub updates: u64,
+    /// Solutions found so far.
+    pub solutions: u64,
+}
+
+/// How a budgeted run of the search ([`Solver::search`](crate::Solver::search)) ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Progress<'a> {
+    /// The next solution: row ids in the order the search chose them.
+    Solution(&'a [usize]),
+    /// The node budget is spent; the next call carries on from here.
+    Paused,
+    /// Every solution has been returned.
+    Exhausted,
+}
+
+/// A search that runs in slices: what the controls need of it.
+pub(crate) trait Sliced {
+    /// Its controls.
+    fn controls(&mut self) -> &mut Controls;
+    fn counters(&self) -> Counters;
+    fn estimate(&self) -> f64;
+    fn depth(&self) -> usize;
+    /// Runs to the next solution, the end, or `budget` more nodes.
+    fn slice(&mut self, budget: u64) -> Progress<'_>;
+}
 
 /// The most search-tree nodes the loop enters between two looks at the
 /// limits, the cancel flag and the clock.
@@ -29,7 +65,7 @@ pub const POLL_NODES: u64 = 1024;
 /// Budgets for one call. `None` (the default) means no limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
-    /// Stop after this many solutions ([`Solver::run`] only: [`Solver::find`]
+    /// Stop after this many solutions (`Solver::run` only: `Solver::find`
     /// stops at every solution anyway).
     pub solutions: Option<u64>,
     /// Stop before entering more than this many search-tree nodes.
@@ -44,7 +80,7 @@ pub struct Limits {
 /// How a call of the search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// A solution was found ([`Solver::find`]).
+    /// A solution was found ([`Solver::find`](crate::Solver::find)).
     Solution,
     /// Every solution has been found: the search is over.
     Exhausted,
@@ -91,11 +127,11 @@ impl Canceller {
 pub struct Report {
     /// The counters since the search (re)started.
     pub counters: Counters,
-    /// The estimated fraction of the search tree walked ([`Solver::estimate`]).
+    /// The estimated fraction of the search tree walked ([`Solver::estimate`](crate::Solver::estimate)).
     pub estimate: f64,
     /// Time spent in this call so far.
     pub elapsed: Duration,
-    /// The depth of the search where it stands ([`Solver::depth`]).
+    /// The depth of the search where it stands ([`Solver::depth`](crate::Solver::depth)).
     pub depth: usize,
 }
 
@@ -125,7 +161,7 @@ impl std::fmt::Debug for Controls {
     }
 }
 
-/// What [`Solver::find`] found.
+/// What [`Solver::find`](crate::Solver::find) found.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Found<'a> {
     /// The next solution: the forced rows, then the rows chosen in order.
@@ -143,139 +179,89 @@ struct Call {
     next_report: Option<Instant>,
 }
 
-impl Solver {
-    /// Sets the budgets of each later call.
-    pub fn set_limits(&mut self, limits: Limits) {
-        self.controls.limits = limits;
+/// Starts a call of `s`.
+fn begin(s: &mut impl Sliced) -> Call {
+    let start = Instant::now();
+    let c = s.counters();
+    let controls = s.controls();
+    let l = &controls.limits;
+    Call {
+        start,
+        deadline: l.time.map(|t| start.checked_add(t).unwrap_or(start + Duration::from_secs(1 << 40))),
+        node_cap: l.nodes.map_or(u64::MAX, |n| c.nodes.saturating_add(n)),
+        update_cap: l.updates.map_or(u64::MAX, |n| c.updates.saturating_add(n)),
+        next_report: controls.progress.as_ref().map(|(every, _)| start + *every),
     }
+}
 
-    /// The budgets of each call.
-    pub fn limits(&self) -> Limits {
-        self.controls.limits
-    }
-
-    /// A handle to cancel this solver's search from another thread.
-    pub fn canceller(&self) -> Canceller {
-        self.controls.canceller.clone()
-    }
-
-    /// Calls `report` about every `interval` while a call searches (not
-    /// before the first interval has passed), or never with `None`.
-    pub fn set_progress(&mut self, progress: Option<(Duration, ProgressFn)>) {
-        self.controls.progress = progress;
-    }
-
-    /// How the last call ended (`None` before the first).
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.controls.outcome
-    }
-
-    fn begin(&self) -> Call {
-        let start = Instant::now();
-        let l = &self.controls.limits;
-        let c = self.counters();
-        Call {
-            start,
-            deadline: l.time.map(|t| start.checked_add(t).unwrap_or(start + Duration::from_secs(1 << 40))),
-            node_cap: l.nodes.map_or(u64::MAX, |n| c.nodes.saturating_add(n)),
-            update_cap: l.updates.map_or(u64::MAX, |n| c.updates.saturating_add(n)),
-            next_report: self.controls.progress.as_ref().map(|(every, _)| start + *every),
+/// Runs `s` until the next solution or until the call must stop.
+fn step(s: &mut impl Sliced, call: &mut Call) -> Result<(), Outcome> {
+    loop {
+        if s.controls().canceller.take() {
+            return Err(Outcome::Cancelled);
         }
-    }
-
-    /// Runs the search until the next solution or until the call must stop.
-    fn step(&mut self, call: &mut Call) -> Result<(), Outcome> {
-        loop {
-            if self.controls.canceller.take() {
-                return Err(Outcome::Cancelled);
+        let c = s.counters();
+        if c.updates >= call.update_cap {
+            return Err(Outcome::UpdateLimit);
+        }
+        if call.deadline.is_some() || call.next_report.is_some() {
+            let now = Instant::now();
+            if call.deadline.is_some_and(|d| now >= d) {
+                return Err(Outcome::TimeLimit);
             }
-            let c = self.counters();
-            if c.updates >= call.update_cap {
-                return Err(Outcome::UpdateLimit);
-            }
-            if call.deadline.is_some() || call.next_report.is_some() {
-                let now = Instant::now();
-                if call.deadline.is_some_and(|d| now >= d) {
-                    return Err(Outcome::TimeLimit);
-                }
-                if let Some(due) = call.next_report.filter(|&due| now >= due) {
-                    let report = Report { counters: c, estimate: self.estimate(), elapsed: now - call.start, depth: self.depth() };
-                    if let Some((every, f)) = &mut self.controls.progress {
-                        call.next_report = Some(due.max(now - *every) + *every);
-                        if f(&report).is_break() {
-                            return Err(Outcome::Stopped);
-                        }
+            if let Some(due) = call.next_report.filter(|&due| now >= due) {
+                let report = Report { counters: c, estimate: s.estimate(), elapsed: now - call.start, depth: s.depth() };
+                if let Some((every, f)) = &mut s.controls().progress {
+                    call.next_report = Some(due.max(now - *every) + *every);
+                    if f(&report).is_break() {
+                        return Err(Outcome::Stopped);
                     }
                 }
             }
-            let budget = POLL_NODES.min(call.node_cap.saturating_sub(c.nodes));
-            match self.search(budget) {
-                Progress::Solution(_) => return Ok(()),
-                Progress::Exhausted => return Err(Outcome::Exhausted),
-                Progress::Paused => {}
-            }
-            if self.counters().nodes >= call.node_cap {
-                return Err(Outcome::NodeLimit);
-            }
+        }
+        let budget = POLL_NODES.min(call.node_cap.saturating_sub(c.nodes));
+        match s.slice(budget) {
+            Progress::Solution(_) => return Ok(()),
+            Progress::Exhausted => return Err(Outcome::Exhausted),
+            Progress::Paused => {}
+        }
+        if s.counters().nodes >= call.node_cap {
+            return Err(Outcome::NodeLimit);
         }
     }
+}
 
-    /// The next solution within this call's limits, or how the call ended.
-    pub fn find(&mut self) -> Found<'_> {
-        let mut call = self.begin();
-        match self.step(&mut call) {
+/// One call to the next solution within the limits: `Solution`, or how
+/// the call ended (also kept as the last outcome).
+pub(crate) fn find(s: &mut impl Sliced) -> Outcome {
+    let mut call = begin(s);
+    let outcome = match step(s, &mut call) {
+        Ok(()) => Outcome::Solution,
+        Err(outcome) => outcome,
+    };
+    s.controls().outcome = Some(outcome);
+    outcome
+}
+
+/// One call that hands `s` to `f` at each solution until the search is
+/// exhausted, `f` breaks, or a limit or a cancel ends the call.
+pub(crate) fn drive<S: Sliced>(s: &mut S, mut f: impl FnMut(&mut S) -> ControlFlow<()>) -> Outcome {
+    let mut call = begin(s);
+    let mut found = 0u64;
+    let outcome = loop {
+        if s.controls().limits.solutions.is_some_and(|max| found >= max) {
+            break Outcome::SolutionLimit;
+        }
+        match step(s, &mut call) {
             Ok(()) => {
-                self.controls.outcome = Some(Outcome::Solution);
-                Found::Solution(self.last_solution())
-            }
-            Err(outcome) => {
-                self.controls.outcome = Some(outcome);
-                Found::End(outcome)
-            }
-        }
-    }
-
-    /// Hands solutions to `f` until the search is exhausted, `f` breaks, or
-    /// a limit or a cancel ends the call; says which.
-    pub fn run(&mut self, mut f: impl FnMut(&[usize]) -> ControlFlow<()>) -> Outcome {
-        self.drive(|s| f(s.last_solution()))
-    }
-
-    /// Counts solutions as [`Solver::run`] would hand them out, within the
-    /// same limits, without finding their rows: the number counted and how
-    /// the call ended. The last solution's rows (and [`Solver::cost`]) are
-    /// meaningful only after [`Solver::run`] or [`Solver::find`].
-    pub fn count_run(&mut self) -> (u64, Outcome) {
-        let mut found = 0;
-        self.counting = true;
-        let outcome = self.drive(|_| {
-            found += 1;
-            ControlFlow::Continue(())
-        });
-        self.counting = false;
-        (found, outcome)
-    }
-
-    /// The loop of `run` and `count_run`: `f` sees the solver at each
-    /// solution.
-    fn drive(&mut self, mut f: impl FnMut(&Solver) -> ControlFlow<()>) -> Outcome {
-        let mut call = self.begin();
-        let mut found = 0u64;
-        let outcome = loop {
-            if self.controls.limits.solutions.is_some_and(|max| found >= max) {
-                break Outcome::SolutionLimit;
-            }
-            match self.step(&mut call) {
-                Ok(()) => {
-                    found += 1;
-                    if f(self).is_break() {
-                        break Outcome::Stopped;
-                    }
+                found += 1;
+                if f(s).is_break() {
+                    break Outcome::Stopped;
                 }
-                Err(outcome) => break outcome,
             }
-        };
-        self.controls.outcome = Some(outcome);
-        outcome
-    }
+            Err(outcome) => break outcome,
+        }
+    };
+    s.controls().outcome = Some(outcome);
+    outcome
 }

@@ -10,37 +10,14 @@
 
 use std::ops::ControlFlow;
 
-use crate::control::{Controls, Found};
+use crate::control::{self, Canceller, Controls, Found, Limits, Outcome, ProgressFn, Sliced};
+pub use crate::control::{Counters, Progress};
 use crate::engine::dlx1::Dlx1;
 use crate::engine::mcc::Mcc;
 use crate::engine::{Core, Engine, Run, Walked};
 use crate::error::Error;
 use crate::matrix::Matrix;
 use crate::objective::{Best, Objective, Optimizer};
-
-/// The search's counters, counted as Knuth's DLX1 counts them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counters {
-    /// Search-tree nodes: one each time the search enters a level (the root
-    /// included), plus one for every solution.
-    pub nodes: u64,
-    /// Link updates: one per item taken out of its list by a cover, one per
-    /// node unlinked from a vertical list while hiding rows.
-    pub updates: u64,
-    /// Solutions found so far.
-    pub solutions: u64,
-}
-
-/// How a budgeted run of the search ([`Solver::search`]) ended.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Progress<'a> {
-    /// The next solution: row ids in the order the search chose them.
-    Solution(&'a [usize]),
-    /// The node budget is spent; the next call carries on from here.
-    Paused,
-    /// Every solution has been returned.
-    Exhausted,
-}
 
 /// One search over a matrix. It owns its links and its stack, so it is
 /// independent of the matrix it came from and of every other solver.
@@ -54,13 +31,13 @@ pub struct Solver {
     /// chosen, in the order they were chosen.
     rows: Vec<usize>,
     /// Rows chosen before the search starts (see [`Solver::force_rows`]).
-    pub(crate) forced: Vec<usize>,
+    forced: Vec<usize>,
     /// Set while a caller only counts ([`Solver::count_run`]): the exact-cover
     /// engine then leaves `rows` empty instead of finding each solution's
     /// row ids (a binary search per level, about 5% of the time on queens).
-    pub(crate) counting: bool,
+    counting: bool,
     /// Limits, cancellation and progress (see [`crate::control`]).
-    pub(crate) controls: Controls,
+    controls: Controls,
     /// The matrix's row costs (empty when all are 0).
     costs: Vec<i64>,
     /// Branch and bound, when the search has an objective.
@@ -309,11 +286,6 @@ impl Solver {
         }
     }
 
-    /// The rows of the last solution found.
-    pub(crate) fn last_solution(&self) -> &[usize] {
-        &self.rows
-    }
-
     /// Runs the search until the next solution, the end, or until it has
     /// entered `node_budget` more search-tree levels, whichever comes first.
     /// A caller that wants to report progress or check a clock calls this in
@@ -336,6 +308,62 @@ impl Solver {
                 }
             }
         }
+    }
+
+    /// Sets the budgets of each later call.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.controls.limits = limits;
+    }
+
+    /// The budgets of each call.
+    pub fn limits(&self) -> Limits {
+        self.controls.limits
+    }
+
+    /// A handle to cancel this solver's search from another thread.
+    pub fn canceller(&self) -> Canceller {
+        self.controls.canceller.clone()
+    }
+
+    /// Calls `report` about every `interval` while a call searches (not
+    /// before the first interval has passed), or never with `None`.
+    pub fn set_progress(&mut self, progress: Option<(std::time::Duration, ProgressFn)>) {
+        self.controls.progress = progress;
+    }
+
+    /// How the last call ended (`None` before the first).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.controls.outcome
+    }
+
+    /// The next solution within this call's limits, or how the call ended
+    /// (see [`crate::control`]).
+    pub fn find(&mut self) -> Found<'_> {
+        match control::find(self) {
+            Outcome::Solution => Found::Solution(&self.rows),
+            outcome => Found::End(outcome),
+        }
+    }
+
+    /// Hands solutions to `f` until the search is exhausted, `f` breaks, or
+    /// a limit or a cancel ends the call; says which.
+    pub fn run(&mut self, mut f: impl FnMut(&[usize]) -> ControlFlow<()>) -> Outcome {
+        control::drive(self, |s| f(&s.rows))
+    }
+
+    /// Counts solutions as [`Solver::run`] would hand them out, within the
+    /// same limits, without finding their rows: the number counted and how
+    /// the call ended. The last solution's rows (and [`Solver::cost`]) are
+    /// meaningful only after [`Solver::run`] or [`Solver::find`].
+    pub fn count_run(&mut self) -> (u64, Outcome) {
+        let mut found = 0;
+        self.counting = true;
+        let outcome = control::drive(self, |_| {
+            found += 1;
+            ControlFlow::Continue(())
+        });
+        self.counting = false;
+        (found, outcome)
     }
 
     /// The engine's subproblems at `depth` (see [`crate::split`]), from
@@ -361,6 +389,28 @@ impl Solver {
         if let Some(o) = &mut self.objective {
             o.record(self.engine.solution_cost(o), &self.rows);
         }
+    }
+}
+
+impl Sliced for Solver {
+    fn controls(&mut self) -> &mut Controls {
+        &mut self.controls
+    }
+
+    fn counters(&self) -> Counters {
+        Solver::counters(self)
+    }
+
+    fn estimate(&self) -> f64 {
+        Solver::estimate(self)
+    }
+
+    fn depth(&self) -> usize {
+        Solver::depth(self)
+    }
+
+    fn slice(&mut self, budget: u64) -> Progress<'_> {
+        self.search(budget)
     }
 }
 
