@@ -37,6 +37,7 @@
 //! assert!(solver.next_solution().is_none());
 //! ```
 
+mod alloc;
 mod bound;
 pub mod control;
 pub mod engine;

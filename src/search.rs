@@ -17,7 +17,8 @@ use crate::engine::mcc::Mcc;
 use crate::engine::{Core, Engine, Run, Walked};
 use crate::error::Error;
 use crate::matrix::Matrix;
-use crate::objective::{Best, Objective, Optimizer};
+use crate::bound::optimizer::Optimizer;
+use crate::bound::{Best, Objective};
 
 /// One search over a matrix. It owns its links and its stack, so it is
 /// independent of the matrix it came from and of every other solver.

@@ -32,7 +32,7 @@
 //! theirs (see `Optimizer::strengthen_at`).
 
 use crate::error::Error;
-use crate::engine::layout::filled;
+use crate::alloc::filled;
 
 /// The most subgradient steps, and the most entry visits they may make in
 /// all (fewer steps on large matrices).

@@ -16,12 +16,13 @@
 
 use std::ops::ControlFlow;
 
-use super::layout::filled;
+use crate::alloc::filled;
 use super::links::Links;
 use super::{Core, Run, Walked};
 use crate::error::Error;
 use crate::matrix::Matrix;
-use crate::objective::{Objective, Optimizer};
+use crate::bound::optimizer::Optimizer;
+use crate::bound::Objective;
 
 /// Where the loop stands between two calls of [`Core::walk`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,16 +3,9 @@
 //! secondary ones (`primary + 1..=n`). DLX1 asks its input for that order;
 //! here it is made, so a matrix may mark any column secondary.
 
+use crate::alloc::filled;
 use crate::error::Error;
 use crate::matrix::Matrix;
-
-/// Allocates a vector of `len` default values, or reports out of memory.
-pub(crate) fn filled<T: Clone + Default>(len: usize) -> Result<Vec<T>, Error> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len)?;
-    v.resize(len, T::default());
-    Ok(v)
-}
 
 /// The item number of each column of a matrix.
 pub(crate) struct Layout {

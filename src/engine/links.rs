@@ -45,7 +45,8 @@
 //! each node it unlinks from a vertical list while hiding the rows of that
 //! item. Uncovering counts nothing.
 
-use super::layout::{filled, Layout};
+use super::layout::Layout;
+use crate::alloc::filled;
 use crate::error::Error;
 use crate::matrix::Matrix;
 
@@ -520,11 +521,6 @@ impl Links {
         sum
     }
 
-    /// The number of primary items of row `r`.
-    pub fn primary_in_row(&self, r: usize) -> usize {
-        self.row_nodes(r).filter(|&x| self.is_primary(self.top(x))).count()
-    }
-
     /// The number of nodes, headers and spacers included: the length of a
     /// per-node array.
     pub fn nodes(&self) -> usize {
@@ -560,6 +556,32 @@ impl Links {
                 q -= 1;
             }
         }
+    }
+}
+
+impl crate::bound::Nodes for Links {
+    fn rows(&self) -> usize {
+        Links::rows(self)
+    }
+
+    fn nodes(&self) -> usize {
+        Links::nodes(self)
+    }
+
+    fn items(&self) -> usize {
+        Links::items(self)
+    }
+
+    fn primary(&self) -> usize {
+        self.primary
+    }
+
+    fn row_nodes(&self, r: usize) -> std::ops::Range<u32> {
+        Links::row_nodes(self, r)
+    }
+
+    fn top(&self, x: u32) -> u32 {
+        Links::top(self, x)
     }
 }
 

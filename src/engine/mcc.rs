@@ -86,8 +86,10 @@ use std::ops::ControlFlow;
 
 use super::{Core, Run, Walked};
 use crate::error::Error;
-use crate::objective::{Objective, Optimizer};
-use super::layout::{filled, Layout};
+use crate::bound::optimizer::Optimizer;
+use crate::bound::{Bound, Objective};
+use super::layout::Layout;
+use crate::alloc::filled;
 use crate::matrix::Matrix;
 
 /// The color of a node whose secondary column has been purified with that
@@ -177,23 +179,6 @@ enum Resume {
     Next,
     /// Nothing left.
     Done,
-}
-
-/// The cost side of a search with an objective, as this engine needs it
-/// (from the [`Optimizer`](crate::objective::Optimizer)).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Bound<'a> {
-    /// Each row's cost as the search counts it (negated for the highest
-    /// cost; 1 each for the fewest rows).
-    pub row_cost: &'a [i64],
-    /// The sum of the negative row costs.
-    pub negative: i64,
-    /// The cost of every row, when all are the same and not negative.
-    pub same_cost: Option<i64>,
-    /// The cost of the forced rows.
-    pub forced: i64,
-    /// A solution must cost less than this (`i64::MAX`: no bar yet).
-    pub bar: i64,
 }
 
 /// The links of a generalised cover, and the state of one search over them.

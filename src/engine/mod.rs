@@ -12,7 +12,8 @@
 use std::ops::ControlFlow;
 
 use crate::error::Error;
-use crate::objective::{Objective, Optimizer};
+use crate::bound::optimizer::Optimizer;
+use crate::bound::Objective;
 
 pub(crate) mod dlx1;
 pub(crate) mod layout;

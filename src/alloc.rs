@@ -1,0 +1,13 @@
+//! Fallible allocation: every vector whose size comes from the input is
+//! reserved with `try_reserve`, so that running out of memory is an
+//! [`Error::OutOfMemory`], never an abort.
+
+use crate::error::Error;
+
+/// Allocates a vector of `len` default values, or reports out of memory.
+pub(crate) fn filled<T: Clone + Default>(len: usize) -> Result<Vec<T>, Error> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)?;
+    v.resize(len, T::default());
+    Ok(v)
+}
