@@ -167,7 +167,7 @@ impl Solver {
     /// 2^61, [`Error::OutOfMemory`].
     pub fn set_objective(&mut self, objective: Option<Objective>) -> Result<(), Error> {
         let mut optimizer = match objective {
-            Some(o) => Some(self.engine.optimizer(o, &self.costs, self.engine.depth_limit())?),
+            Some(o) => Some(self.engine.optimizer(o, &self.costs)?),
             None => None,
         };
         if let Some(o) = &mut optimizer {

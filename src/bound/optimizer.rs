@@ -133,9 +133,9 @@ impl Optimizer {
     /// Replaces quick potentials by full ones ([`Optimizer::strengthen_at`]
     /// passed): the caller then sorts the lists again by [`Optimizer::key`]
     /// and starts the search over, keeping the best so far and the bar.
-    /// On an error nothing changes (and nothing is tried again).
+    /// On an error nothing changes; the caller sets `strengthen_at` so that
+    /// nothing is tried again either way.
     pub fn strengthen(&mut self, links: &dyn Nodes) -> Result<(), Error> {
-        self.strengthen_at = u64::MAX;
         let (share, _) = share_out(links, &self.row_cost, self.scale, Effort::Full)?;
         self.share = share;
         Ok(())

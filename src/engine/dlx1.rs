@@ -313,8 +313,8 @@ impl Core for Dlx1 {
         }
     }
 
-    fn optimizer(&self, objective: Objective, costs: &[i64], depth: usize) -> Result<Optimizer, Error> {
-        Optimizer::new(objective, &self.links, costs, depth)
+    fn optimizer(&self, objective: Objective, costs: &[i64]) -> Result<Optimizer, Error> {
+        Optimizer::new(objective, &self.links, costs, self.choice.len())
     }
 
     fn order_scratch(&self) -> Result<Vec<(u32, i64, u32)>, Error> {

@@ -1021,7 +1021,7 @@ impl Core for Mcc {
         }
     }
 
-    fn optimizer(&self, objective: Objective, costs: &[i64], _depth: usize) -> Result<Optimizer, Error> {
+    fn optimizer(&self, objective: Objective, costs: &[i64]) -> Result<Optimizer, Error> {
         // This engine has its own bound and needs no order of the lists.
         Optimizer::without_shares(objective, costs, self.rows())
     }
@@ -1041,8 +1041,8 @@ impl Core for Mcc {
         objective.bound().forced + self.path
     }
 
-    fn strengthen(&mut self, objective: &mut Optimizer, _forced: &[usize]) {
-        objective.strengthen_at = u64::MAX;
+    fn strengthen(&mut self, _objective: &mut Optimizer, _forced: &[usize]) {
+        // Never asked: this engine's optimizer has no quick stage.
     }
 
     fn is_done(&self) -> bool {

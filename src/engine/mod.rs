@@ -79,12 +79,13 @@ pub(crate) trait Core: std::fmt::Debug + Send {
     /// Randomises the order with `seed`, or not with `None`; the search
     /// must be unwound. Errors: out of memory, changing nothing.
     fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error>;
-    /// The seed, and restarts its generator (the search is unwound).
+    /// The seed of a randomised search.
     fn seed(&self) -> Option<u64>;
+    /// Restarts the random generator from the seed (the search is unwound).
     fn reseed(&mut self);
-    /// The branch and bound for `objective` over rows of `costs`, and the
-    /// scratch its list order needs. Errors as `Solver::set_objective`.
-    fn optimizer(&self, objective: Objective, costs: &[i64], depth: usize) -> Result<Optimizer, Error>;
+    /// The branch and bound for `objective` over rows of `costs`. Errors
+    /// as `Solver::set_objective`.
+    fn optimizer(&self, objective: Objective, costs: &[i64]) -> Result<Optimizer, Error>;
     /// Room for [`Core::order_lists`], reserved before anything changes.
     fn order_scratch(&self) -> Result<Vec<(u32, i64, u32)>, Error>;
     /// Puts the lists in the order `objective` wants (or the order rows
