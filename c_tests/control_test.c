@@ -346,6 +346,158 @@ static void test_subproblems(void)
     dlx_matrix_free(m);
 }
 
+/* Subproblems of a search with bounds: Square Destroyer on a 2 x 2 grid
+ * of matches (a column per square, hit 1 to 4k times; a row per match).
+ * Each part of dlx_solver_split is solved on a worker with its rows forced
+ * and its excluded rows excluded (dlx_solver_set_subproblem, which replaces
+ * the last part's rows); every solution must hit every square,
+ * and the parts' counts must add up to the number of sets of matches that
+ * hit every square, counted here over all 2^12 sets. */
+#define GRID 2
+#define MATCHES (2 * GRID * (GRID + 1))
+
+static size_t square_count;
+static uint32_t squares[14];
+
+static void make_squares(void)
+{
+    square_count = 0;
+    for (int size = 1; size <= GRID; size++)
+        for (int r = 0; r + size <= GRID; r++)
+            for (int c = 0; c + size <= GRID; c++) {
+                uint32_t sq = 0;
+                for (int i = 0; i < size; i++) {
+                    sq |= 1u << (r * GRID + c + i);                   /* top */
+                    sq |= 1u << ((r + size) * GRID + c + i);          /* bottom */
+                    sq |= 1u << (GRID * (GRID + 1) + (r + i) * (GRID + 1) + c);        /* left */
+                    sq |= 1u << (GRID * (GRID + 1) + (r + i) * (GRID + 1) + c + size); /* right */
+                }
+                squares[square_count++] = sq;
+            }
+}
+
+struct hits {
+    uint64_t seen, valid;
+};
+
+static int hits_fn(void *user, const size_t *rows, size_t count)
+{
+    struct hits *h = user;
+    uint32_t set = 0;
+    for (size_t i = 0; i < count; i++)
+        set |= 1u << rows[i];
+    int all = 1;
+    for (size_t q = 0; q < square_count; q++)
+        all &= (squares[q] & set) != 0;
+    h->seen++;
+    h->valid += (uint64_t)all;
+    return 0;
+}
+
+struct split_parts {
+    dlx_solver *worker;
+    uint64_t parts, excluding, solutions, bad;
+};
+
+static int solve_split_part(void *user, const size_t *rows, size_t count, const size_t *excluded,
+                            size_t excluded_count)
+{
+    struct split_parts *p = user;
+    struct hits h = {0, 0};
+    p->parts++;
+    p->excluding += excluded_count > 0;
+    check(dlx_solver_set_subproblem(p->worker, rows, count, excluded, excluded_count), "dlx_solver_set_subproblem");
+    check(dlx_solver_run(p->worker, hits_fn, &h, NULL), "dlx_solver_run");
+    p->solutions += h.valid;
+    p->bad += h.seen - h.valid;
+    return 0;
+}
+
+static int count_split_part(void *user, const size_t *rows, size_t count, const size_t *excluded,
+                            size_t excluded_count)
+{
+    (void)rows, (void)count, (void)excluded;
+    uint64_t *n = user;
+    *n += 1 + (excluded_count > 0 ? 1000000 : 0);
+    return 0;
+}
+
+static void test_split_with_bounds(void)
+{
+    make_squares();
+    uint64_t expect = 0;
+    for (uint32_t set = 0; set < (1u << MATCHES); set++) {
+        int all = 1;
+        for (size_t q = 0; q < square_count && all; q++)
+            all = (squares[q] & set) != 0;
+        expect += (uint64_t)all;
+    }
+    dlx_matrix *m = NULL;
+    check(dlx_matrix_new(square_count, &m), "dlx_matrix_new");
+    for (size_t q = 0; q < square_count; q++)
+        check(dlx_matrix_set_bounds(m, q, 1, (uint32_t)__builtin_popcount(squares[q])), "dlx_matrix_set_bounds");
+    for (size_t match = 0; match < MATCHES; match++) {
+        size_t cols[14], n = 0;
+        for (size_t q = 0; q < square_count; q++)
+            if (squares[q] >> match & 1)
+                cols[n++] = q;
+        check(dlx_matrix_add_row(m, cols, n, NULL), "dlx_matrix_add_row");
+    }
+    dlx_solver *s = new_solver(m);
+    struct hits whole = {0, 0};
+    CHECK(dlx_solver_run(s, hits_fn, &whole, NULL) == DLX_DONE && whole.valid == expect && whole.seen == expect);
+    for (size_t d = 1; d <= 4; d++) {
+        struct split_parts p = {new_solver(m), 0, 0, 0, 0};
+        uint64_t n = 0;
+        CHECK(dlx_solver_split(s, d, solve_split_part, &p, &n, NULL) == DLX_DONE);
+        printf("     depth %zu: %llu subproblems (%llu excluding rows), %llu solutions of %llu\n", d,
+               (unsigned long long)n, (unsigned long long)p.excluding, (unsigned long long)p.solutions,
+               (unsigned long long)expect);
+        CHECK(n == p.parts && p.excluding > 0 && p.solutions == expect && p.bad == 0);
+        dlx_solver_free(p.worker);
+    }
+    /* The old call cannot hand excluded rows over: refused. */
+    struct tally t = {GRID, 0, 0, 0};
+    CHECK(dlx_solver_subproblems(s, 1, tally_fn, &t, NULL, NULL) == DLX_ERR_UNSUPPORTED && t.seen == 0);
+    CHECK(dlx_solver_split(s, 1, NULL, NULL, NULL, NULL) == DLX_ERR_NULL);
+    /* Excluded rows: checked, and a refusal changes nothing. */
+    size_t bad = MATCHES, one = 0, two[2] = {1, 1};
+    CHECK(dlx_solver_exclude_rows(s, NULL, 1) == DLX_ERR_NULL);
+    CHECK(dlx_solver_exclude_rows(s, &bad, 1) == DLX_ERR_ROW_RANGE);
+    CHECK(dlx_solver_force_rows(s, &one, 1) == DLX_OK);
+    CHECK(dlx_solver_exclude_rows(s, &one, 1) == DLX_ERR_CONFLICT);
+    CHECK(dlx_solver_exclude_rows(s, two, 2) == DLX_OK);
+    CHECK(dlx_solver_force_rows(s, two, 1) == DLX_ERR_CONFLICT);
+    CHECK(dlx_solver_set_subproblem(s, two, 1, two, 1) == DLX_ERR_CONFLICT);
+    CHECK(dlx_solver_set_subproblem(s, NULL, 1, NULL, 0) == DLX_ERR_NULL);
+    CHECK(dlx_solver_set_subproblem(s, NULL, 0, &bad, 1) == DLX_ERR_ROW_RANGE);
+    /* With match 0 in and match 1 out: the sets with 0 and without 1. */
+    uint64_t expect_01 = 0;
+    for (uint32_t set = 0; set < (1u << MATCHES); set++) {
+        int all = (set & 1u) && !(set & 2u);
+        for (size_t q = 0; q < square_count && all; q++)
+            all = (squares[q] & set) != 0;
+        expect_01 += (uint64_t)all;
+    }
+    whole = (struct hits){0, 0};
+    CHECK(dlx_solver_run(s, hits_fn, &whole, NULL) == DLX_DONE && whole.valid == expect_01 && whole.seen == expect_01);
+    CHECK(dlx_solver_exclude_rows(s, NULL, 0) == DLX_OK && dlx_solver_force_rows(s, NULL, 0) == DLX_OK);
+    dlx_solver_free(s);
+    dlx_matrix_free(m);
+
+    /* Exact cover: dlx_solver_split gives dlx_solver_subproblems' parts,
+     * none excluding rows; with an excluded row the old call refuses. */
+    m = queens_matrix(8);
+    s = new_solver(m);
+    uint64_t parts = 0, old_parts = 0;
+    CHECK(dlx_solver_split(s, 2, count_split_part, &parts, NULL, NULL) == DLX_DONE);
+    CHECK(dlx_solver_subproblems(s, 2, tally_fn, &t, &old_parts, NULL) == DLX_DONE && parts == old_parts);
+    CHECK(dlx_solver_exclude_rows(s, &one, 1) == DLX_OK);
+    CHECK(dlx_solver_subproblems(s, 2, tally_fn, &t, NULL, NULL) == DLX_ERR_UNSUPPORTED);
+    dlx_solver_free(s);
+    dlx_matrix_free(m);
+}
+
 /* The callback contract: every call on a solver from inside its own
  * callback is refused with DLX_ERR_BUSY and changes nothing, so the running
  * search still delivers all 92 solutions of 8-queens. */
@@ -494,6 +646,7 @@ int main(void)
     test_seeds();
     test_forced_rows();
     test_subproblems();
+    test_split_with_bounds();
     test_calls_from_callbacks();
     test_cancel_from_a_signal_handler();
     if (failures) {

@@ -444,6 +444,18 @@ typedef int (*dlx_progress_fn)(void *user, const struct dlx_progress *progress);
  */
 typedef int (*dlx_solution_fn)(void *user, const size_t *rows, size_t count);
 
+/*
+ The callback that receives subproblems (`dlx_solver_split`): the rows
+ to force, `rows[0 .. count]`, and the rows to exclude,
+ `excluded[0 .. excluded_count]` (in increasing order). Both arrays are
+ valid only during the call. Return 0 to go on; any other value stops.
+ */
+typedef int (*dlx_subproblem_fn)(void *user,
+                                 const size_t *rows,
+                                 size_t count,
+                                 const size_t *excluded,
+                                 size_t excluded_count);
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -517,7 +529,7 @@ dlx_status dlx_solver_clear_seed(struct dlx_solver *solver);
  puzzles: force each puzzle's clues in turn. Counters go to zero.
  Errors, leaving the solver as it was: `DLX_ERR_NULL`,
  `DLX_ERR_ROW_RANGE`, `DLX_ERR_CONFLICT` (two rows share a column, or a
- row is given twice), `DLX_ERR_OUT_OF_MEMORY`.
+ row is given twice, or a row is excluded), `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_solver_force_rows(struct dlx_solver *solver, const size_t *rows, size_t count);
 
@@ -540,7 +552,8 @@ dlx_status dlx_solver_restart(struct dlx_solver *solver);
  to `*callback_result` if not NULL). Afterwards the solver's search
  starts from the beginning. Errors: `DLX_ERR_NULL`,
  `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the matrix has bounds or
- colors).
+ colors, or the solver has excluded rows: their subproblems also exclude
+ rows, which `dlx_solver_split` hands over).
  */
 dlx_status dlx_solver_subproblems(struct dlx_solver *solver,
                                   size_t depth,
@@ -550,9 +563,62 @@ dlx_status dlx_solver_subproblems(struct dlx_solver *solver,
                                   int *callback_result);
 
 /*
+ Cuts the search into subproblems, for any matrix: hands to `callback`
+ each node of the search tree at `depth` levels below the forced rows
+ (or a solution complete above that depth) as the rows to force (the
+ forced rows, then those chosen on the path) and the rows to exclude
+ (the solver's excluded rows, and those the path rules out: with bounds,
+ a column may take several rows, and the rows tried before the chosen
+ one at a level, or all the rows of a column that takes no more, are
+ kept out below it). Every solution lies below exactly one subproblem,
+ so solving each with `dlx_solver_set_subproblem` (on any solver of the
+ same matrix, in any thread or process) and adding the counts gives the whole count; the
+ best cost is the best of the parts'. For exact cover without excluded
+ rows the subproblems are those of `dlx_solver_subproblems`, each with
+ nothing to exclude. `*count`, `*callback_result`, the return value and
+ the restart afterwards are as for `dlx_solver_subproblems`. Errors:
+ `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_solver_split(struct dlx_solver *solver,
+                            size_t depth,
+                            dlx_subproblem_fn callback,
+                            void *user,
+                            uint64_t *count,
+                            int *callback_result);
+
+/*
+ Starts the search again from the beginning with the rows
+ `rows[0 .. count]` left out, as if they were not in the matrix,
+ replacing earlier excluded rows (`count` 0 brings every row back; `rows`
+ may then be NULL); repeats are allowed. No solution then contains them.
+ Forced rows and seed stay; counters go to zero.
+ Errors, leaving the solver as it was: `DLX_ERR_NULL`,
+ `DLX_ERR_ROW_RANGE`, `DLX_ERR_CONFLICT` (a row is forced),
+ `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_solver_exclude_rows(struct dlx_solver *solver, const size_t *rows, size_t count);
+
+/*
+ Forces `rows[0 .. count]` and excludes `excluded[0 .. excluded_count]`
+ at once, replacing the forced and excluded rows (as the two calls above
+ would, but without a conflict between the old rows of one and the new
+ rows of the other), and starts the search again: how a worker takes the
+ next part of `dlx_solver_split`. Either array may be NULL when its count
+ is 0. Errors, leaving the solver as it was: `DLX_ERR_NULL`,
+ `DLX_ERR_ROW_RANGE`, `DLX_ERR_CONFLICT` (as for the two calls above, or a
+ row both forced and excluded), `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_solver_set_subproblem(struct dlx_solver *solver,
+                                     const size_t *rows,
+                                     size_t count,
+                                     const size_t *excluded,
+                                     size_t excluded_count);
+
+/*
  Writes to `*depth` the smallest depth at which `dlx_solver_subproblems`
- gives at least `at_least` subproblems (or, when no depth gives that
- many, the depth past which the tree has no paths). Restarts the search.
+ (or `dlx_solver_split`, whose subproblems are the same paths) gives at
+ least `at_least` subproblems (or, when no depth gives that many, the
+ depth past which the tree has no paths). Restarts the search.
  Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_solver_split_depth(struct dlx_solver *solver, uint64_t at_least, size_t *depth);

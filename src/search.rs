@@ -14,9 +14,10 @@ use crate::control::{self, Canceller, Controls, Found, Limits, Outcome, Progress
 pub use crate::control::{Counters, Progress};
 use crate::engine::dlx1::Dlx1;
 use crate::engine::mcc::Mcc;
-use crate::engine::{Core, Engine, Run, Walked};
+use crate::engine::{Core, Engine, Fixed, Run, Walked};
 use crate::error::Error;
 use crate::matrix::Matrix;
+use crate::split::Subproblem;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::{Best, Objective};
 
@@ -31,8 +32,9 @@ pub struct Solver {
     /// The row ids of the last solution: the forced rows, then the rows
     /// chosen, in the order they were chosen.
     rows: Vec<usize>,
-    /// Rows chosen before the search starts (see [`Solver::force_rows`]).
-    forced: Vec<usize>,
+    /// Rows chosen before the search starts ([`Solver::force_rows`]) and
+    /// rows kept out of it ([`Solver::exclude_rows`]).
+    fixed: Fixed,
     /// Set while a caller only counts ([`Solver::count_run`]): the exact-cover
     /// engine then leaves `rows` empty instead of finding each solution's
     /// row ids (a binary search per level, about 5% of the time on queens).
@@ -51,8 +53,7 @@ impl Solver {
     /// A solver for `matrix`, which it copies: the matrix may change or go
     /// away afterwards without affecting the search. A matrix that uses
     /// bounds or colors is solved by the generalised engine
-    /// (`engine::mcc`), with every feature of this one except
-    /// [`Solver::for_each_subproblem`].
+    /// (`engine::mcc`), with every feature of this one.
     pub fn new(matrix: &Matrix) -> Result<Solver, Error> {
         Solver::with_engine(matrix, Engine::Auto)
     }
@@ -83,13 +84,19 @@ impl Solver {
             nodes: 0,
             solutions: 0,
             rows,
-            forced: Vec::new(),
+            fixed: Fixed::default(),
             counting: false,
             controls: Controls::default(),
             costs,
             objective: None,
             cost_limit: None,
         })
+    }
+
+    /// The engine that runs the search: [`Engine::Exact`] or
+    /// [`Engine::General`] (never `Auto`).
+    pub fn engine(&self) -> Engine {
+        self.engine.kind()
     }
 
     /// The number of rows of the matrix the solver was made from.
@@ -106,18 +113,18 @@ impl Solver {
         self.solutions = 0;
         self.engine.set_updates(0);
         if let Some(o) = &mut self.objective {
-            o.reset(&self.forced);
+            o.reset(&self.fixed.forced);
         }
     }
 
-    /// Runs `f` with nothing covered (the search unwound and the forced
-    /// rows uncovered), then covers `self.forced` again, which `f` may have
-    /// changed, and restarts the search.
+    /// Runs `f` with nothing covered (the search unwound, the forced rows
+    /// uncovered and the excluded ones back), then fixes `self.fixed`
+    /// again, which `f` may have changed, and restarts the search.
     fn with_nothing_covered<T>(&mut self, f: impl FnOnce(&mut Solver) -> T) -> T {
         self.engine.unwind();
-        self.engine.unforce(&self.forced);
+        self.engine.unforce(&self.fixed);
         let t = f(self);
-        self.engine.force(&self.forced);
+        self.engine.force(&self.fixed);
         self.restart();
         t
     }
@@ -125,27 +132,74 @@ impl Solver {
     /// Starts the search again with `rows` already chosen: every solution
     /// found contains them (they come first in its rows), and the search
     /// looks only for the rest. An empty `rows` removes the forced rows.
-    /// The counters go back to zero.
+    /// The excluded rows stay. The counters go back to zero.
     ///
     /// Errors, leaving the solver as it was: [`Error::RowRange`] when a row
     /// id is not a row of the matrix, [`Error::Conflict`] when two of the
-    /// rows share a column (or a row is given twice); with bounds or
-    /// colors, when the rows cover a column more often than its upper
-    /// bound or give a secondary column two colors (or a color and none).
+    /// rows share a column (or a row is given twice) or a row is excluded
+    /// ([`Solver::exclude_rows`]); with bounds or colors, when the rows
+    /// cover a column more often than its upper bound or give a secondary
+    /// column two colors (or a color and none).
     pub fn force_rows(&mut self, rows: &[usize]) -> Result<(), Error> {
+        let fixed = self.fixed_rows(rows, &self.fixed.excluded)?;
+        self.fix(fixed)
+    }
+
+    /// Starts the search again with `rows` left out, as if they were not
+    /// in the matrix: no solution found contains them. Repeats are allowed;
+    /// an empty `rows` brings every row back. The forced rows stay. The
+    /// counters go back to zero.
+    ///
+    /// Errors, leaving the solver as it was: [`Error::RowRange`] when a row
+    /// id is not a row of the matrix, [`Error::Conflict`] when a row is
+    /// forced, [`Error::OutOfMemory`].
+    pub fn exclude_rows(&mut self, rows: &[usize]) -> Result<(), Error> {
+        let fixed = self.fixed_rows(&self.fixed.forced, rows)?;
+        self.fix(fixed)
+    }
+
+    /// Forces `rows` and excludes `excluded` at once, replacing both (a
+    /// subproblem of [`crate::split`]), and starts the search again. Errors
+    /// as [`Solver::force_rows`] and [`Solver::exclude_rows`], leaving the
+    /// solver as it was.
+    pub fn set_subproblem(&mut self, rows: &[usize], excluded: &[usize]) -> Result<(), Error> {
+        let fixed = self.fixed_rows(rows, excluded)?;
+        self.fix(fixed)
+    }
+
+    /// `rows` forced and `excluded` excluded, checked (see
+    /// [`Solver::set_subproblem`]).
+    fn fixed_rows(&self, rows: &[usize], excluded: &[usize]) -> Result<Fixed, Error> {
         let total = self.rows();
-        if rows.iter().any(|&r| r >= total) {
+        if rows.iter().chain(excluded).any(|&r| r >= total) {
             return Err(Error::RowRange);
         }
-        if !self.engine.compatible(rows)? {
+        let mut out = Vec::new();
+        out.try_reserve_exact(excluded.len())?;
+        out.extend_from_slice(excluded);
+        out.sort_unstable();
+        out.dedup();
+        if !self.engine.compatible(rows)? || rows.iter().any(|r| out.binary_search(r).is_ok()) {
             return Err(Error::Conflict);
         }
         let mut forced = Vec::new();
         forced.try_reserve_exact(rows.len())?;
         forced.extend_from_slice(rows);
-        self.rows.try_reserve_exact(rows.len() + self.engine.depth_limit())?;
-        self.with_nothing_covered(|s| s.forced = forced);
+        Ok(Fixed { forced, excluded: out })
+    }
+
+    /// Puts `fixed` in place (with room for the solutions' rows) and
+    /// starts the search again.
+    fn fix(&mut self, fixed: Fixed) -> Result<(), Error> {
+        self.rows.try_reserve_exact(fixed.forced.len() + self.engine.depth_limit())?;
+        self.with_nothing_covered(|s| s.fixed = fixed);
         Ok(())
+    }
+
+    /// The excluded rows (see [`Solver::exclude_rows`]), in increasing
+    /// order without repeats.
+    pub fn excluded_rows(&self) -> &[usize] {
+        &self.fixed.excluded
     }
 
     /// Makes the search look for the best solutions under `objective`, or
@@ -229,7 +283,7 @@ impl Solver {
 
     /// The forced rows (see [`Solver::force_rows`]).
     pub fn forced_rows(&self) -> &[usize] {
-        &self.forced
+        &self.fixed.forced
     }
 
     /// Randomises the search from now on and starts it again: among the
@@ -294,17 +348,18 @@ impl Solver {
     pub fn search(&mut self, node_budget: u64) -> Progress<'_> {
         let limit = self.nodes.saturating_add(node_budget);
         loop {
-            let run = Run { nodes: &mut self.nodes, limit, objective: self.objective.as_mut() };
+            let run = Run { nodes: &mut self.nodes, limit, objective: self.objective.as_mut(), cap: None };
             match self.engine.walk(run) {
                 Walked::Solution => {
                     self.take_solution();
                     return Progress::Solution(&self.rows);
                 }
                 Walked::Paused => return Progress::Paused,
-                Walked::Exhausted => return Progress::Exhausted,
+                // Only a walk with a depth cap cuts.
+                Walked::Exhausted | Walked::Cut => return Progress::Exhausted,
                 Walked::Strengthen => {
                     if let Some(o) = &mut self.objective {
-                        self.engine.strengthen(o, &self.forced);
+                        self.engine.strengthen(o, &self.fixed);
                     }
                 }
             }
@@ -367,13 +422,41 @@ impl Solver {
         (found, outcome)
     }
 
-    /// The engine's subproblems at `depth` (see [`crate::split`]), from
-    /// the start, which the search is back at afterwards.
-    pub(crate) fn subproblems(&mut self, depth: usize, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> Result<(ControlFlow<()>, bool), Error> {
+    /// Hands each subproblem at `depth` (see [`crate::split`]) to `f`:
+    /// the engine's walk with a depth cap, from the start, which the search
+    /// is back at afterwards. Says whether `f` broke and whether any path
+    /// was cut at `depth`.
+    pub(crate) fn subproblems(&mut self, depth: usize, f: &mut dyn FnMut(Subproblem<'_>) -> ControlFlow<()>) -> Result<(ControlFlow<()>, bool), Error> {
+        let mut rows = Vec::new();
+        rows.try_reserve_exact(self.fixed.forced.len() + self.engine.depth_limit())?;
+        // A path rules out at most every row.
+        let mut excluded = Vec::new();
+        excluded.try_reserve_exact(self.rows())?;
         self.restart();
-        let walked = self.engine.subproblems(depth, &self.forced, f);
+        let (mut nodes, mut cut, mut end) = (0, false, ControlFlow::Continue(()));
+        loop {
+            let run = Run { nodes: &mut nodes, limit: u64::MAX, objective: None, cap: Some(depth) };
+            match self.engine.walk(run) {
+                walked @ (Walked::Cut | Walked::Solution) => {
+                    cut |= walked == Walked::Cut;
+                    rows.clear();
+                    rows.extend_from_slice(&self.fixed.forced);
+                    self.engine.solution(&mut rows);
+                    excluded.clear();
+                    excluded.extend_from_slice(&self.fixed.excluded);
+                    self.engine.excluded(&mut excluded);
+                    excluded.sort_unstable();
+                    end = f(Subproblem { rows: &rows, excluded: &excluded });
+                    if end.is_break() {
+                        break;
+                    }
+                }
+                // No budget and no bound: the walk ends only when exhausted.
+                Walked::Exhausted | Walked::Paused | Walked::Strengthen => break,
+            }
+        }
         self.restart();
-        walked
+        Ok((end, cut))
     }
 
     /// Counts the solution the engine just found and copies its rows (the
@@ -385,7 +468,7 @@ impl Solver {
         if self.counting && self.objective.is_none() {
             return;
         }
-        self.rows.extend_from_slice(&self.forced);
+        self.rows.extend_from_slice(&self.fixed.forced);
         self.engine.solution(&mut self.rows);
         if let Some(o) = &mut self.objective {
             o.record(self.engine.solution_cost(o), &self.rows);

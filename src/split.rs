@@ -1,34 +1,52 @@
 //! Cutting a search into independent parts.
 //!
-//! A *subproblem* is a partial solution: the forced rows, then the rows the
-//! search chooses on its first levels, down to a given depth. Every solution
-//! of the whole search extends exactly one of them, so the subproblems can be
-//! solved separately (in other threads, processes or machines) by forcing
-//! their rows ([`Solver::force_rows`]) on a solver of the same matrix, and
-//! their counts add up to the whole count. A path that ends in a complete
-//! solution above the depth is a subproblem too (with one solution: itself);
-//! a path that dies above it (a column with no rows left) gives none.
+//! A *subproblem* is a node of the search tree at a given depth: the rows
+//! chosen on the path to it (after the forced ones), and the rows the path
+//! rules out. Every solution of the whole search lies below exactly one of
+//! them, so the subproblems can be solved separately (in other threads,
+//! processes or machines) on solvers of the same matrix that force the
+//! first rows ([`Solver::force_rows`]) and exclude the others
+//! ([`Solver::exclude_rows`]), and their counts add up to the whole count.
+//! A path that ends in a complete solution above the depth is a subproblem
+//! too (with one solution: itself); a path that dies above it (a column
+//! with no rows left) gives none.
+//!
+//! Exact cover rules nothing out that forcing does not: there, a row of the
+//! branching column tried before the chosen one shares that column with it,
+//! so the excluded rows are only the solver's own. With bounds, a column
+//! may take several rows, so the rows tried first at a level must be kept
+//! out below the later ones (or the same set of rows would be reached
+//! twice), and a column that stops taking rows keeps all of its rows out.
+//!
+//! The walk is the engine's own search with a depth cap: it branches as the
+//! ordinary search does (in the lists' order, not at random, and without
+//! pruning by a bound).
 
 use std::ops::ControlFlow;
 
 use crate::error::Error;
 use crate::search::Solver;
 
+/// One subproblem: solve it with `rows` forced and `excluded` excluded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Subproblem<'a> {
+    /// The forced rows, then the rows chosen on the path, in the order the
+    /// search chose them.
+    pub rows: &'a [usize],
+    /// The solver's excluded rows and those the path rules out, in
+    /// increasing order (empty for exact cover without excluded rows).
+    pub excluded: &'a [usize],
+}
+
 impl Solver {
     /// Hands each subproblem at `depth` (levels below the forced rows) to
     /// `f`, in the order the search meets them, and says whether `f` saw
-    /// them all (`Continue`) or broke. The walk branches as the ordinary
-    /// search does (not at random). Afterwards the search starts again from
-    /// the beginning, counters at zero. A matrix with bounds or colors
-    /// gives [`Error::Unsupported`].
-    pub fn for_each_subproblem(&mut self, depth: usize, f: impl FnMut(&[usize]) -> ControlFlow<()>) -> Result<ControlFlow<()>, Error> {
-        Ok(self.walk_prefixes(depth, f)?.0)
-    }
-
-    /// `for_each_subproblem`, also saying whether any path was cut at
-    /// `depth` (if none was, deeper depths give the same subproblems).
-    fn walk_prefixes(&mut self, depth: usize, mut f: impl FnMut(&[usize]) -> ControlFlow<()>) -> Result<(ControlFlow<()>, bool), Error> {
-        self.subproblems(depth, &mut f)
+    /// them all (`Continue`) or broke. Afterwards the search starts again
+    /// from the beginning, counters at zero.
+    ///
+    /// Errors: [`Error::OutOfMemory`].
+    pub fn for_each_subproblem(&mut self, depth: usize, mut f: impl FnMut(Subproblem<'_>) -> ControlFlow<()>) -> Result<ControlFlow<()>, Error> {
+        Ok(self.subproblems(depth, &mut f)?.0)
     }
 
     /// The number of subproblems at `depth`.
@@ -36,9 +54,11 @@ impl Solver {
         Ok(self.count_cut(depth)?.0)
     }
 
+    /// The number of subproblems at `depth`, and whether any path was cut
+    /// there (if none was, deeper depths give the same subproblems).
     fn count_cut(&mut self, depth: usize) -> Result<(u64, bool), Error> {
         let mut n = 0u64;
-        let (_, cut) = self.walk_prefixes(depth, |_| {
+        let (_, cut) = self.subproblems(depth, &mut |_| {
             n += 1;
             ControlFlow::Continue(())
         })?;

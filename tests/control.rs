@@ -306,7 +306,7 @@ fn solve_parts(m: &Matrix, parts: Vec<Vec<usize>>) -> u64 {
 
 fn subproblems(s: &mut Solver, depth: usize) -> Vec<Vec<usize>> {
     let mut parts = Vec::new();
-    let end = s.for_each_subproblem(depth, |rows| { parts.push(rows.to_vec()); ControlFlow::Continue(()) }).unwrap();
+    let end = s.for_each_subproblem(depth, |part| { assert!(part.excluded.is_empty()); parts.push(part.rows.to_vec()); ControlFlow::Continue(()) }).unwrap();
     assert_eq!(end, ControlFlow::Continue(()));
     parts
 }

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{all_general_covers, cost, is_general_cover, Lcg};
+use common::{all_general_covers, cost, is_general_cover, random_general, Lcg};
 use dlx::format::parse;
 use dlx::{Error, Goal, Limits, Matrix, Objective, Solver};
 
@@ -39,37 +39,6 @@ fn knuths_dlx3_multiplicity_example() {
     let m = parse("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n").unwrap();
     let mut s = Solver::new(&m).unwrap();
     assert_eq!(sorted(solutions(&mut s)), vec![vec![1, 3, 4]]);
-}
-
-/// A random small matrix: up to 7 columns, about a third secondary;
-/// primary columns with random bounds (sometimes exactly once, sometimes
-/// allowing none, sometimes (0, 0)); secondary entries colored 1 or 2 or
-/// not at all; up to 11 rows with costs in `lo..=hi`.
-/// Colors are drawn from 0 (none), 1 and `u32::MAX`: every nonzero `u32`
-/// is a color (issue 15: the engine took `u32::MAX` for its own mark).
-fn random_general(g: &mut Lcg, lo: i64, hi: i64) -> Matrix {
-    let n = 1 + g.below(7) as usize;
-    let mut m = Matrix::new(n).unwrap();
-    for c in 0..n {
-        if g.below(3) == 0 {
-            m.set_secondary(c).unwrap();
-        } else if g.below(4) != 0 {
-            let lower = g.below(3) as u32;
-            let upper = lower + g.below(3) as u32;
-            m.set_bounds(c, lower, upper).unwrap();
-        }
-    }
-    let rows = 1 + g.below(11) as usize;
-    for _ in 0..rows {
-        let mut cols: Vec<usize> = (0..n).filter(|_| g.below(5) < 2).collect();
-        if cols.is_empty() {
-            cols.push(g.below(n as u64) as usize);
-        }
-        let colors: Vec<u32> = cols.iter().map(|&c| if m.is_secondary(c) == Some(true) { [0, 1, u32::MAX][g.below(3) as usize] } else { 0 }).collect();
-        let r = m.add_colored_row(&cols, &colors).unwrap();
-        m.set_cost(r, lo + g.below((hi - lo + 1) as u64) as i64).unwrap();
-    }
-    m
 }
 
 #[test]
@@ -221,9 +190,9 @@ fn bad_bounds_and_colors_are_refused_and_change_nothing() {
     let text = dlx::format::write(&m);
     assert_eq!(text, "0 1 | 2\n0 2\n1 2:7\n");
     assert_eq!(parse(&text).unwrap().color(1, 1), Some("7"));
-    // Splitting a generalised search is not supported.
+    // A generalised search splits too (tests/split.rs checks the parts).
     let mut s = Solver::new(&m).unwrap();
-    assert_eq!(s.for_each_subproblem(1, |_| std::ops::ControlFlow::Continue(())), Err(Error::Unsupported));
+    assert_eq!(s.for_each_subproblem(1, |_| std::ops::ControlFlow::Continue(())), Ok(std::ops::ControlFlow::Continue(())));
 }
 
 #[test]

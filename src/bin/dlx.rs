@@ -80,7 +80,10 @@ Options:
                        numbers, counted from 0 in the order of the file,
                        separated by commas; every solution then contains them
                        (exit status 1 if they cannot all be in one: two share
-                       an item beyond its bounds or clash in its color)
+                       an item beyond its bounds or clash in its color, or
+                       one is excluded)
+      --exclude LIST   leave the options LIST out, as if they were not in
+                       the file (numbers as for --force)
       --min-cost       look for the solutions of least total cost (the sum of
                        the '|n' costs of their options; see Optimisation)
       --max-cost       look for the solutions of greatest total cost
@@ -91,7 +94,12 @@ Options:
                        chosen on the first DEPTH levels of the search, after
                        any forced ones), one per line as a --force LIST, and
                        exit; solving each with --force gives counts that add up
-                       to the whole count
+                       to the whole count. With bounds or colors (or
+                       --exclude) a subproblem may also leave options out:
+                       its line is then FORCE/EXCLUDE, a --force LIST (maybe
+                       empty), '/', and an --exclude LIST; solve it with
+                       both (in sh: IFS=/ read -r f e; dlx --force \"$f\"
+                       --exclude \"$e\" FILE)
   -h, --help           print this help and exit
   -V, --version        print the version and exit
       --               end of options (a FILE that starts with '-')
@@ -164,6 +172,7 @@ struct Options {
     time_limit: Option<Duration>,
     seed: Option<u64>,
     force: Vec<usize>,
+    exclude: Vec<usize>,
     split: Option<usize>,
     goal: Option<Goal>,
     best: Option<usize>,
@@ -188,6 +197,7 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Options, Early
         time_limit: None,
         seed: None,
         force: Vec::new(),
+        exclude: Vec::new(),
         split: None,
         goal: None,
         best: None,
@@ -244,14 +254,8 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Options, Early
                     o.time_limit = Some(parse_seconds("--time-limit", &v)?.ok_or_else(|| Early::Usage("--time-limit wants a positive number of seconds".into()))?);
                 }
                 "seed" => o.seed = Some(parse_number("--seed", &value("--seed", attached, &mut args)?)?),
-                "force" => {
-                    let v = value("--force", attached, &mut args)?;
-                    o.force = v
-                        .split(',')
-                        .filter(|t| !t.is_empty())
-                        .map(|t| parse_number("--force", t).map(|n| n as usize))
-                        .collect::<Result<_, _>>()?;
-                }
+                "force" => o.force = parse_list("--force", &value("--force", attached, &mut args)?)?,
+                "exclude" => o.exclude = parse_list("--exclude", &value("--exclude", attached, &mut args)?)?,
                 "split" => o.split = Some(parse_number("--split", &value("--split", attached, &mut args)?)? as usize),
                 "min-cost" => flag(&mut o, |o| o.goal = Some(Goal::MinCost))?,
                 "max-cost" => flag(&mut o, |o| o.goal = Some(Goal::MaxCost))?,
@@ -301,6 +305,11 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Options, Early
 
 fn parse_number(name: &str, s: &str) -> Result<u64, Early> {
     s.parse().map_err(|_| Early::Usage(format!("{name} wants a whole number, not '{s}'")))
+}
+
+/// A list of option numbers separated by commas (empty items skipped).
+fn parse_list(name: &str, s: &str) -> Result<Vec<usize>, Early> {
+    s.split(',').filter(|t| !t.is_empty()).map(|t| parse_number(name, t).map(|n| usize::try_from(n).unwrap_or(usize::MAX))).collect()
 }
 
 fn parse_count(name: &str, s: &str) -> Result<u64, Early> {
@@ -495,6 +504,12 @@ fn main() -> ExitCode {
             return exit(if e == Error::CostRange { EXIT_COST_RANGE } else { EXIT_OTHER });
         }
     }
+    if !opts.exclude.is_empty() {
+        if let Err(e) = solver.exclude_rows(&opts.exclude) {
+            say!("dlx: --exclude: {e} (the file has {} options)", solver.rows());
+            return exit(if matches!(e, Error::RowRange | Error::Conflict) { EXIT_USAGE } else { EXIT_OTHER });
+        }
+    }
     if !opts.force.is_empty() {
         if let Err(e) = solver.force_rows(&opts.force) {
             say!("dlx: --force: {e} (the file has {} options)", solver.rows());
@@ -507,9 +522,14 @@ fn main() -> ExitCode {
     let colors = ColorText::new(&matrix);
     if let Some(depth) = opts.split {
         let mut write_error = None;
-        let walked = solver.for_each_subproblem(depth, |rows| {
-            let line: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
-            match writeln!(out, "{}", line.join(",")) {
+        let list = |rows: &[usize]| rows.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(",");
+        let walked = solver.for_each_subproblem(depth, |part| {
+            let written = if part.excluded.is_empty() {
+                writeln!(out, "{}", list(part.rows))
+            } else {
+                writeln!(out, "{}/{}", list(part.rows), list(part.excluded))
+            };
+            match written {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(e) => {
                     write_error = Some(e);

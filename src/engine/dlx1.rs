@@ -14,11 +14,9 @@
 //! leaves the loop in phase [`Phase::Recover`], so the next call carries on
 //! exactly where the last one stopped.
 
-use std::ops::ControlFlow;
-
 use crate::alloc::filled;
 use super::links::Links;
-use super::{Core, Run, Walked};
+use super::{Core, Fixed, Run, Walked};
 use crate::error::Error;
 use crate::matrix::Matrix;
 use crate::bound::optimizer::Optimizer;
@@ -102,8 +100,9 @@ impl Dlx1 {
     }
 
     /// The search loop; `RANDOM` when `self.random` is set, `COST` with an
-    /// objective (branch and bound, see [`crate::objective`]).
-    fn walk<const RANDOM: bool, const COST: bool>(&mut self, run: Run<'_>) -> Walked {
+    /// objective (branch and bound, see [`crate::objective`]), `CAP` with
+    /// a depth cap (neither of the others then).
+    fn walk<const RANDOM: bool, const COST: bool, const CAP: bool>(&mut self, run: Run<'_>) -> Walked {
         /// The steps of the loop, as in Knuth's DLX1.
         enum Step {
             /// Enter level `level`: choose an item and cover it.
@@ -116,7 +115,8 @@ impl Dlx1 {
             /// (it was cut off by the bound, so never covered).
             Skip,
         }
-        let Run { nodes, limit, mut objective } = run;
+        let Run { nodes, limit, mut objective, cap } = run;
+        let cap = cap.unwrap_or(usize::MAX);
         let mut step = match self.phase {
             Phase::Done => return Walked::Exhausted,
             Phase::Recover => Step::NextRow,
@@ -135,6 +135,11 @@ impl Dlx1 {
                     }
                 }
                 return Walked::Solution;
+            }
+            Phase::Start if CAP && cap == 0 => {
+                // The forced rows are the one subproblem at depth 0.
+                self.phase = Phase::Done;
+                return Walked::Cut;
             }
             Phase::Start | Phase::Paused => Step::Enter,
         };
@@ -214,6 +219,10 @@ impl Dlx1 {
                         *nodes += 1;
                         return Walked::Solution;
                     }
+                    if CAP && self.level + 1 == cap {
+                        self.phase = Phase::Recover;
+                        return Walked::Cut;
+                    }
                     self.level += 1;
                     step = Step::Enter;
                 }
@@ -242,6 +251,10 @@ impl Dlx1 {
 impl Core for Dlx1 {
     fn boxed_clone(&self) -> Box<dyn Core> {
         Box::new(self.clone())
+    }
+
+    fn kind(&self) -> super::Engine {
+        super::Engine::Exact
     }
 
     fn rows(&self) -> usize {
@@ -273,12 +286,14 @@ impl Core for Dlx1 {
         Ok(true)
     }
 
-    fn force(&mut self, rows: &[usize]) {
-        rows.iter().for_each(|&r| self.links.cover_row(r));
+    fn force(&mut self, fixed: &Fixed) {
+        fixed.excluded.iter().for_each(|&r| self.links.exclude_row(r));
+        fixed.forced.iter().for_each(|&r| self.links.cover_row(r));
     }
 
-    fn unforce(&mut self, rows: &[usize]) {
-        rows.iter().rev().for_each(|&r| self.links.uncover_row(r));
+    fn unforce(&mut self, fixed: &Fixed) {
+        fixed.forced.iter().rev().for_each(|&r| self.links.uncover_row(r));
+        fixed.excluded.iter().rev().for_each(|&r| self.links.include_row(r));
     }
 
     fn unwind(&mut self) {
@@ -330,11 +345,14 @@ impl Core for Dlx1 {
     }
 
     fn walk(&mut self, run: Run<'_>) -> Walked {
+        if run.cap.is_some() {
+            return self.walk::<false, false, true>(Run { objective: None, ..run });
+        }
         match (self.random.is_some(), run.objective.is_some()) {
-            (false, false) => self.walk::<false, false>(run),
-            (true, false) => self.walk::<true, false>(run),
-            (false, true) => self.walk::<false, true>(run),
-            (true, true) => self.walk::<true, true>(run),
+            (false, false) => self.walk::<false, false, false>(run),
+            (true, false) => self.walk::<true, false, false>(run),
+            (false, true) => self.walk::<false, true, false>(run),
+            (true, true) => self.walk::<true, true, false>(run),
         }
     }
 
@@ -342,6 +360,11 @@ impl Core for Dlx1 {
         for &x in &self.choice[..self.depth()] {
             out.push(self.links.row_of(x));
         }
+    }
+
+    fn excluded(&self, _out: &mut Vec<usize>) {
+        // Exact cover excludes by covering: the rows of an item tried
+        // before the chosen one share that item with it.
     }
 
     fn solution_cost(&self, objective: &Optimizer) -> i64 {
@@ -352,17 +375,17 @@ impl Core for Dlx1 {
     /// start is walked again, but cut by the stronger bound and the bar
     /// found so far. Without memory for it the search carries on with the
     /// quick potentials.
-    fn strengthen(&mut self, objective: &mut Optimizer, forced: &[usize]) {
+    fn strengthen(&mut self, objective: &mut Optimizer, fixed: &Fixed) {
         self.unwind();
         let updates = self.links.updates;
-        self.unforce(forced);
+        self.unforce(fixed);
         objective.strengthen_at = u64::MAX;
         if let Ok(mut scratch) = self.order_scratch() {
             if objective.strengthen(&self.links).is_ok() {
                 self.order_lists(Some(objective), &mut scratch);
             }
         }
-        self.force(forced);
+        self.force(fixed);
         // Covering the forced rows again is not search work.
         self.links.updates = updates;
     }
@@ -398,61 +421,5 @@ impl Core for Dlx1 {
 
     fn is_done(&self) -> bool {
         self.phase == Phase::Done
-    }
-
-    fn subproblems(&mut self, depth: usize, forced: &[usize], f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> Result<(ControlFlow<()>, bool), Error> {
-        self.unwind();
-        let cap = depth.min(self.links.primary);
-        let mut rows: Vec<usize> = Vec::new();
-        rows.try_reserve_exact(forced.len() + cap)?;
-        rows.extend_from_slice(forced);
-        // For each level entered: the item branched on and its row node.
-        let mut path: Vec<(u32, u32)> = Vec::new();
-        path.try_reserve_exact(cap)?;
-        let links = &mut self.links;
-        let mut result = ControlFlow::Continue(());
-        let mut cut = false;
-        // `enter`: at a new level; else back from the row at the top of the
-        // path, to try the next one.
-        let mut enter = true;
-        loop {
-            if enter {
-                if links.all_covered() || path.len() == depth {
-                    cut |= !links.all_covered();
-                    result = f(&rows);
-                    if result.is_break() {
-                        break;
-                    }
-                    enter = false;
-                    continue;
-                }
-                let best = links.choose();
-                links.cover(best);
-                path.push((best, links.down(best)));
-            } else {
-                let Some((_, cur)) = path.last_mut() else { break };
-                rows.pop();
-                links.uncover_rest_of_row(*cur);
-                *cur = links.down(*cur);
-            }
-            // Try the row at the top of the path, or back up.
-            let Some(&(best, cur)) = path.last() else { break };
-            if cur == best {
-                links.uncover(best);
-                path.pop();
-                enter = false;
-                continue;
-            }
-            links.cover_rest_of_row(cur);
-            rows.push(links.row_of(cur));
-            enter = true;
-        }
-        // Undo what a break left covered: every level on the path has its
-        // row's items covered.
-        while let Some((best, cur)) = path.pop() {
-            links.uncover_rest_of_row(cur);
-            links.uncover(best);
-        }
-        Ok((result, cut))
     }
 }

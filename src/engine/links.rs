@@ -422,6 +422,23 @@ impl Links {
         }
     }
 
+    /// Takes row `r` out of every list, as if it were not in the matrix
+    /// (an excluded row of a subproblem). Not counted as updates.
+    pub fn exclude_row(&mut self, r: usize) {
+        for x in self.row_nodes(r) {
+            let Link { up, down } = self.nd(x);
+            self.unlink(up, down, self.top(x));
+        }
+    }
+
+    /// Undoes `exclude_row(r)`; what was done after it must be undone first.
+    pub fn include_row(&mut self, r: usize) {
+        for x in self.row_nodes(r).rev() {
+            let Link { up, down } = self.nd(x);
+            self.relink(x, up, down, self.top(x));
+        }
+    }
+
     /// A primary item of smallest length, picked uniformly at random among
     /// all such items. Needs at least one uncovered primary item.
     pub fn choose_random(&self, rng: &mut fastrand::Rng) -> u32 {

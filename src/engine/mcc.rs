@@ -82,9 +82,7 @@
 //! columns spread over disjoint rows (the Square Destroyer), the second
 //! when every row serves many of them (lottery covers).
 
-use std::ops::ControlFlow;
-
-use super::{Core, Run, Walked};
+use super::{Core, Fixed, Run, Walked};
 use crate::error::Error;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::{Bound, Objective};
@@ -549,6 +547,33 @@ impl Mcc {
         self.unhide(x);
     }
 
+    /// Whether row `r` is out of the lists for good: it goes through a
+    /// column no row may cover (`new` covers those).
+    fn is_dead(&self, r: u32) -> bool {
+        self.nodes(r).any(|q| {
+            let j = self.top[q as usize];
+            self.is_primary(j) && self.hi[j as usize] == 0
+        })
+    }
+
+    /// Takes row `r` out of every list (an excluded row; no updates),
+    /// unless it is out for good already.
+    fn exclude_row(&mut self, r: u32) {
+        if !self.is_dead(r) {
+            let x = self.row_first[r as usize];
+            self.hide(x);
+            self.unlink(x);
+        }
+    }
+
+    fn include_row(&mut self, r: u32) {
+        if !self.is_dead(r) {
+            let x = self.row_first[r as usize];
+            self.relink(x);
+            self.unhide(x);
+        }
+    }
+
 
 
 
@@ -922,14 +947,19 @@ impl Mcc {
     /// Runs the search to its next solution, its end, or until entering a
     /// level would pass `limit` nodes. The caller copies the solution with
     /// [`Mcc::solution`].
-    fn search(&mut self, nodes: &mut u64, limit: u64, bound: Option<&Bound>) -> Walked {
+    /// With a depth `cap`, stops at each path of `cap` levels instead
+    /// ([`Walked::Cut`]), in the lists' order.
+    fn search(&mut self, nodes: &mut u64, limit: u64, cap: Option<usize>, bound: Option<&Bound>) -> Walked {
+        if let Some(cap) = cap {
+            return self.walk_with(nodes, limit, cap, None, None);
+        }
         let mut random = self.random.take();
-        let walked = self.walk_with(nodes, limit, bound, random.as_mut().map(|r| &mut r.1));
+        let walked = self.walk_with(nodes, limit, usize::MAX, bound, random.as_mut().map(|r| &mut r.1));
         self.random = random;
         walked
     }
 
-    fn walk_with(&mut self, nodes: &mut u64, limit: u64, bound: Option<&Bound>, mut rng: Option<&mut fastrand::Rng>) -> Walked {
+    fn walk_with(&mut self, nodes: &mut u64, limit: u64, cap: usize, bound: Option<&Bound>, mut rng: Option<&mut fastrand::Rng>) -> Walked {
         let fits = |path: i64| bound.map_or(true, |b| b.forced + path < b.bar);
         // `enter`: go a level deeper; else take the top level's next branch.
         let mut enter = match self.resume {
@@ -949,6 +979,11 @@ impl Mcc {
             *nodes += 2;
             self.resume = Resume::Done;
             return if fits(0) { Walked::Solution } else { Walked::Exhausted };
+        }
+        if enter && self.stack.is_empty() && cap == 0 {
+            // The forced rows are the one subproblem at depth 0.
+            self.resume = Resume::Done;
+            return Walked::Cut;
         }
         loop {
             if enter {
@@ -976,6 +1011,10 @@ impl Mcc {
                 continue;
             }
             if !self.all_done() {
+                if self.stack.len() == cap {
+                    self.resume = Resume::Next;
+                    return Walked::Cut;
+                }
                 enter = true;
             } else if fits(self.path) {
                 *nodes += 1;
@@ -991,6 +1030,10 @@ impl Mcc {
 impl Core for Mcc {
     fn boxed_clone(&self) -> Box<dyn Core> {
         Box::new(self.clone())
+    }
+
+    fn kind(&self) -> super::Engine {
+        super::Engine::General
     }
 
     fn depth_limit(&self) -> usize {
@@ -1034,14 +1077,14 @@ impl Core for Mcc {
 
     fn walk(&mut self, run: Run<'_>) -> Walked {
         let bound = run.objective.as_ref().map(|o| o.bound());
-        self.search(run.nodes, run.limit, bound.as_ref())
+        self.search(run.nodes, run.limit, run.cap, bound.as_ref())
     }
 
     fn solution_cost(&self, objective: &Optimizer) -> i64 {
         objective.bound().forced + self.path
     }
 
-    fn strengthen(&mut self, _objective: &mut Optimizer, _forced: &[usize]) {
+    fn strengthen(&mut self, _objective: &mut Optimizer, _fixed: &Fixed) {
         // Never asked: this engine's optimizer has no quick stage.
     }
 
@@ -1049,9 +1092,6 @@ impl Core for Mcc {
         self.resume == Resume::Done
     }
 
-    fn subproblems(&mut self, _depth: usize, _forced: &[usize], _f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> Result<(ControlFlow<()>, bool), Error> {
-        Err(Error::Unsupported)
-    }
 
     /// Whether `rows` can all be in one solution: no column covered more
     /// often than its upper bound, no row twice, and every secondary column
@@ -1085,16 +1125,22 @@ impl Core for Mcc {
 
     /// Chooses the forced `rows` (which must be [`compatible`](Self::compatible)),
     /// with nothing else chosen.
-    fn force(&mut self, rows: &[usize]) {
-        for &r in rows {
+    fn force(&mut self, fixed: &Fixed) {
+        for &r in &fixed.excluded {
+            self.exclude_row(r as u32);
+        }
+        for &r in &fixed.forced {
             self.choose_row(r as u32);
         }
     }
 
-    /// Undoes `force(rows)`; the search must be unwound first.
-    fn unforce(&mut self, rows: &[usize]) {
-        for &r in rows.iter().rev() {
+    /// Undoes `force(fixed)`; the search must be unwound first.
+    fn unforce(&mut self, fixed: &Fixed) {
+        for &r in fixed.forced.iter().rev() {
             self.unchoose_row(r as u32);
+        }
+        for &r in fixed.excluded.iter().rev() {
+            self.include_row(r as u32);
         }
     }
 
@@ -1110,6 +1156,21 @@ impl Core for Mcc {
             if l.branch == Branch::Rows && l.chosen {
                 out.push(self.row[self.order[l.at as usize] as usize] as usize);
             }
+        }
+    }
+
+    /// The rows each level's branch rules out: all the column's rows for
+    /// the stop branch (the column takes no more), the rows tried before
+    /// the chosen one for a row branch (unless the chosen row is the
+    /// column's last allowed one, which rules out the rest by covering it).
+    fn excluded(&self, out: &mut Vec<usize>) {
+        for l in &self.stack {
+            let before = match l.branch {
+                Branch::Stop => l.end,
+                Branch::Rows if !l.last => l.at,
+                Branch::Entered | Branch::Stopped | Branch::Rows => l.start,
+            };
+            out.extend(self.order[l.start as usize..before as usize].iter().map(|&x| self.row[x as usize] as usize));
         }
     }
 

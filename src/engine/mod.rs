@@ -9,8 +9,6 @@
 //!
 //! Both number a matrix's columns the same way (`layout`).
 
-use std::ops::ControlFlow;
-
 use crate::error::Error;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::Objective;
@@ -45,14 +43,32 @@ pub(crate) enum Walked {
     /// Branch and bound only: the bound asks to be strengthened
     /// ([`Core::strengthen`]) and the search started over.
     Strengthen,
+    /// A walk with a depth cap reached it with primary items left: the
+    /// path is a subproblem ([`Core::solution`] and [`Core::excluded`]
+    /// describe it); the next call carries on past it.
+    Cut,
+}
+
+/// The rows decided before the search: chosen (forced) ones, which every
+/// solution contains, and excluded ones, which none does. A subproblem
+/// (see [`crate::split`]) is solved as both.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Fixed {
+    pub forced: Vec<usize>,
+    /// Sorted, without repeats, none of them forced.
+    pub excluded: Vec<usize>,
 }
 
 /// What one call of a walk may use besides the engine: the node counter
-/// and the most it may reach, and the branch and bound.
+/// and the most it may reach, the branch and bound, and the depth cap.
 pub(crate) struct Run<'a> {
     pub nodes: &'a mut u64,
     pub limit: u64,
     pub objective: Option<&'a mut Optimizer>,
+    /// With `Some(d)` the walk stops at each path of `d` levels
+    /// ([`Walked::Cut`]), branching in the lists' order (never at random)
+    /// and never pruning by a bound: the subproblems at depth `d`.
+    pub cap: Option<usize>,
 }
 
 /// What every engine does. The solver calls these once per call of its
@@ -61,6 +77,8 @@ pub(crate) struct Run<'a> {
 pub(crate) trait Core: std::fmt::Debug + Send {
     /// A copy, for [`Clone`] on the solver.
     fn boxed_clone(&self) -> Box<dyn Core>;
+    /// Which engine this is: [`Engine::Exact`] or [`Engine::General`].
+    fn kind(&self) -> Engine;
     /// The number of rows of the matrix.
     fn rows(&self) -> usize;
     /// The most rows a solution can have beyond the forced ones.
@@ -70,10 +88,11 @@ pub(crate) trait Core: std::fmt::Debug + Send {
     fn set_updates(&mut self, updates: u64);
     /// Whether `rows` (valid row ids) can all be in one solution.
     fn compatible(&self, rows: &[usize]) -> Result<bool, Error>;
-    /// Chooses `rows` (compatible) before the search, with nothing chosen.
-    fn force(&mut self, rows: &[usize]);
-    /// Undoes `force(rows)`; the search must be unwound first.
-    fn unforce(&mut self, rows: &[usize]);
+    /// Takes `fixed.excluded` out of the matrix, then chooses
+    /// `fixed.forced` (compatible), before the search, with nothing chosen.
+    fn force(&mut self, fixed: &Fixed);
+    /// Undoes `force(fixed)`; the search must be unwound first.
+    fn unforce(&mut self, fixed: &Fixed);
     /// Undoes the search back to the forced rows and puts it at its start.
     fn unwind(&mut self);
     /// Randomises the order with `seed`, or not with `None`; the search
@@ -95,24 +114,25 @@ pub(crate) trait Core: std::fmt::Debug + Send {
     /// Runs the search to its next solution, its end, or `run.limit` nodes.
     fn walk(&mut self, run: Run<'_>) -> Walked;
     /// Appends the rows chosen by the search (forced ones not included),
-    /// in the order chosen, after a [`Walked::Solution`].
+    /// in the order chosen, after a [`Walked::Solution`] or [`Walked::Cut`].
     fn solution(&self, out: &mut Vec<usize>);
+    /// Appends the rows the path to a [`Walked::Cut`] rules out (excluded
+    /// ones of `Fixed` not included): with the rows of
+    /// [`Core::solution`] forced and these excluded, a search walks
+    /// exactly the tree below the cut.
+    fn excluded(&self, out: &mut Vec<usize>);
     /// The cost of that solution's chosen rows, as `objective` counts it
     /// (scaled, forced rows included).
     fn solution_cost(&self, objective: &Optimizer) -> i64;
     /// After [`Walked::Strengthen`]: strengthens the bound and starts the
-    /// search over (the forced rows stay).
-    fn strengthen(&mut self, objective: &mut Optimizer, forced: &[usize]);
+    /// search over (`fixed` stays).
+    fn strengthen(&mut self, objective: &mut Optimizer, fixed: &Fixed);
     /// The estimated fraction of the tree walked, 0 to 1.
     fn estimate(&self) -> f64;
     /// The rows chosen on the path to where the search stands.
     fn depth(&self) -> usize;
     /// Whether the search is exhausted.
     fn is_done(&self) -> bool;
-    /// Hands each subproblem at `depth` (see [`crate::split`]) to `f`, the
-    /// rows chosen after `forced`; says whether `f` broke and whether any
-    /// path was cut at `depth`. Leaves the search unwound.
-    fn subproblems(&mut self, depth: usize, forced: &[usize], f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> Result<(ControlFlow<()>, bool), Error>;
 }
 
 impl Clone for Box<dyn Core> {

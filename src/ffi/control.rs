@@ -7,9 +7,12 @@ use std::time::Duration;
 
 use libc::{c_int, c_void};
 
-use super::solver::{dlx_solution_fn, dlx_solver, handle, with_busy_solver, with_solver, with_solver_ref, Callback};
+use super::solver::{dlx_solution_fn, dlx_solver, handle, with_busy_solver, with_solver, with_solver_ref};
+use crate::engine::Engine;
+use crate::search::Solver;
+use crate::split::Subproblem;
 use super::status::dlx_status::{self, *};
-use super::write_out;
+use super::{slice_arg, write_out};
 use crate::control::{Outcome, Report};
 
 /// The limits of `dlx_solver_set_limit`. Each is a budget for one call of
@@ -243,15 +246,13 @@ pub extern "C" fn dlx_solver_clear_seed(solver: *mut dlx_solver) -> dlx_status {
 /// puzzles: force each puzzle's clues in turn. Counters go to zero.
 /// Errors, leaving the solver as it was: `DLX_ERR_NULL`,
 /// `DLX_ERR_ROW_RANGE`, `DLX_ERR_CONFLICT` (two rows share a column, or a
-/// row is given twice), `DLX_ERR_OUT_OF_MEMORY`.
+/// row is given twice, or a row is excluded), `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_force_rows(solver: *mut dlx_solver, rows: *const usize, count: usize) -> dlx_status {
-    with_solver(solver, |s| {
-        if rows.is_null() && count > 0 {
-            return DLX_ERR_NULL;
-        }
-        let rows = if count == 0 { &[][..] } else { unsafe { std::slice::from_raw_parts(rows, count) } };
-        s.force_rows(rows).into()
+    // SAFETY: the caller's array, of the length given.
+    with_solver(solver, |s| match unsafe { slice_arg(rows, count) } {
+        Ok(rows) => s.force_rows(rows).into(),
+        Err(e) => e,
     })
 }
 
@@ -277,7 +278,8 @@ pub extern "C" fn dlx_solver_restart(solver: *mut dlx_solver) -> dlx_status {
 /// to `*callback_result` if not NULL). Afterwards the solver's search
 /// starts from the beginning. Errors: `DLX_ERR_NULL`,
 /// `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the matrix has bounds or
-/// colors).
+/// colors, or the solver has excluded rows: their subproblems also exclude
+/// rows, which `dlx_solver_split` hands over).
 #[no_mangle]
 pub extern "C" fn dlx_solver_subproblems(
     solver: *mut dlx_solver,
@@ -289,31 +291,128 @@ pub extern "C" fn dlx_solver_subproblems(
 ) -> dlx_status {
     with_busy_solver(solver, |s| {
         let Some(f) = callback else { return DLX_ERR_NULL };
-        let (mut callback, mut n) = (Callback::new(f, user), 0u64);
-        let walked = s.for_each_subproblem(depth, |rows| {
-            n += 1;
-            callback.call(rows)
-        });
-        match walked {
-            Err(e) => e.into(),
-            Ok(end) => {
-                if !count.is_null() {
-                    unsafe { write_out(count, n) };
-                }
-                if end.is_break() {
-                    unsafe { callback.report(callback_result) };
-                    DLX_STOPPED
-                } else {
-                    DLX_DONE
-                }
+        if s.engine() != Engine::Exact || !s.excluded_rows().is_empty() {
+            return DLX_ERR_UNSUPPORTED;
+        }
+        // SAFETY: the caller's callback, called as documented.
+        split(s, depth, count, callback_result, |part| unsafe { f(user, part.rows.as_ptr(), part.rows.len()) })
+    })
+}
+
+/// The callback that receives subproblems (`dlx_solver_split`): the rows
+/// to force, `rows[0 .. count]`, and the rows to exclude,
+/// `excluded[0 .. excluded_count]` (in increasing order). Both arrays are
+/// valid only during the call. Return 0 to go on; any other value stops.
+pub type dlx_subproblem_fn = Option<
+    unsafe extern "C" fn(user: *mut c_void, rows: *const usize, count: usize, excluded: *const usize, excluded_count: usize) -> c_int,
+>;
+
+/// Cuts the search into subproblems, for any matrix: hands to `callback`
+/// each node of the search tree at `depth` levels below the forced rows
+/// (or a solution complete above that depth) as the rows to force (the
+/// forced rows, then those chosen on the path) and the rows to exclude
+/// (the solver's excluded rows, and those the path rules out: with bounds,
+/// a column may take several rows, and the rows tried before the chosen
+/// one at a level, or all the rows of a column that takes no more, are
+/// kept out below it). Every solution lies below exactly one subproblem,
+/// so solving each with `dlx_solver_set_subproblem` (on any solver of the
+/// same matrix, in any thread or process) and adding the counts gives the whole count; the
+/// best cost is the best of the parts'. For exact cover without excluded
+/// rows the subproblems are those of `dlx_solver_subproblems`, each with
+/// nothing to exclude. `*count`, `*callback_result`, the return value and
+/// the restart afterwards are as for `dlx_solver_subproblems`. Errors:
+/// `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_split(
+    solver: *mut dlx_solver,
+    depth: usize,
+    callback: dlx_subproblem_fn,
+    user: *mut c_void,
+    count: *mut u64,
+    callback_result: *mut c_int,
+) -> dlx_status {
+    with_busy_solver(solver, |s| {
+        let Some(f) = callback else { return DLX_ERR_NULL };
+        // SAFETY: the caller's callback, called as documented.
+        split(s, depth, count, callback_result, |part| unsafe {
+            f(user, part.rows.as_ptr(), part.rows.len(), part.excluded.as_ptr(), part.excluded.len())
+        })
+    })
+}
+
+/// The loop behind `dlx_solver_subproblems` and `dlx_solver_split`: hands
+/// each subproblem to `call`, stopping when it returns non-zero.
+fn split(s: &mut Solver, depth: usize, count: *mut u64, callback_result: *mut c_int, mut call: impl FnMut(Subproblem<'_>) -> c_int) -> dlx_status {
+    let (mut n, mut stop) = (0u64, 0);
+    let walked = s.for_each_subproblem(depth, |part| {
+        n += 1;
+        stop = call(part);
+        if stop == 0 { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+    });
+    match walked {
+        Err(e) => e.into(),
+        Ok(end) => {
+            if !count.is_null() {
+                unsafe { write_out(count, n) };
             }
+            if end.is_break() {
+                if !callback_result.is_null() {
+                    unsafe { write_out(callback_result, stop) };
+                }
+                DLX_STOPPED
+            } else {
+                DLX_DONE
+            }
+        }
+    }
+}
+
+/// Starts the search again from the beginning with the rows
+/// `rows[0 .. count]` left out, as if they were not in the matrix,
+/// replacing earlier excluded rows (`count` 0 brings every row back; `rows`
+/// may then be NULL); repeats are allowed. No solution then contains them.
+/// Forced rows and seed stay; counters go to zero.
+/// Errors, leaving the solver as it was: `DLX_ERR_NULL`,
+/// `DLX_ERR_ROW_RANGE`, `DLX_ERR_CONFLICT` (a row is forced),
+/// `DLX_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_exclude_rows(solver: *mut dlx_solver, rows: *const usize, count: usize) -> dlx_status {
+    // SAFETY: the caller's array, of the length given.
+    with_solver(solver, |s| match unsafe { slice_arg(rows, count) } {
+        Ok(rows) => s.exclude_rows(rows).into(),
+        Err(e) => e,
+    })
+}
+
+/// Forces `rows[0 .. count]` and excludes `excluded[0 .. excluded_count]`
+/// at once, replacing the forced and excluded rows (as the two calls above
+/// would, but without a conflict between the old rows of one and the new
+/// rows of the other), and starts the search again: how a worker takes the
+/// next part of `dlx_solver_split`. Either array may be NULL when its count
+/// is 0. Errors, leaving the solver as it was: `DLX_ERR_NULL`,
+/// `DLX_ERR_ROW_RANGE`, `DLX_ERR_CONFLICT` (as for the two calls above, or a
+/// row both forced and excluded), `DLX_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_set_subproblem(
+    solver: *mut dlx_solver,
+    rows: *const usize,
+    count: usize,
+    excluded: *const usize,
+    excluded_count: usize,
+) -> dlx_status {
+    with_solver(solver, |s| {
+        // SAFETY: the caller's arrays, of the lengths given.
+        match unsafe { (slice_arg(rows, count), slice_arg(excluded, excluded_count)) } {
+            (Ok(rows), Ok(excluded)) => s.set_subproblem(rows, excluded).into(),
+            (Err(e), _) | (_, Err(e)) => e,
         }
     })
 }
 
 /// Writes to `*depth` the smallest depth at which `dlx_solver_subproblems`
-/// gives at least `at_least` subproblems (or, when no depth gives that
-/// many, the depth past which the tree has no paths). Restarts the search.
+/// (or `dlx_solver_split`, whose subproblems are the same paths) gives at
+/// least `at_least` subproblems (or, when no depth gives that many, the
+/// depth past which the tree has no paths). Restarts the search.
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_split_depth(solver: *mut dlx_solver, at_least: u64, depth: *mut usize) -> dlx_status {

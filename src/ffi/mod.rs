@@ -94,6 +94,26 @@ pub(crate) unsafe fn write_out<T>(out: *mut T, value: T) {
     unsafe { out.write(value) }
 }
 
+/// `items[0 .. count]` as a slice: empty for a count of 0 (`items` may then
+/// be NULL), else `DLX_ERR_NULL` for NULL and `DLX_ERR_TOO_LARGE` for a
+/// count no array can have.
+///
+/// # Safety
+/// `items` is NULL or valid for `count` reads while the slice lives.
+pub(crate) unsafe fn slice_arg<'a, T>(items: *const T, count: usize) -> Result<&'a [T], dlx_status> {
+    if count == 0 {
+        return Ok(&[]);
+    }
+    if items.is_null() {
+        return Err(dlx_status::DLX_ERR_NULL);
+    }
+    if count > isize::MAX as usize / std::mem::size_of::<T>().max(1) {
+        return Err(dlx_status::DLX_ERR_TOO_LARGE);
+    }
+    // SAFETY: as the caller promises; the length fits an allocation.
+    Ok(unsafe { std::slice::from_raw_parts(items, count) })
+}
+
 #[cfg(test)]
 mod tests {
     use super::status::dlx_status::{self, *};

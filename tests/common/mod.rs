@@ -136,3 +136,34 @@ pub fn is_general_cover(m: &Matrix, rows: &[usize]) -> bool {
 pub fn all_general_covers(m: &Matrix, forced: &[usize]) -> Vec<Vec<usize>> {
     Problem::of(m).solutions(forced)
 }
+
+/// A random small matrix: up to 7 columns, about a third secondary;
+/// primary columns with random bounds (sometimes exactly once, sometimes
+/// allowing none, sometimes (0, 0)); secondary entries colored 1 or 2 or
+/// not at all; up to 11 rows with costs in `lo..=hi`.
+/// Colors are drawn from 0 (none), 1 and `u32::MAX`: every nonzero `u32`
+/// is a color (issue 15: the engine took `u32::MAX` for its own mark).
+pub fn random_general(g: &mut Lcg, lo: i64, hi: i64) -> Matrix {
+    let n = 1 + g.below(7) as usize;
+    let mut m = Matrix::new(n).unwrap();
+    for c in 0..n {
+        if g.below(3) == 0 {
+            m.set_secondary(c).unwrap();
+        } else if g.below(4) != 0 {
+            let lower = g.below(3) as u32;
+            let upper = lower + g.below(3) as u32;
+            m.set_bounds(c, lower, upper).unwrap();
+        }
+    }
+    let rows = 1 + g.below(11) as usize;
+    for _ in 0..rows {
+        let mut cols: Vec<usize> = (0..n).filter(|_| g.below(5) < 2).collect();
+        if cols.is_empty() {
+            cols.push(g.below(n as u64) as usize);
+        }
+        let colors: Vec<u32> = cols.iter().map(|&c| if m.is_secondary(c) == Some(true) { [0, 1, u32::MAX][g.below(3) as usize] } else { 0 }).collect();
+        let r = m.add_colored_row(&cols, &colors).unwrap();
+        m.set_cost(r, lo + g.below((hi - lo + 1) as u64) as i64).unwrap();
+    }
+    m
+}

@@ -224,28 +224,57 @@ pub fn differential(data: &[u8]) {
             }
         }
         6 => {
+            // Subproblems, on either engine for a plain matrix, sometimes of
+            // a solver that excludes rows: solving each part with its rows
+            // forced and its excluded rows excluded finds every solution
+            // (without the excluded rows) once, and the best of the parts'
+            // best is the best.
             let depth = inp.below(4);
-            let mut s = Solver::new(&m).expect("a solver");
+            let engine = if inp.flip() { Engine::General } else { Engine::Auto };
+            let mut s = Solver::with_engine(&m, engine).expect("a solver");
+            let excluded: Vec<usize> = (0..inp.below(3)).map(|_| inp.below(p.rows.len() + 1)).collect();
+            match s.exclude_rows(&excluded) {
+                Err(Error::RowRange) => assert!(excluded.iter().any(|&r| r >= p.rows.len())),
+                Err(e) => panic!("exclude_rows: {e:?}"),
+                Ok(()) => {}
+            }
+            let out: BTreeSet<usize> = s.excluded_rows().iter().copied().collect();
+            let expect: Vec<Vec<usize>> = all.iter().filter(|r| r.iter().all(|x| !out.contains(x))).cloned().collect();
             let mut parts = Vec::new();
-            match s.for_each_subproblem(depth, |rows| {
-                parts.push(rows.to_vec());
+            let flow = s.for_each_subproblem(depth, |part| {
+                parts.push((part.rows.to_vec(), part.excluded.to_vec()));
                 ControlFlow::Continue(())
-            }) {
-                Err(Error::Unsupported) => assert!(m.is_generalized(), "subproblems refused for a plain matrix"),
-                Err(e) => panic!("subproblems: {e:?}"),
-                Ok(flow) => {
-                    assert!(flow.is_continue());
-                    let mut found = Vec::new();
-                    for part in &parts {
-                        let mut w = Solver::new(&m).expect("a solver");
-                        w.force_rows(part).expect("a subproblem's rows are compatible");
-                        found.extend(drain(&mut w, &p, Limits::default()).0);
+            });
+            assert!(flow.expect("subproblems").is_continue());
+            let mut found = Vec::new();
+            let mut best: Option<i64> = None;
+            for (rows, excluded) in &parts {
+                assert!(out.iter().all(|x| excluded.contains(x)), "a part drops the solver's excluded rows");
+                let mut w = Solver::with_engine(&m, engine).expect("a solver");
+                w.exclude_rows(excluded).expect("a subproblem's excluded rows");
+                w.force_rows(rows).expect("a subproblem's rows are compatible");
+                found.extend(drain(&mut w, &p, Limits::default()).0);
+                if let Some(mut o) = with_objective(&m, &p, goal, 1) {
+                    o.exclude_rows(excluded).expect("the same excluded rows");
+                    o.force_rows(rows).expect("the same forced rows");
+                    drain(&mut o, &p, Limits::default());
+                    if let Some(b) = o.best().first() {
+                        let better = match goal {
+                            Goal::MaxCost => best.map_or(true, |c| b.cost > c),
+                            _ => best.map_or(true, |c| b.cost < c),
+                        };
+                        if better {
+                            best = Some(b.cost);
+                        }
                     }
-                    assert_same_set(found, &all, "the subproblems' solutions");
-                    let (again, _) = drain(&mut s, &p, Limits::default());
-                    assert_same_set(again, &all, "the search after splitting");
                 }
             }
+            assert_same_set(found, &expect, "the subproblems' solutions");
+            if out.is_empty() && with_objective(&m, &p, goal, 1).is_some() {
+                assert_eq!(best.into_iter().collect::<Vec<_>>(), p.best_costs(goal, 1, &[], None), "the best of the parts");
+            }
+            let (again, _) = drain(&mut s, &p, Limits::default());
+            assert_same_set(again, &expect, "the search after splitting");
         }
         _ => {
             let limit = match inp.below(3) {
