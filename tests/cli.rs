@@ -551,6 +551,45 @@ fn split_and_force_add_up() {
     }
 }
 
+/// With bounds, --split lines may leave options out (FORCE/EXCLUDE);
+/// solving each with --force and --exclude gives counts that add up to the
+/// number of sets of matches that hit every square of a 2 x 2 grid
+/// (Square Destroyer as a cover with multiplicities), counted by brute force.
+#[test]
+fn split_with_bounds_and_exclude_add_up() {
+    let squares = common::squares(2);
+    let matches = 12;
+    let expect = (0u64..1 << matches).filter(|set| squares.iter().all(|sq| sq & set != 0)).count() as u64;
+    let mut file = String::new();
+    for (q, sq) in squares.iter().enumerate() {
+        file += &format!("1:{}|s{q} ", sq.count_ones());
+    }
+    file += "\n";
+    for m in 0..matches {
+        let row: Vec<String> = (0..squares.len()).filter(|&q| squares[q] >> m & 1 == 1).map(|q| format!("s{q}")).collect();
+        file += &(row.join(" ") + "\n");
+    }
+    let out = run(&["-q", "-"], file.as_bytes());
+    assert_eq!(text(&out.stdout).trim().parse::<u64>().unwrap(), expect);
+    let out = run(&["--split", "3", "-"], file.as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let parts: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
+    assert!(parts.iter().filter(|p| p.contains('/')).count() > 5, "{parts:?}");
+    let mut total = 0u64;
+    for part in &parts {
+        let (force, exclude) = part.split_once('/').unwrap_or((part, ""));
+        let out = run(&["-q", "--force", force, "--exclude", exclude, "-"], file.as_bytes());
+        assert!(out.status.success(), "{part}: {}", text(&out.stderr));
+        total += text(&out.stdout).trim().parse::<u64>().unwrap();
+    }
+    assert_eq!(total, expect);
+    // An excluded option cannot be forced; an unknown one is refused.
+    let out = run(&["--force", "0", "--exclude", "0", "-"], file.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let out = run(&["--exclude", "12", "-"], file.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+}
+
 /// --seed: the same seed prints the same solutions, another seed another
 /// order; every run finds the file's count.
 #[test]

@@ -10,7 +10,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use common::{all_general_covers, brute_force, random_general, Lcg};
+use common::{all_general_covers, brute_force, random_general, squares, Lcg};
 use dlx::{Engine, Error, Goal, Matrix, Objective, Solver};
 
 /// The subproblems of `s` at `depth`: rows to force, rows to exclude.
@@ -208,27 +208,6 @@ fn parts_of_word_squares_add_up() {
         let counts: u64 = parts.iter().map(|p| part_solver(&m, Engine::Auto, p).count_run().0).sum();
         assert_eq!(counts, expect, "depth {depth}");
     }
-}
-
-/// The squares of an n x n grid of matches, each as a bit set of its
-/// matches: horizontal match (r, c) is bit r * n + c (r in 0..=n), vertical
-/// match (r, c) bit n * (n + 1) + r * (n + 1) + c (c in 0..=n).
-fn squares(n: usize) -> Vec<u64> {
-    let h = |r: usize, c: usize| 1u64 << (r * n + c);
-    let v = |r: usize, c: usize| 1u64 << (n * (n + 1) + r * (n + 1) + c);
-    let mut all = Vec::new();
-    for size in 1..=n {
-        for r in 0..=n - size {
-            for c in 0..=n - size {
-                let mut sq = 0;
-                for i in 0..size {
-                    sq |= h(r, c + i) | h(r + size, c + i) | v(r + i, c) | v(r + i, c + size);
-                }
-                all.push(sq);
-            }
-        }
-    }
-    all
 }
 
 /// Square Destroyer as square_destroyer.c builds it: a column per square

@@ -167,3 +167,24 @@ pub fn random_general(g: &mut Lcg, lo: i64, hi: i64) -> Matrix {
     }
     m
 }
+
+/// The squares of an n x n grid of matches, each as a bit set of its
+/// matches: horizontal match (r, c) is bit r * n + c (r in 0..=n), vertical
+/// match (r, c) bit n * (n + 1) + r * (n + 1) + c (c in 0..=n).
+pub fn squares(n: usize) -> Vec<u64> {
+    let h = |r: usize, c: usize| 1u64 << (r * n + c);
+    let v = |r: usize, c: usize| 1u64 << (n * (n + 1) + r * (n + 1) + c);
+    let mut all = Vec::new();
+    for size in 1..=n {
+        for r in 0..=n - size {
+            for c in 0..=n - size {
+                let mut sq = 0;
+                for i in 0..size {
+                    sq |= h(r, c + i) | h(r + size, c + i) | v(r + i, c) | v(r + i, c + size);
+                }
+                all.push(sq);
+            }
+        }
+    }
+    all
+}
