@@ -12,7 +12,7 @@ use crate::engine::Engine;
 use crate::search::Solver;
 use crate::split::Subproblem;
 use super::status::dlx_status::{self, *};
-use super::{slice_arg, write_out};
+use super::{slice_arg, write_out, CEnum};
 use crate::control::{Outcome, Report};
 
 /// The limits of `dlx_solver_set_limit`. Each is a budget for one call of
@@ -35,6 +35,8 @@ pub enum dlx_limit {
     /// Wall-clock milliseconds.
     DLX_LIMIT_MILLISECONDS = 3,
 }
+
+super::c_enum!(dlx_limit: DLX_LIMIT_SOLUTIONS, DLX_LIMIT_NODES, DLX_LIMIT_UPDATES, DLX_LIMIT_MILLISECONDS);
 
 /// How the last call of `dlx_solver_next` or `dlx_solver_run` ended, from
 /// `dlx_solver_outcome`.
@@ -111,9 +113,7 @@ pub extern "C" fn dlx_solver_set_limit(solver: *mut dlx_solver, which: u32, valu
         let mut l = s.limits();
         let v = (value != 0).then_some(value);
         use dlx_limit::*;
-        let Some(which) = [DLX_LIMIT_SOLUTIONS, DLX_LIMIT_NODES, DLX_LIMIT_UPDATES, DLX_LIMIT_MILLISECONDS].into_iter().find(|w| *w as u32 == which) else {
-            return DLX_ERR_UNKNOWN_VALUE;
-        };
+        let Some(which) = dlx_limit::from_u32(which) else { return DLX_ERR_UNKNOWN_VALUE };
         match which {
             DLX_LIMIT_SOLUTIONS => l.solutions = v,
             DLX_LIMIT_NODES => l.nodes = v,

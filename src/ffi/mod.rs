@@ -94,6 +94,31 @@ pub(crate) unsafe fn write_out<T>(out: *mut T, value: T) {
     unsafe { out.write(value) }
 }
 
+/// A C enumeration, which a C caller passes as a `u32`: the one
+/// conversion back, for every enumeration ([`c_enum!`] lists the values).
+pub(crate) trait CEnum: Copy + Sized + 'static {
+    /// Every value, in order.
+    const ALL: &'static [Self];
+    fn value(self) -> u32;
+    /// The value `v`, if the enumeration has it.
+    fn from_u32(v: u32) -> Option<Self> {
+        Self::ALL.iter().copied().find(|c| c.value() == v)
+    }
+}
+
+/// Implements [`CEnum`] for a `#[repr(u32)]` enumeration and its values.
+macro_rules! c_enum {
+    ($t:ident: $($v:ident),+ $(,)?) => {
+        impl $crate::ffi::CEnum for $t {
+            const ALL: &'static [$t] = &[$($t::$v),+];
+            fn value(self) -> u32 {
+                self as u32
+            }
+        }
+    };
+}
+pub(crate) use c_enum;
+
 /// `items[0 .. count]` as a slice: empty for a count of 0 (`items` may then
 /// be NULL), else `DLX_ERR_NULL` for NULL and `DLX_ERR_TOO_LARGE` for a
 /// count no array can have.

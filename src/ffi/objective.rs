@@ -5,7 +5,7 @@
 use super::matrix::dlx_matrix;
 use super::solver::{dlx_solver, solver_ref, with_solver, with_solver_ref};
 use super::status::dlx_status::{self, *};
-use super::{as_mut, as_ref, guard, write_out};
+use super::{as_mut, as_ref, guard, write_out, CEnum};
 use crate::objective::{Goal, Objective};
 
 /// What a search looks for, for `dlx_solver_set_objective`.
@@ -37,15 +37,17 @@ pub enum dlx_objective {
     DLX_OBJECTIVE_FEWEST_ROWS = 3,
 }
 
+super::c_enum!(dlx_objective: DLX_OBJECTIVE_ALL, DLX_OBJECTIVE_MIN_COST, DLX_OBJECTIVE_MAX_COST, DLX_OBJECTIVE_FEWEST_ROWS);
+
 /// The objective for a C value: `Ok(None)` for `DLX_OBJECTIVE_ALL`.
 pub(crate) fn parse_objective(which: u32, best: usize) -> Result<Option<Objective>, dlx_status> {
     use dlx_objective::*;
-    let goal = match which {
-        w if w == DLX_OBJECTIVE_ALL as u32 => return Ok(None),
-        w if w == DLX_OBJECTIVE_MIN_COST as u32 => Goal::MinCost,
-        w if w == DLX_OBJECTIVE_MAX_COST as u32 => Goal::MaxCost,
-        w if w == DLX_OBJECTIVE_FEWEST_ROWS as u32 => Goal::FewestRows,
-        _ => return Err(DLX_ERR_UNKNOWN_VALUE),
+    let goal = match dlx_objective::from_u32(which) {
+        None => return Err(DLX_ERR_UNKNOWN_VALUE),
+        Some(DLX_OBJECTIVE_ALL) => return Ok(None),
+        Some(DLX_OBJECTIVE_MIN_COST) => Goal::MinCost,
+        Some(DLX_OBJECTIVE_MAX_COST) => Goal::MaxCost,
+        Some(DLX_OBJECTIVE_FEWEST_ROWS) => Goal::FewestRows,
     };
     if best == 0 {
         return Err(DLX_ERR_INVALID_ARGUMENT);

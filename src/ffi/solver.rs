@@ -7,6 +7,7 @@ use libc::{c_int, c_void};
 
 use super::matrix::dlx_matrix;
 use super::status::dlx_counter::{self, *};
+use super::CEnum;
 use super::status::dlx_status::{self, *};
 use super::{as_ref, free_handle, guard, store_handle, write_out, Castable};
 use crate::control::{Canceller, Found, Outcome};

@@ -133,13 +133,7 @@ pub enum dlx_counter {
     DLX_COUNTER_SOLUTIONS = 2,
 }
 
-impl dlx_counter {
-    /// The counter with value `v`, if there is one.
-    pub(crate) fn from_u32(v: u32) -> Option<dlx_counter> {
-        use dlx_counter::*;
-        [DLX_COUNTER_NODES, DLX_COUNTER_UPDATES, DLX_COUNTER_SOLUTIONS].into_iter().find(|c| *c as u32 == v)
-    }
-}
+super::c_enum!(dlx_counter: DLX_COUNTER_NODES, DLX_COUNTER_UPDATES, DLX_COUNTER_SOLUTIONS);
 
 macro_rules! cstr {
     ($s:expr) => {
