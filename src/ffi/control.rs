@@ -250,10 +250,7 @@ pub extern "C" fn dlx_solver_clear_seed(solver: *mut dlx_solver) -> dlx_status {
 #[no_mangle]
 pub extern "C" fn dlx_solver_force_rows(solver: *mut dlx_solver, rows: *const usize, count: usize) -> dlx_status {
     // SAFETY: the caller's array, of the length given.
-    with_solver(solver, |s| match unsafe { slice_arg(rows, count) } {
-        Ok(rows) => s.force_rows(rows).into(),
-        Err(e) => e,
-    })
+    unsafe { with_rows(solver, rows, count, Solver::force_rows) }
 }
 
 /// Starts the search again from the beginning (forced rows and seed kept;
@@ -378,8 +375,16 @@ fn split(s: &mut Solver, depth: usize, count: *mut u64, callback_result: *mut c_
 #[no_mangle]
 pub extern "C" fn dlx_solver_exclude_rows(solver: *mut dlx_solver, rows: *const usize, count: usize) -> dlx_status {
     // SAFETY: the caller's array, of the length given.
+    unsafe { with_rows(solver, rows, count, Solver::exclude_rows) }
+}
+
+/// `f` on the solver and the caller's row ids `rows[0 .. count]`.
+///
+/// # Safety
+/// `rows` is NULL or valid for `count` reads.
+unsafe fn with_rows(solver: *mut dlx_solver, rows: *const usize, count: usize, f: impl FnOnce(&mut Solver, &[usize]) -> Result<(), crate::Error>) -> dlx_status {
     with_solver(solver, |s| match unsafe { slice_arg(rows, count) } {
-        Ok(rows) => s.exclude_rows(rows).into(),
+        Ok(rows) => f(s, rows).into(),
         Err(e) => e,
     })
 }
