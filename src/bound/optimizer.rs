@@ -89,16 +89,16 @@ impl Optimizer {
     /// when every cost is 0). Errors: [`Error::CostRange`] when the absolute
     /// costs add up past [`MAX_TOTAL_COST`], [`Error::OutOfMemory`].
     pub fn new(objective: Objective, links: &dyn Nodes, costs: &[i64], depth: usize) -> Result<Optimizer, Error> {
-        let (row_cost, total) = row_costs(objective, costs, links.rows())?;
+        let mut o = Optimizer::without_shares(objective, costs, links.rows())?;
         let mut scale = FINEST_SCALE;
-        while total.saturating_mul(scale) > MAX_TOTAL_COST {
+        while (o.total as u64).saturating_mul(scale) > MAX_TOTAL_COST {
             scale /= 2;
         }
-        let scale = scale as i64;
-        let mut cost = filled(links.nodes())?;
-        for (r, &c) in row_cost.iter().enumerate() {
+        o.scale = scale as i64;
+        o.cost = filled(links.nodes())?;
+        for (r, &c) in o.row_cost.iter().enumerate() {
             for x in links.row_nodes(r) {
-                cost[x as usize] = c * scale;
+                o.cost[x as usize] = c * o.scale;
             }
         }
         // A search for the single best starts with quick potentials and
@@ -106,28 +106,18 @@ impl Optimizer {
         // take (see `strengthen`); one for the k best starts with the full
         // ones, as starting over could meet a kept solution again.
         let effort = if objective.best == 1 { Effort::Quick } else { Effort::Full };
-        let (share, work) = share_out(links, &row_cost, scale, effort)?;
-        Ok(Optimizer {
-            goal: objective.goal,
-            k: objective.best,
-            scale,
-            cost,
-            share,
-            negative: negative(&row_cost),
-            same_cost: same_cost(&row_cost),
-            row_cost,
-            path: filled(depth + 1)?,
-            rest: filled(depth + 1)?,
-            best: Vec::new(),
-            bar: i64::MAX,
-            start_bar: i64::MAX,
-            total: total as i64,
-            // A node costs about one pass over the primary items (the bound's
-            // sum), a potentials step a pass over the entries with several
-            // times the work per entry; a quarter of the equal-work node
-            // count was best on the target sudokus (bench/run.py).
-            strengthen_at: if effort == Effort::Quick { work / (4 * links.primary().max(1) as u64) } else { u64::MAX },
-        })
+        let work;
+        (o.share, work) = share_out(links, &o.row_cost, o.scale, effort)?;
+        o.path = filled(depth + 1)?;
+        o.rest = filled(depth + 1)?;
+        // A node costs about one pass over the primary items (the bound's
+        // sum), a potentials step a pass over the entries with several
+        // times the work per entry; a quarter of the equal-work node count
+        // was best on the target sudokus (bench/run.py).
+        if effort == Effort::Quick {
+            o.strengthen_at = work / (4 * links.primary().max(1) as u64);
+        }
+        Ok(o)
     }
 
     /// Replaces quick potentials by full ones ([`Optimizer::strengthen_at`]
@@ -143,7 +133,8 @@ impl Optimizer {
 
     /// The state for `objective` in the generalised engine, which has its
     /// own bound (`engine::mcc`) and needs only the row costs, unscaled,
-    /// and the best list. Errors as for `new`.
+    /// and the best list; `new` adds the share bound to it. Errors as for
+    /// `new`.
     pub fn without_shares(objective: Objective, costs: &[i64], rows: usize) -> Result<Optimizer, Error> {
         let (row_cost, total) = row_costs(objective, costs, rows)?;
         Ok(Optimizer {

@@ -574,10 +574,6 @@ impl Mcc {
         }
     }
 
-
-
-
-
     /// Whether no primary column is active.
     fn all_done(&self) -> bool {
         self.next[0] == 0
@@ -794,10 +790,6 @@ impl Mcc {
             Some(counted)
         }
     }
-
-
-
-
 
     /// Undoes the top level's current branch, if any.
     fn undo_branch(&mut self) {
@@ -1091,7 +1083,6 @@ impl Core for Mcc {
     fn is_done(&self) -> bool {
         self.resume == Resume::Done
     }
-
 
     /// Whether `rows` can all be in one solution: no column covered more
     /// often than its upper bound, no row twice, and every secondary column

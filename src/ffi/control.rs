@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use libc::{c_int, c_void};
 
-use super::solver::{dlx_solution_fn, dlx_solver, handle, with_busy_solver, with_solver, with_solver_ref};
+use super::solver::{dlx_solution_fn, dlx_solver, handle, with_busy_solver, with_solver, with_solver_ref, Stop};
 use crate::engine::Engine;
 use crate::search::Solver;
 use crate::split::Subproblem;
@@ -340,11 +340,10 @@ pub extern "C" fn dlx_solver_split(
 /// The loop behind `dlx_solver_subproblems` and `dlx_solver_split`: hands
 /// each subproblem to `call`, stopping when it returns non-zero.
 fn split(s: &mut Solver, depth: usize, count: *mut u64, callback_result: *mut c_int, mut call: impl FnMut(Subproblem<'_>) -> c_int) -> dlx_status {
-    let (mut n, mut stop) = (0u64, 0);
+    let (mut n, mut stop) = (0u64, Stop::default());
     let walked = s.for_each_subproblem(depth, |part| {
         n += 1;
-        stop = call(part);
-        if stop == 0 { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+        stop.on(call(part))
     });
     match walked {
         Err(e) => e.into(),
@@ -353,9 +352,7 @@ fn split(s: &mut Solver, depth: usize, count: *mut u64, callback_result: *mut c_
                 unsafe { write_out(count, n) };
             }
             if end.is_break() {
-                if !callback_result.is_null() {
-                    unsafe { write_out(callback_result, stop) };
-                }
+                unsafe { stop.report(callback_result) };
                 DLX_STOPPED
             } else {
                 DLX_DONE

@@ -218,37 +218,28 @@ pub extern "C" fn dlx_solver_run(
 /// The function a non-NULL `dlx_solution_fn` holds.
 type SolutionFnPtr = unsafe extern "C" fn(*mut c_void, *const usize, usize) -> c_int;
 
-/// A C solution callback seen from Rust: it is handed each solution and
-/// keeps the non-zero value with which it stopped the search.
-pub(crate) struct Callback {
-    f: SolutionFnPtr,
-    user: *mut c_void,
-    stop: c_int,
-}
+/// The value a C callback stopped a walk with: it returns 0 to go on,
+/// anything else to stop, and that value is handed back to the caller.
+#[derive(Default)]
+pub(crate) struct Stop(c_int);
 
-impl Callback {
-    pub(crate) fn new(f: SolutionFnPtr, user: *mut c_void) -> Callback {
-        Callback { f, user, stop: 0 }
-    }
-
-    /// Hands `rows` to the C function; breaks when it returns non-zero.
-    pub(crate) fn call(&mut self, rows: &[usize]) -> ControlFlow<()> {
-        match unsafe { (self.f)(self.user, rows.as_ptr(), rows.len()) } {
-            0 => ControlFlow::Continue(()),
-            v => {
-                self.stop = v;
-                ControlFlow::Break(())
-            }
+impl Stop {
+    /// Goes on for 0; keeps any other `v` and breaks.
+    pub(crate) fn on(&mut self, v: c_int) -> ControlFlow<()> {
+        if v == 0 {
+            return ControlFlow::Continue(());
         }
+        self.0 = v;
+        ControlFlow::Break(())
     }
 
-    /// Writes the stopping value to `*out`, unless `out` is NULL.
+    /// Writes the value kept to `*out`, unless `out` is NULL.
     ///
     /// # Safety
     /// `out` is NULL or valid for a write.
     pub(crate) unsafe fn report(&self, out: *mut c_int) {
         if !out.is_null() {
-            unsafe { write_out(out, self.stop) };
+            unsafe { write_out(out, self.0) };
         }
     }
 }
@@ -260,11 +251,12 @@ pub(crate) fn run(
     user: *mut c_void,
     callback_result: *mut c_int,
 ) -> dlx_status {
-    let mut callback = Callback::new(f, user);
-    match s.run(|rows| callback.call(rows)) {
+    let mut stop = Stop::default();
+    // SAFETY: the caller's callback, called as documented.
+    match s.run(|rows| stop.on(unsafe { f(user, rows.as_ptr(), rows.len()) })) {
         Outcome::Exhausted => DLX_DONE,
         Outcome::Stopped => {
-            unsafe { callback.report(callback_result) };
+            unsafe { stop.report(callback_result) };
             DLX_STOPPED
         }
         _ => DLX_STOPPED,
