@@ -6,8 +6,6 @@
 
 mod common;
 
-use std::ops::ControlFlow;
-
 use common::{brute_force, random_matrix, Lcg};
 use dlx::{Engine, Error, Goal, Matrix, Objective, Solver};
 
@@ -17,12 +15,7 @@ fn solutions(m: &Matrix, engine: Engine, forced: &[usize]) -> Vec<Vec<usize>> {
         s.force_rows(forced).unwrap();
     }
     let mut all = Vec::new();
-    s.run(|rows| {
-        let mut r = rows.to_vec();
-        r.sort_unstable();
-        all.push(r);
-        ControlFlow::Continue(())
-    });
+    common::run_sorted(&mut s, &mut all, |_| {});
     all.sort();
     all
 }

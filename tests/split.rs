@@ -40,13 +40,9 @@ fn solutions_of_parts(m: &Matrix, engine: Engine, parts: &[(Vec<usize>, Vec<usiz
     let mut all = Vec::new();
     for part in parts {
         let mut s = part_solver(m, engine, part);
-        s.run(|rows| {
+        common::run_sorted(&mut s, &mut all, |rows| {
             assert!(rows.starts_with(&part.0), "a part's solution starts with its rows");
             assert!(rows.iter().all(|r| part.1.binary_search(r).is_err()), "a part's solution has an excluded row");
-            let mut r = rows.to_vec();
-            r.sort_unstable();
-            all.push(r);
-            ControlFlow::Continue(())
         });
     }
     all.sort();

@@ -188,3 +188,15 @@ pub fn squares(n: usize) -> Vec<u64> {
     }
     all
 }
+
+/// Appends to `all` every solution `s` hands out from where it stands,
+/// each sorted, after `check` has seen it as found.
+pub fn run_sorted(s: &mut dlx::Solver, all: &mut Vec<Vec<usize>>, mut check: impl FnMut(&[usize])) {
+    s.run(|rows| {
+        check(rows);
+        let mut r = rows.to_vec();
+        r.sort_unstable();
+        all.push(r);
+        std::ops::ControlFlow::Continue(())
+    });
+}
