@@ -46,6 +46,7 @@ mod ffi;
 pub mod format;
 pub mod matrix;
 pub mod objective;
+pub mod parallel;
 pub mod search;
 pub mod split;
 
@@ -55,3 +56,4 @@ pub use control::{Canceller, Found, Limits, Outcome, Report};
 pub use objective::{Best, Goal, Objective};
 pub use engine::Engine;
 pub use search::{Counters, Progress, Solver};
+pub use parallel::ThreadStats;

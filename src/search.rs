@@ -11,12 +11,14 @@
 use std::ops::ControlFlow;
 
 use crate::control::{self, Canceller, Controls, Found, Limits, Outcome, ProgressFn, Sliced};
+use crate::parallel;
 pub use crate::control::{Counters, Progress};
 use crate::engine::dlx1::Dlx1;
 use crate::engine::mcc::Mcc;
 use crate::engine::{Core, Engine, Fixed, Run, Walked};
 use crate::error::Error;
 use crate::matrix::Matrix;
+use crate::parallel::{Pool, ThreadStats};
 use crate::split::Subproblem;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::{Best, Objective};
@@ -47,6 +49,12 @@ pub struct Solver {
     objective: Option<Optimizer>,
     /// The cost limit of [`Solver::set_cost_limit`].
     cost_limit: Option<i64>,
+    /// The threads a call searches on ([`Solver::set_threads`]).
+    threads: usize,
+    /// The state of a parallel search under way (see [`crate::parallel`]).
+    pool: Option<Box<Pool>>,
+    /// Set on a parallel search's workers: levels may give rows away.
+    sharing: bool,
 }
 
 impl Solver {
@@ -90,6 +98,9 @@ impl Solver {
             costs,
             objective: None,
             cost_limit: None,
+            threads: 1,
+            pool: None,
+            sharing: false,
         })
     }
 
@@ -107,6 +118,7 @@ impl Solver {
     /// Starts the search again from the beginning, with the same forced
     /// rows and seed; the counters go back to zero.
     pub fn restart(&mut self) {
+        self.pool = None;
         self.engine.unwind();
         self.engine.reseed();
         self.nodes = 0;
@@ -310,14 +322,20 @@ impl Solver {
     /// the row being tried among the rows of its column, each level
     /// weighted by the share of the tree its branch stands for.
     pub fn estimate(&self) -> f64 {
-        self.engine.estimate()
+        match &self.pool {
+            Some(pool) => pool.estimate(),
+            None => self.engine.estimate(),
+        }
     }
 
     /// The search's depth now: the number of rows chosen (forced ones not
     /// counted) on the path to where it stands, that is the levels whose
     /// item and row are covered.
     pub fn depth(&self) -> usize {
-        self.engine.depth()
+        match &self.pool {
+            Some(pool) => pool.depth(),
+            None => self.engine.depth(),
+        }
     }
 
     /// The counters so far.
@@ -327,7 +345,10 @@ impl Solver {
 
     /// Whether the search is exhausted.
     pub fn is_done(&self) -> bool {
-        self.engine.is_done()
+        match &self.pool {
+            Some(pool) => pool.is_done(),
+            None => self.engine.is_done(),
+        }
     }
 
     /// The next solution, as row ids (the forced rows, then the rows chosen,
@@ -344,11 +365,17 @@ impl Solver {
     /// Runs the search until the next solution, the end, or until it has
     /// entered `node_budget` more search-tree levels, whichever comes first.
     /// A caller that wants to report progress or check a clock calls this in
-    /// a loop; the tree walked is the same as with `next_solution`.
+    /// a loop; the tree walked is the same as with `next_solution`. It
+    /// always runs on the calling thread alone: after a call that searched
+    /// on several threads ([`Solver::set_threads`]) it starts the search
+    /// over.
     pub fn search(&mut self, node_budget: u64) -> Progress<'_> {
+        if self.pool.is_some() {
+            self.restart();
+        }
         let limit = self.nodes.saturating_add(node_budget);
         loop {
-            let run = Run { nodes: &mut self.nodes, limit, objective: self.objective.as_mut(), cap: None };
+            let run = Run { nodes: &mut self.nodes, limit, objective: self.objective.as_mut(), cap: None, share: self.sharing };
             match self.engine.walk(run) {
                 Walked::Solution => {
                     self.take_solution();
@@ -395,7 +422,15 @@ impl Solver {
     /// The next solution within this call's limits, or how the call ended
     /// (see [`crate::control`]).
     pub fn find(&mut self) -> Found<'_> {
-        match control::find(self) {
+        let outcome = match self.parallel() {
+            Some(pool) => {
+                let (found, outcome) = parallel::drive(self, pool, false, &mut |_| ControlFlow::Break(()));
+                self.controls.outcome = Some(if found == 1 { Outcome::Solution } else { outcome });
+                self.controls.outcome.unwrap_or(outcome)
+            }
+            None => control::find(self),
+        };
+        match outcome {
             Outcome::Solution => Found::Solution(&self.rows),
             outcome => Found::End(outcome),
         }
@@ -404,6 +439,11 @@ impl Solver {
     /// Hands solutions to `f` until the search is exhausted, `f` breaks, or
     /// a limit or a cancel ends the call; says which.
     pub fn run(&mut self, mut f: impl FnMut(&[usize]) -> ControlFlow<()>) -> Outcome {
+        if let Some(pool) = self.parallel() {
+            let (_, outcome) = parallel::drive(self, pool, false, &mut f);
+            self.controls.outcome = Some(outcome);
+            return outcome;
+        }
         control::drive(self, |s| f(&s.rows))
     }
 
@@ -412,6 +452,11 @@ impl Solver {
     /// the call ended. The last solution's rows (and [`Solver::cost`]) are
     /// meaningful only after [`Solver::run`] or [`Solver::find`].
     pub fn count_run(&mut self) -> (u64, Outcome) {
+        if let Some(pool) = self.parallel() {
+            let (found, outcome) = parallel::drive(self, pool, true, &mut |_| ControlFlow::Continue(()));
+            self.controls.outcome = Some(outcome);
+            return (found, outcome);
+        }
         let mut found = 0;
         self.counting = true;
         let outcome = control::drive(self, |_| {
@@ -435,7 +480,7 @@ impl Solver {
         self.restart();
         let (mut nodes, mut cut, mut end) = (0, false, ControlFlow::Continue(()));
         loop {
-            let run = Run { nodes: &mut nodes, limit: u64::MAX, objective: None, cap: Some(depth) };
+            let run = Run { nodes: &mut nodes, limit: u64::MAX, objective: None, cap: Some(depth), share: false };
             match self.engine.walk(run) {
                 walked @ (Walked::Cut | Walked::Solution) => {
                     cut |= walked == Walked::Cut;
@@ -457,6 +502,160 @@ impl Solver {
         }
         self.restart();
         Ok((end, cut))
+    }
+
+    /// Searches every later call on `threads` threads (0: one per core the
+    /// system offers), and starts the search again (forced rows, excluded
+    /// rows, seed and objective stay; counters go to zero). With more than
+    /// one thread, [`Solver::find`], [`Solver::run`] and
+    /// [`Solver::count_run`] (and all that is built on them) find the same
+    /// solutions, counts and best costs as on one thread, in an order that
+    /// may differ; solutions are still handed out on the calling thread,
+    /// one at a time. See [`crate::parallel`].
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        self.restart();
+    }
+
+    /// The threads a call searches on.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// What each thread of a parallel search did since it started (empty
+    /// before the first call on more than one thread).
+    pub fn thread_stats(&self) -> Vec<ThreadStats> {
+        self.pool.as_ref().map_or_else(Vec::new, |p| p.stats())
+    }
+
+    /// The parallel search's state for a call, if the call runs on several
+    /// threads: made at the search's start (a search begun by
+    /// [`Solver::search`] stays serial), `None` also when it cannot be
+    /// made (out of memory: the call then runs on one thread).
+    fn parallel(&mut self) -> Option<Box<Pool>> {
+        if self.threads <= 1 {
+            return None;
+        }
+        if let Some(pool) = self.pool.take() {
+            return Some(pool);
+        }
+        if self.nodes > 0 || self.engine.is_done() {
+            return None;
+        }
+        // A search for the best strengthens its bound before it splits, so
+        // no worker ever starts its piece over.
+        if let Some(o) = self.objective.as_mut().filter(|o| o.strengthen_at != u64::MAX) {
+            self.engine.strengthen(o, &self.fixed);
+        }
+        Pool::new(self, self.threads).ok().map(Box::new)
+    }
+
+    /// A worker of a parallel search: a copy on one thread that shares
+    /// work, with room for any piece of the tree reserved.
+    pub(crate) fn worker(&self) -> Result<Solver, Error> {
+        let mut w = self.clone();
+        w.pool = None;
+        w.threads = 1;
+        w.sharing = true;
+        let forced = self.fixed.forced.len() + self.engine.depth_limit() + 1;
+        w.fixed.forced.try_reserve_exact(forced)?;
+        w.fixed.excluded.try_reserve_exact(self.rows())?;
+        w.rows.try_reserve_exact(forced + self.engine.depth_limit())?;
+        Ok(w)
+    }
+
+    /// Starts a worker on a piece of the tree: `rows` forced, `excluded`
+    /// excluded (they fit, as [`Core::donate`] gives them; the room is
+    /// reserved by [`Solver::worker`]).
+    pub(crate) fn enter_unit(&mut self, rows: &[usize], excluded: &[usize]) {
+        self.with_nothing_covered(|s| {
+            s.fixed.forced.clear();
+            s.fixed.forced.extend_from_slice(rows);
+            s.fixed.excluded.clear();
+            s.fixed.excluded.extend_from_slice(excluded);
+            s.fixed.excluded.sort_unstable();
+            s.fixed.excluded.dedup();
+        });
+    }
+
+    /// See [`Core::donate`]; `rows` gets the forced rows first.
+    pub(crate) fn donate(&mut self, rows: &mut Vec<usize>, excluded: &mut Vec<usize>) -> Option<f64> {
+        rows.extend_from_slice(&self.fixed.forced);
+        excluded.extend_from_slice(&self.fixed.excluded);
+        self.engine.donate(rows, excluded)
+    }
+
+    /// Lowers the bar of the branch and bound to `bar` (scaled), if it is
+    /// lower: another thread found that good a solution.
+    pub(crate) fn lower_bar(&mut self, bar: i64) {
+        if let Some(o) = &mut self.objective {
+            o.bar = o.bar.min(bar);
+        }
+    }
+
+    /// The bar of the branch and bound (scaled; `i64::MAX` without one).
+    pub(crate) fn bar(&self) -> i64 {
+        self.objective.as_ref().map_or(i64::MAX, |o| o.bar)
+    }
+
+    /// The rows of the solution the engine stands at, found even when
+    /// the solver only counts.
+    pub(crate) fn solution_rows(&mut self) -> &[usize] {
+        if self.rows.is_empty() {
+            self.rows.extend_from_slice(&self.fixed.forced);
+            self.engine.solution(&mut self.rows);
+        }
+        &self.rows
+    }
+
+    /// The scaled cost of the solution the engine stands at (0 without an
+    /// objective).
+    pub(crate) fn solution_cost(&self) -> i64 {
+        self.objective.as_ref().map_or(0, |o| self.engine.solution_cost(o))
+    }
+
+    /// With an objective, records a solution another thread found, if it
+    /// beats the bar (`false` if it does not); without one, `true`.
+    pub(crate) fn record(&mut self, rows: &[usize], cost: i64) -> bool {
+        match &mut self.objective {
+            Some(o) if cost >= o.bar => false,
+            Some(o) => {
+                o.record(cost, rows);
+                true
+            }
+            None => true,
+        }
+    }
+
+    /// Hands `rows`, a solution another thread found, to `f` as this
+    /// solver's last solution.
+    pub(crate) fn hand_out(&mut self, rows: &[usize], f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> ControlFlow<()> {
+        self.solutions += 1;
+        self.rows.clear();
+        self.rows.extend_from_slice(rows);
+        f(&self.rows)
+    }
+
+    /// Whether the solver only counts (see `counting`).
+    pub(crate) fn set_counting(&mut self, counting: bool) {
+        self.counting = counting;
+    }
+
+    pub(crate) fn controls_mut(&mut self) -> &mut Controls {
+        &mut self.controls
+    }
+
+    /// After a parallel call: the counters are the workers' sums, plus the
+    /// `counted` solutions the workers counted themselves; keeps `pool`.
+    pub(crate) fn finish_call(&mut self, pool: Box<Pool>, counted: u64) {
+        let c = pool.counters();
+        self.nodes = c.nodes;
+        self.engine.set_updates(c.updates);
+        self.solutions += counted;
+        self.pool = Some(pool);
     }
 
     /// Counts the solution the engine just found and copies its rows (the

@@ -76,6 +76,13 @@ Options:
                        among the items of fewest options and the order of
                        each item's options are random; the same seed gives the
                        same run
+  -j, --threads N      search on N threads (0: one per core; default 1); the
+                       count, the set of solutions and the best costs are
+                       the same on any number of threads, the order in which
+                       solutions are printed may differ; the counters are
+                       summed over the threads, and a line per thread after
+                       them gives its nodes, the pieces of the tree it took
+                       from another thread (steals) and the time it waited
       --force LIST     start with the options LIST already chosen: option
                        numbers, counted from 0 in the order of the file,
                        separated by commas; every solution then contains them
@@ -171,6 +178,7 @@ struct Options {
     max_nodes: Option<u64>,
     time_limit: Option<Duration>,
     seed: Option<u64>,
+    threads: usize,
     force: Vec<usize>,
     exclude: Vec<usize>,
     split: Option<usize>,
@@ -196,6 +204,7 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Options, Early
         max_nodes: None,
         time_limit: None,
         seed: None,
+        threads: 1,
         force: Vec::new(),
         exclude: Vec::new(),
         split: None,
@@ -254,6 +263,7 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Options, Early
                     o.time_limit = Some(parse_seconds("--time-limit", &v)?.ok_or_else(|| Early::Usage("--time-limit wants a positive number of seconds".into()))?);
                 }
                 "seed" => o.seed = Some(parse_number("--seed", &value("--seed", attached, &mut args)?)?),
+                "threads" => o.threads = parse_threads("--threads", &value("--threads", attached, &mut args)?)?,
                 "force" => o.force = parse_list("--force", &value("--force", attached, &mut args)?)?,
                 "exclude" => o.exclude = parse_list("--exclude", &value("--exclude", attached, &mut args)?)?,
                 "split" => o.split = Some(parse_number("--split", &value("--split", attached, &mut args)?)? as usize),
@@ -279,10 +289,14 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Options, Early
                 'q' => o.quiet = true,
                 'h' => return Err(Early::Help),
                 'V' => return Err(Early::Version),
-                'n' => {
+                'n' | 'j' => {
                     let rest = &arg[1 + i + 1..];
                     let attached = if rest.is_empty() { None } else { Some(rest.to_string()) };
-                    o.max = Some(parse_count("-n", &value("-n", attached, &mut args)?)?);
+                    if c == 'n' {
+                        o.max = Some(parse_count("-n", &value("-n", attached, &mut args)?)?);
+                    } else {
+                        o.threads = parse_threads("-j", &value("-j", attached, &mut args)?)?;
+                    }
                     break;
                 }
                 _ => return Err(Early::Usage(format!("unknown option -{c}"))),
@@ -323,6 +337,14 @@ fn parse_seconds(name: &str, s: &str) -> Result<Option<Duration>, Early> {
         return Err(bad());
     }
     Ok(if secs == 0.0 { None } else { Some(Duration::from_secs_f64(secs)) })
+}
+
+/// A number of threads (at most 1024).
+fn parse_threads(name: &str, v: &str) -> Result<usize, Early> {
+    match parse_number(name, v)? {
+        n @ 0..=1024 => Ok(n as usize),
+        _ => Err(Early::Usage(format!("{name} wants at most 1024 threads"))),
+    }
 }
 
 /// Counters and the time they took, printed as in [`HELP`].
@@ -498,6 +520,7 @@ fn main() -> ExitCode {
             return exit(EXIT_OTHER);
         }
     }
+    solver.set_threads(opts.threads);
     if let Some(goal) = opts.goal {
         if let Err(e) = solver.set_objective(Some(Objective { goal, best: opts.best.unwrap_or(1) })) {
             say!("dlx: {name}: {e}");
@@ -629,6 +652,9 @@ fn main() -> ExitCode {
     }
     if !opts.quiet {
         say!("dlx: {}", Report { counters: solver.counters(), elapsed });
+        for (i, t) in solver.thread_stats().iter().enumerate() {
+            say!("dlx: thread {i}: {} nodes, {} steals, {:.6} s idle", t.nodes, t.steals, t.idle.as_secs_f64());
+        }
     }
     exit(code)
 }

@@ -67,6 +67,10 @@ pub(crate) struct Dlx1 {
     phase: Phase,
     /// The random order, when the search is randomised.
     random: Option<Random>,
+    /// A walk that shares work (`walk::<_, _, _, true>`, in order): the
+    /// node at which each level stops trying rows, its item's header
+    /// unless the rows from there on were given away ([`Core::donate`]).
+    stop: Vec<u32>,
 }
 
 /// A bound's `rest` not computed yet (real ones stay within +-2^62).
@@ -96,13 +100,16 @@ impl Dlx1 {
         let links = Links::new(matrix)?;
         // An exact cover never has more rows than there are primary items.
         let choice = filled(links.primary.max(1))?;
-        Ok(Dlx1 { links, choice, level: 0, phase: Phase::Start, random: None })
+        let stop = filled(links.primary.max(1))?;
+        Ok(Dlx1 { links, choice, level: 0, phase: Phase::Start, random: None, stop })
     }
 
     /// The search loop; `RANDOM` when `self.random` is set, `COST` with an
     /// objective (branch and bound, see [`crate::objective`]), `CAP` with
-    /// a depth cap (neither of the others then).
-    fn walk<const RANDOM: bool, const COST: bool, const CAP: bool>(&mut self, run: Run<'_>) -> Walked {
+    /// a depth cap (neither of the others then), `SHARE` when levels may
+    /// have given rows away (`self.stop`; a random order shortens its own
+    /// segments instead).
+    fn walk<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool>(&mut self, run: Run<'_>) -> Walked {
         /// The steps of the loop, as in Knuth's DLX1.
         enum Step {
             /// Enter level `level`: choose an item and cover it.
@@ -115,7 +122,7 @@ impl Dlx1 {
             /// (it was cut off by the bound, so never covered).
             Skip,
         }
-        let Run { nodes, limit, mut objective, cap } = run;
+        let Run { nodes, limit, mut objective, cap, .. } = run;
         let cap = cap.unwrap_or(usize::MAX);
         let mut step = match self.phase {
             Phase::Done => return Walked::Exhausted,
@@ -143,8 +150,9 @@ impl Dlx1 {
             }
             Phase::Start | Phase::Paused => Step::Enter,
         };
-        // `best` is the item being branched on at `level`, `cur` its row node.
-        let (mut best, mut cur) = (0, 0);
+        // `best` is the item being branched on at `level`, `cur` its row
+        // node; `stop` where the level's rows end (`best` unless `SHARE`).
+        let (mut best, mut cur, mut stop) = (0, 0, 0);
         loop {
             let links = &mut self.links;
             match step {
@@ -172,6 +180,9 @@ impl Dlx1 {
                         best = links.choose();
                         links.cover(best);
                         cur = links.down(best);
+                        if SHARE {
+                            (stop, self.stop[self.level]) = (best, best);
+                        }
                     }
                     if COST && cur != best {
                         // The bound's `rest`, for every row of `best`; not
@@ -182,7 +193,7 @@ impl Dlx1 {
                     self.choice[self.level] = cur;
                     step = Step::Try;
                 }
-                Step::Try if cur == best => {
+                Step::Try if cur == if SHARE && !RANDOM { stop } else { best } => {
                     // Every row of `best` was tried: back up.
                     links.uncover(best);
                     if RANDOM {
@@ -230,6 +241,9 @@ impl Dlx1 {
                     if let Step::NextRow = step {
                         cur = self.choice[self.level];
                         best = links.top(cur);
+                        if SHARE && !RANDOM {
+                            stop = self.stop[self.level];
+                        }
                         links.uncover_rest_of_row(cur);
                     }
                     if RANDOM {
@@ -346,13 +360,15 @@ impl Core for Dlx1 {
 
     fn walk(&mut self, run: Run<'_>) -> Walked {
         if run.cap.is_some() {
-            return self.walk::<false, false, true>(Run { objective: None, ..run });
+            return self.walk::<false, false, true, false>(Run { objective: None, ..run });
         }
-        match (self.random.is_some(), run.objective.is_some()) {
-            (false, false) => self.walk::<false, false, false>(run),
-            (true, false) => self.walk::<true, false, false>(run),
-            (false, true) => self.walk::<false, true, false>(run),
-            (true, true) => self.walk::<true, true, false>(run),
+        match (self.random.is_some(), run.objective.is_some(), run.share) {
+            (false, false, false) => self.walk::<false, false, false, false>(run),
+            (false, false, true) => self.walk::<false, false, false, true>(run),
+            (false, true, false) => self.walk::<false, true, false, false>(run),
+            (false, true, true) => self.walk::<false, true, false, true>(run),
+            (true, false, _) => self.walk::<true, false, false, false>(run),
+            (true, true, _) => self.walk::<true, true, false, false>(run),
         }
     }
 
@@ -360,6 +376,34 @@ impl Core for Dlx1 {
         for &x in &self.choice[..self.depth()] {
             out.push(self.links.row_of(x));
         }
+    }
+
+    /// Exact cover rules nothing out beyond the rows forced: the rows of
+    /// the level's item before the one given share that item with it.
+    fn donate(&mut self, rows: &mut Vec<usize>, _excluded: &mut Vec<usize>) -> Option<f64> {
+        let mut share = 1.0;
+        for l in 0..self.depth() {
+            let x = self.choice[l];
+            let (given, d) = match &mut self.random {
+                Some(r) if r.at[l] + 1 < r.end[l] => {
+                    r.end[l] -= 1;
+                    (Some(r.order[r.end[l] as usize]), r.end[l] + 1 - r.start[l])
+                }
+                Some(r) => (None, r.end[l] - r.start[l]),
+                None => {
+                    let last = self.links.up(self.stop[l]);
+                    let given = (last != x).then(|| std::mem::replace(&mut self.stop[l], last));
+                    (given.map(|_| last), self.links.position_in_item(x).1 as u32)
+                }
+            };
+            share /= f64::from(d.max(1));
+            if let Some(q) = given {
+                rows.extend(self.choice[..l].iter().map(|&y| self.links.row_of(y)));
+                rows.push(self.links.row_of(q));
+                return Some(share);
+            }
+        }
+        None
     }
 
     fn excluded(&self, _out: &mut Vec<usize>) {

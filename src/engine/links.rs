@@ -242,6 +242,12 @@ impl Links {
         self.nd(i).down
     }
 
+    /// The node above node `i` in its vertical list.
+    #[inline]
+    pub fn up(&self, i: u32) -> u32 {
+        self.nd(i).up
+    }
+
     #[inline(always)]
     fn len_mut(&mut self, i: u32) -> &mut i32 {
         debug_assert!((i as usize) < self.len.len());

@@ -162,10 +162,27 @@ struct Level {
     start: u32,
     at: u32,
     end: u32,
+    /// Where the row branches stop: `end`, unless the last ones were
+    /// given away ([`Core::donate`]).
+    stop: u32,
     /// Where this level's excluded rows start on the `excluded` stack.
     excluded: u32,
     /// The cost of the rows chosen above this level.
     path: i64,
+}
+
+impl Level {
+    /// The rows this level's branch rules out are `order[start..]` up to
+    /// this: all of them for the stop branch, the rows before the chosen
+    /// one for a row branch (none when the chosen row fills the column,
+    /// which rules out the rest by covering it).
+    fn ruled_out(&self) -> u32 {
+        match self.branch {
+            Branch::Stop => self.end,
+            Branch::Rows if !self.last => self.at,
+            Branch::Entered | Branch::Stopped | Branch::Rows => self.start,
+        }
+    }
 }
 
 /// Where the loop starts on its next call.
@@ -870,7 +887,7 @@ impl Mcc {
             self.order[start as usize..].sort_by_key(|x| std::cmp::Reverse(served(x)));
         }
         let (end, excluded, path) = (self.order.len() as u32, self.excluded.len() as u32, self.path);
-        self.stack.push(Level { item, branch: Branch::Entered, last: false, chosen: false, start, at: start, end, excluded, path });
+        self.stack.push(Level { item, branch: Branch::Entered, last: false, chosen: false, start, at: start, end, stop: end, excluded, path });
         true
     }
 
@@ -904,7 +921,8 @@ impl Mcc {
         // The rows `at..end` are left, and the first chosen row must leave
         // enough after it for the column's lower bound.
         let need = self.need(i) + 1;
-        if l.at == l.end || i64::from(l.end - l.at) < need {
+        // (Rows given away may still be chosen deeper: `end` counts them.)
+        if l.at >= l.stop || i64::from(l.end - l.at) < need {
             self.leave();
             return false;
         }
@@ -1156,13 +1174,33 @@ impl Core for Mcc {
     /// column's last allowed one, which rules out the rest by covering it).
     fn excluded(&self, out: &mut Vec<usize>) {
         for l in &self.stack {
-            let before = match l.branch {
-                Branch::Stop => l.end,
-                Branch::Rows if !l.last => l.at,
-                Branch::Entered | Branch::Stopped | Branch::Rows => l.start,
-            };
-            out.extend(self.order[l.start as usize..before as usize].iter().map(|&x| self.row[x as usize] as usize));
+            out.extend(self.order[l.start as usize..l.ruled_out() as usize].iter().map(|&x| self.row[x as usize] as usize));
         }
+    }
+
+    /// A row branch rules out the rows of its column before it; the
+    /// levels above rule out what [`Core::excluded`] says.
+    fn donate(&mut self, rows: &mut Vec<usize>, excluded: &mut Vec<usize>) -> Option<f64> {
+        let mut share = 1.0;
+        for (k, l) in self.stack.iter().enumerate() {
+            // The first row branch not taken yet.
+            let untried = if l.branch == Branch::Rows && l.chosen { l.at + 1 } else { l.at };
+            share /= f64::from((l.end - l.start + 1).max(1));
+            if untried < l.stop {
+                let l = &mut self.stack[k];
+                l.stop -= 1;
+                let (start, stop) = (l.start as usize, l.stop as usize);
+                let above = &self.stack[..k];
+                rows.extend(above.iter().filter(|l| l.branch == Branch::Rows && l.chosen).map(|l| self.row[self.order[l.at as usize] as usize] as usize));
+                rows.push(self.row[self.order[stop] as usize] as usize);
+                for l in above {
+                    excluded.extend(self.order[l.start as usize..l.ruled_out() as usize].iter().map(|&x| self.row[x as usize] as usize));
+                }
+                excluded.extend(self.order[start..stop].iter().map(|&x| self.row[x as usize] as usize));
+                return Some(share);
+            }
+        }
+        None
     }
 
     /// The number of rows chosen on the stack.

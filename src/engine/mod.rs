@@ -69,6 +69,10 @@ pub(crate) struct Run<'a> {
     /// ([`Walked::Cut`]), branching in the lists' order (never at random)
     /// and never pruning by a bound: the subproblems at depth `d`.
     pub cap: Option<usize>,
+    /// Whether levels may have given rows away ([`Core::donate`]): the
+    /// walk then checks where each level stops (parallel workers only, so
+    /// that a serial search pays nothing for it).
+    pub share: bool,
 }
 
 /// What every engine does. The solver calls these once per call of its
@@ -121,6 +125,15 @@ pub(crate) trait Core: std::fmt::Debug + Send {
     /// [`Core::solution`] forced and these excluded, a search walks
     /// exactly the tree below the cut.
     fn excluded(&self, out: &mut Vec<usize>);
+    /// Gives away the last untried branch of the shallowest level that has
+    /// one, between two walks (paused or at a solution, walked with
+    /// `Run::share`): appends the rows chosen above that level and the
+    /// branch's row to `rows`, the rows the branch rules out to `excluded`
+    /// (forced and excluded ones of `Fixed` not included), and the walk
+    /// never takes that branch. Returns the branch's share of the tree
+    /// (each level's branches counted alike), or `None` when no level has
+    /// an untried branch.
+    fn donate(&mut self, rows: &mut Vec<usize>, excluded: &mut Vec<usize>) -> Option<f64>;
     /// The cost of that solution's chosen rows, as `objective` counts it
     /// (scaled, forced rows included).
     fn solution_cost(&self, objective: &Optimizer) -> i64;
