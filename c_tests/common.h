@@ -25,6 +25,68 @@ static inline size_t add_row(dlx_matrix *m, const size_t *cols, size_t n)
     return row;
 }
 
+/* The number of threads of `-j N` (or `-jN`), the only argument a program
+ * that can search on several threads takes: 1 when absent. Stops the
+ * program with a message on anything else. */
+static inline size_t threads_arg(int argc, char **argv, const char *prog)
+{
+    const char *v = NULL;
+    if (argc == 2 && argv[1][0] == '-' && argv[1][1] == 'j' && argv[1][2] != '\0')
+        v = argv[1] + 2;
+    else if (argc == 3 && argv[1][0] == '-' && argv[1][1] == 'j' && argv[1][2] == '\0')
+        v = argv[2];
+    else if (argc != 1)
+        v = "";
+    if (v == NULL)
+        return 1;
+    char *end = NULL;
+    unsigned long n = strtoul(v, &end, 10);
+    if (*v < '0' || *v > '9' || *end != '\0' || n > 1024) {
+        fprintf(stderr, "%s: usage: %s [-j THREADS] (0 to 1024; 0: one per core)\n", prog, prog);
+        exit(1);
+    }
+    return (size_t)n;
+}
+
+static inline int ignore_solution(void *user, const size_t *rows, size_t count)
+{
+    (void)user, (void)rows, (void)count;
+    return 0;
+}
+
+/* dlx_solve_best on `threads` threads (dlx_solver_set_threads): the same
+ * answer, the same statuses. */
+static inline dlx_status solve_best_on(const dlx_matrix *m, uint32_t objective, size_t threads,
+                                       size_t *rows, size_t capacity, size_t *count, int64_t *cost)
+{
+    dlx_solver *s = NULL;
+    dlx_status st = dlx_solver_new(m, &s);
+    if (st != DLX_OK)
+        return st;
+    st = dlx_solver_set_threads(s, threads);
+    if (st == DLX_OK)
+        st = dlx_solver_set_objective(s, objective, 1);
+    if (st == DLX_OK)
+        st = dlx_solver_run(s, ignore_solution, NULL, NULL);
+    if (st == DLX_DONE) {
+        const size_t *best = NULL;
+        size_t n = 0;
+        st = dlx_solver_best(s, 0, &best, &n, cost);
+        if (st == DLX_OK && n > capacity)
+            st = DLX_ERR_BUFFER_TOO_SMALL;
+        if (st == DLX_OK) {
+            for (size_t i = 0; i < n; i++)
+                rows[i] = best[i];
+            *count = n;
+            st = DLX_SOLUTION;
+        } else if (st == DLX_ERR_INVALID_ARGUMENT) {
+            st = DLX_DONE; /* no solution */
+        }
+    }
+    dlx_solver_free(s);
+    return st;
+}
+
 /* A new matrix of the given number of columns; stops on failure. */
 static inline dlx_matrix *new_matrix(size_t columns)
 {

@@ -16,12 +16,15 @@
  *
  * Library use: one column per square still complete, with bounds [1, number
  * of matches] (hit at least once: dlx_matrix_set_bounds), one row per match
- * still there that lies on some complete square, and dlx_solve_best with
+ * still there that lies on some complete square, and the branch and bound of
+ * dlx_solve_best (here through a solver, for `-j`) with
  * DLX_OBJECTIVE_FEWEST_ROWS. The library's bound is the seed's: squares no
  * two of which share a match each need a match of their own.
  *
  * Differences from the original: input outside the limits above is
- * rejected with a message on stderr and exit code 1.
+ * rejected with a message on stderr and exit code 1. The optional argument
+ * `-j N` searches each case on N threads (dlx_solver_set_threads; 0: one per
+ * core), with the same output.
  */
 #define PROG_NAME "square_destroyer"
 #include <stdint.h>
@@ -33,8 +36,9 @@
 #define MAX_MATCHES (2 * MAX_N * (MAX_N + 1))
 #define MAX_SQUARES 55 /* 25 + 16 + 9 + 4 + 1 */
 
-int main(void)
+int main(int argc, char **argv)
 {
+    size_t threads = threads_arg(argc, argv, PROG_NAME);
     unsigned long t;
     if (!need_number(&t, 1000000, "the number of cases"))
         return 1;
@@ -99,8 +103,8 @@ int main(void)
         }
         size_t rows[MAX_MATCHES], count = 0;
         int64_t best = 0;
-        dlx_status st = dlx_solve_best(m, DLX_OBJECTIVE_FEWEST_ROWS, rows, MAX_MATCHES, &count, &best);
-        check(st, "dlx_solve_best");
+        dlx_status st = solve_best_on(m, DLX_OBJECTIVE_FEWEST_ROWS, threads, rows, MAX_MATCHES, &count, &best);
+        check(st, "solve_best_on");
         dlx_matrix_free(m);
         if (st != DLX_SOLUTION) {
             fprintf(stderr, PROG_NAME ": case %lu: no solution found (a bug)\n", k + 1);

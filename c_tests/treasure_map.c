@@ -13,7 +13,8 @@
  * pieces does.
  *
  * Library use: per case a matrix of N*M primary columns (cell (x, y) is
- * column (x-1)*M + y-1) and one row per piece, then dlx_solve_best with
+ * column (x-1)*M + y-1) and one row per piece, then the branch and bound of
+ * dlx_solve_best (here through a solver, for `-j`) with
  * DLX_OBJECTIVE_FEWEST_ROWS. The library's branch and bound spreads each
  * piece's count of 1 over its cells and cuts a branch as soon as the pieces
  * so far plus the cheapest share of every uncovered cell reach the best
@@ -21,7 +22,9 @@
  *
  * Differences from the original: input outside the limits above (or not
  * numbers, or ending early) is rejected with a message on stderr and exit
- * code 1, where the original reads past its arrays or loops.
+ * code 1, where the original reads past its arrays or loops. The optional argument
+ * `-j N` searches each case on N threads (dlx_solver_set_threads; 0: one per
+ * core), with the same output.
  */
 #define PROG_NAME "treasure_map"
 #include <stdint.h>
@@ -32,8 +35,9 @@
 #define MAX_SIDE 30
 #define MAX_PIECES 500
 
-int main(void)
+int main(int argc, char **argv)
 {
+    size_t threads = threads_arg(argc, argv, PROG_NAME);
     unsigned long t;
     if (!need_number(&t, 1000000, "the number of cases"))
         return 1;
@@ -70,8 +74,8 @@ int main(void)
         }
         size_t count = 0;
         int64_t pieces = -1;
-        dlx_status st = dlx_solve_best(m, DLX_OBJECTIVE_FEWEST_ROWS, rows, n * mm, &count, &pieces);
-        check(st, "dlx_solve_best");
+        dlx_status st = solve_best_on(m, DLX_OBJECTIVE_FEWEST_ROWS, threads, rows, n * mm, &count, &pieces);
+        check(st, "solve_best_on");
         dlx_matrix_free(m);
         printf("%lld\n", st == DLX_SOLUTION ? (long long)pieces : -1LL);
     }

@@ -203,6 +203,16 @@ enum dlx_counter
    Solutions found.
    */
   DLX_COUNTER_SOLUTIONS = 2,
+  /*
+   A search on several threads (`dlx_solver_set_threads`): pieces of
+   the tree a thread took from another; 0 on one thread.
+   */
+  DLX_COUNTER_STEALS = 3,
+  /*
+   A search on several threads: nanoseconds threads spent waiting for
+   work; 0 on one thread.
+   */
+  DLX_COUNTER_IDLE_NS = 4,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -778,6 +788,54 @@ dlx_status dlx_solver_best(const struct dlx_solver *solver,
                            const size_t **rows,
                            size_t *count,
                            int64_t *cost);
+
+/*
+ Makes every later search call of `solver` (`dlx_solver_next`,
+ `dlx_solver_run` and the counting behind them) run on `threads`
+ threads, 0 meaning one per core the system offers, and starts the
+ search again (forced rows, excluded rows, seed, objective and limits
+ stay; counters go to zero). One thread (the default) searches exactly as
+ before.
+
+ With more than one thread: each thread walks its own part of the tree
+ and an idle thread takes an untried branch from a busy one, so uneven
+ subtrees keep every thread busy. Counts, the set of solutions, the best
+ costs and the k best costs are exactly those of one thread; the order in
+ which solutions arrive may differ. Solutions, the solution callback and
+ the progress callback are still delivered on the calling thread, one at
+ a time, so a caller needs no locking. The first-solution call
+ (`dlx_solver_next`) stops every thread as soon as one finds a solution;
+ with an objective, each improvement prunes every thread's search.
+ Limits are for the whole call (nodes exact, as on one thread);
+ `dlx_solver_cancel` stops all threads within one slice; counters are
+ summed over the threads (`DLX_COUNTER_STEALS` and `DLX_COUNTER_IDLE_NS`
+ show the balance); a stopped search resumes where it stopped (solutions
+ found by other threads after the stop are kept for the next call).
+ `dlx_solver_subproblems` and `dlx_solver_split` are not affected.
+ Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`, `DLX_ERR_INVALID_ARGUMENT` for
+ more than 1024 threads.
+ */
+dlx_status dlx_solver_set_threads(struct dlx_solver *solver, size_t threads);
+
+/*
+ Writes the number of threads the solver searches on to `*threads` (the
+ number of cores when it was set to 0). Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_solver_threads(const struct dlx_solver *solver, size_t *threads);
+
+/*
+ Reads counter `which` of thread `thread` (0 to the number of threads
+ minus 1) of a search on several threads into `*value`: its nodes,
+ updates, steals or idle nanoseconds since the search started
+ (`DLX_COUNTER_SOLUTIONS` is the solver's own: solutions are handed out
+ by the calling thread). Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE`
+ (no such counter), `DLX_ERR_INVALID_ARGUMENT` (no such thread, or no
+ search on several threads has run since the last restart).
+ */
+dlx_status dlx_solver_thread_counter(const struct dlx_solver *solver,
+                                     size_t thread,
+                                     uint32_t which,
+                                     uint64_t *value);
 
 /*
  Makes a matrix of `columns` primary columns and no rows, and stores it in

@@ -192,6 +192,8 @@ struct Shared {
     slots: AtomicU64,
     /// The branch and bound's bar (scaled), the same for every worker.
     bar: AtomicI64,
+    /// The nodes of a slice between two poll points.
+    slice: u64,
     status: Vec<Status>,
 }
 
@@ -249,11 +251,13 @@ impl Shared {
         self.wake.notify_one();
     }
 
-    /// Claims up to one slice of the node budget.
+    /// Claims up to one slice of the node budget: a short one while a
+    /// thread waits for work, so that it gets some soon.
     fn claim(&self) -> u64 {
+        let slice = if self.wanted() { HURRY_NODES } else { self.slice };
         let mut got = 0;
         let _ = self.nodes_left.fetch_update(Relaxed, Relaxed, |left| {
-            got = left.min(POLL_NODES);
+            got = left.min(slice);
             Some(left - got)
         });
         got
@@ -264,6 +268,12 @@ impl Shared {
         self.slots.fetch_update(Relaxed, Relaxed, |s| s.checked_sub(1)).is_ok()
     }
 }
+
+/// The slice of a worker in a branch and bound.
+const BOUND_NODES: u64 = 128;
+
+/// The slice of a worker while another waits for work.
+const HURRY_NODES: u64 = 16;
 
 /// A solution on its way to the coordinator: its rows and scaled cost.
 type Found = (Vec<usize>, i64);
@@ -315,6 +325,10 @@ fn work(w: &mut Worker, me: &Status, sh: &Shared, tx: &SyncSender<Found>, counti
                 }
             }
             Some(true) => {
+                // The worker's own bar (the k-th best of its solutions) is
+                // never below the k-th best of all: every other worker may
+                // cut by it now, before the coordinator has seen it.
+                sh.bar.fetch_min(w.solver.bar(), Relaxed);
                 let _ = tx.send((w.solver.solution_rows().to_vec(), w.solver.solution_cost()));
             }
             Some(false) => {
@@ -387,6 +401,9 @@ pub(crate) fn drive(s: &mut Solver, mut pool: Box<Pool>, count: bool, f: &mut dy
         nodes_left: AtomicU64::new(limits.nodes.unwrap_or(u64::MAX)),
         slots: AtomicU64::new(max - handed),
         bar: AtomicI64::new(s.bar()),
+        // A branch and bound polls more often, so that a better bar found
+        // by one worker soon prunes the others.
+        slice: if s.objective().is_some() { BOUND_NODES } else { POLL_NODES },
         status: (0..threads).map(|_| Status::default()).collect(),
     };
     sh.queued.store(sh.lock().queue.len(), Relaxed);
@@ -409,7 +426,7 @@ pub(crate) fn drive(s: &mut Solver, mut pool: Box<Pool>, count: bool, f: &mut dy
                     if !s.record(&rows, cost) {
                         continue;
                     }
-                    sh.bar.store(s.bar(), Relaxed);
+                    sh.bar.fetch_min(s.bar(), Relaxed);
                     if stopping || counting {
                         pending.push_back((rows, cost));
                     } else if handed >= max {

@@ -210,7 +210,8 @@ impl Optimizer {
         self.best.insert(at, Best { cost, rows: rows.to_vec() });
         self.best.truncate(self.k);
         if self.best.len() == self.k {
-            self.bar = self.external(self.best[self.k - 1].cost) * self.scale;
+            // (Never up: a parallel worker's bar may be lower already.)
+            self.bar = self.bar.min(self.external(self.best[self.k - 1].cost) * self.scale);
         }
     }
 

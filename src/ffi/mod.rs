@@ -14,6 +14,7 @@
 pub mod control;
 pub mod format;
 pub mod objective;
+pub mod parallel;
 pub mod matrix;
 pub mod solve;
 pub mod solver;

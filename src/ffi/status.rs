@@ -131,9 +131,15 @@ pub enum dlx_counter {
     DLX_COUNTER_UPDATES = 1,
     /// Solutions found.
     DLX_COUNTER_SOLUTIONS = 2,
+    /// A search on several threads (`dlx_solver_set_threads`): pieces of
+    /// the tree a thread took from another; 0 on one thread.
+    DLX_COUNTER_STEALS = 3,
+    /// A search on several threads: nanoseconds threads spent waiting for
+    /// work; 0 on one thread.
+    DLX_COUNTER_IDLE_NS = 4,
 }
 
-super::c_enum!(dlx_counter: DLX_COUNTER_NODES, DLX_COUNTER_UPDATES, DLX_COUNTER_SOLUTIONS);
+super::c_enum!(dlx_counter: DLX_COUNTER_NODES, DLX_COUNTER_UPDATES, DLX_COUNTER_SOLUTIONS, DLX_COUNTER_STEALS, DLX_COUNTER_IDLE_NS);
 
 macro_rules! cstr {
     ($s:expr) => {
