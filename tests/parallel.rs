@@ -1,0 +1,311 @@
+//! The parallel search (`Solver::set_threads`): on 2, 3 and 8 threads every
+//! mode finds what one thread finds. Expected counts are the literature's
+//! (the instances' `expect` lines) or a brute force over all subsets of
+//! rows; on larger random instances the reference is the serial search,
+//! itself checked against the brute force by the other tests. Every
+//! solution handed out is checked on its own (a valid cover, none twice).
+
+mod common;
+
+use std::ops::ControlFlow;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::{all_general_covers, brute_force, is_general_cover, queens, random_general, random_matrix, read_dlx, Lcg};
+use dlx::{Engine, Found, Goal, Limits, Matrix, Objective, Outcome, Solver};
+
+const THREADS: [usize; 3] = [2, 3, 8];
+
+/// Every solution `s` hands out from where it stands, each sorted, in
+/// increasing order; each checked as a cover of `m` when handed out.
+fn solutions(m: &Matrix, s: &mut Solver) -> Vec<Vec<usize>> {
+    let mut all = Vec::new();
+    common::run_sorted(s, &mut all, |rows| assert!(is_general_cover(m, rows), "{rows:?} is not a cover"));
+    all.sort();
+    all
+}
+
+fn solver(m: &Matrix, engine: Engine, threads: usize) -> Solver {
+    let mut s = Solver::with_engine(m, engine).unwrap();
+    s.set_threads(threads);
+    s
+}
+
+/// A random matrix big enough that the threads share work: `columns`
+/// primary columns, some secondary ones, rows of 1 to 3 primary columns.
+fn medium(g: &mut Lcg, columns: usize, rows: usize, bounds: bool) -> Matrix {
+    let secondary = 3;
+    let mut m = Matrix::new(columns + secondary).unwrap();
+    for c in columns..columns + secondary {
+        m.set_secondary(c).unwrap();
+    }
+    if bounds {
+        for c in 0..columns {
+            if g.below(3) == 0 {
+                m.set_bounds(c, g.below(2) as u32, 2).unwrap();
+            }
+        }
+    }
+    for _ in 0..rows {
+        let mut cols: Vec<usize> = (0..1 + g.below(3)).map(|_| g.below(columns as u64) as usize).collect();
+        if g.below(2) == 0 {
+            cols.push(columns + g.below(secondary as u64) as usize);
+        }
+        cols.sort_unstable();
+        cols.dedup();
+        let r = m.add_row(&cols).unwrap();
+        m.set_cost(r, g.below(7) as i64 - 2).unwrap();
+    }
+    m
+}
+
+#[test]
+fn the_standard_instances_count_alike_on_every_number_of_threads() {
+    let dir = common::generated();
+    for name in ["queens_8", "queens_10", "queens_11_op", "langford_7", "langford_8", "domino_6x6", "pento_3x20"] {
+        let (m, expect) = read_dlx(&dir.join(format!("{name}.dlx")));
+        for threads in THREADS {
+            let mut s = solver(&m, Engine::Auto, threads);
+            assert_eq!(s.count_run(), (expect, Outcome::Exhausted), "{name} on {threads} threads");
+            assert!(s.is_done());
+            assert_eq!(s.counters().solutions, expect);
+            let stats = s.thread_stats();
+            assert_eq!(stats.len(), threads);
+            assert_eq!(stats.iter().map(|t| t.nodes).sum::<u64>(), s.counters().nodes);
+        }
+        // The generalised engine too, and handing out every solution.
+        let mut s = solver(&m, Engine::General, 2);
+        let mut n = 0u64;
+        assert_eq!(s.run(|_| { n += 1; ControlFlow::Continue(()) }), Outcome::Exhausted);
+        assert_eq!(n, expect, "{name} on the generalised engine");
+    }
+}
+
+#[test]
+fn small_random_matrices_find_the_brute_force_solutions() {
+    let mut g = Lcg(17);
+    for case in 0..300 {
+        let m = if case % 2 == 0 { random_matrix(&mut g, -3, 5) } else { random_general(&mut g, -3, 5) };
+        let expect = all_general_covers(&m, &[]);
+        for threads in THREADS {
+            let mut s = solver(&m, Engine::Auto, threads);
+            assert_eq!(solutions(&m, &mut s), expect, "case {case} on {threads} threads");
+            for goal in [Goal::MinCost, Goal::MaxCost, Goal::FewestRows] {
+                let mut s = solver(&m, Engine::Auto, threads);
+                s.set_objective(Some(Objective { goal, best: 3 })).unwrap();
+                while s.next_solution().is_some() {}
+                let best: Vec<i64> = s.best().iter().map(|b| b.cost).collect();
+                let mut all = brute_force(&m, goal, &[]);
+                all.truncate(3);
+                assert_eq!(best, all, "case {case}, {goal:?} on {threads} threads");
+            }
+        }
+    }
+}
+
+#[test]
+fn larger_random_matrices_match_the_serial_search_in_every_mode() {
+    let mut g = Lcg(5);
+    let (mut case, mut tried, mut rows) = (0, 0, 30);
+    // Work taken from another thread, per engine: the sharing is exercised.
+    let mut steals = [0u64; 2];
+    while case < 40 {
+        let bounds = case % 2 == 1;
+        let m = medium(&mut g, 10 + case % 5, rows, bounds);
+        // Enough solutions to share out, few enough to list them all: the
+        // number of rows follows what the last instance gave.
+        tried += 1;
+        assert!(tried < 2000, "the generator gives no instances of the size wanted");
+        let mut probe = Solver::new(&m).unwrap();
+        probe.set_limits(Limits { solutions: Some(1001), ..Limits::default() });
+        match probe.count_run().0 {
+            0..=19 => rows += 1,
+            1001.. => rows -= 1,
+            _ => case += 1,
+        }
+        if probe.counters().solutions < 20 || probe.counters().solutions > 1000 {
+            continue;
+        }
+        for engine in [Engine::Auto, Engine::General] {
+            let serial = solutions(&m, &mut solver(&m, engine, 1));
+            let mut s = solver(&m, engine, 1);
+            s.set_objective(Some(Objective { goal: Goal::MinCost, best: 4 })).unwrap();
+            while s.next_solution().is_some() {}
+            let best: Vec<i64> = s.best().iter().map(|b| b.cost).collect();
+            for threads in THREADS {
+                let what = format!("case {case}, {engine:?}, {threads} threads");
+                assert_eq!(solutions(&m, &mut solver(&m, engine, threads)), serial, "{what}");
+                let mut s = solver(&m, engine, threads);
+                assert_eq!(s.count_run().0, serial.len() as u64, "{what}");
+                steals[usize::from(engine == Engine::General)] += s.thread_stats().iter().map(|t| t.steals).sum::<u64>();
+                let mut s = solver(&m, engine, threads);
+                s.set_objective(Some(Objective { goal: Goal::MinCost, best: 4 })).unwrap();
+                while s.next_solution().is_some() {}
+                let got: Vec<i64> = s.best().iter().map(|b| b.cost).collect();
+                assert_eq!(got, best, "{what}: the 4 best");
+                // A seed and forced rows change nothing either.
+                if let Some(first) = serial.first() {
+                    let row = first[0];
+                    let with: Vec<Vec<usize>> = serial.iter().filter(|s| s.contains(&row)).cloned().collect();
+                    let mut s = solver(&m, engine, threads);
+                    s.set_seed(Some(case as u64)).unwrap();
+                    s.force_rows(&[row]).unwrap();
+                    assert_eq!(solutions(&m, &mut s), with, "{what}: seed and forced row {row}");
+                }
+                // The pull iterator: one solution per call, the rest kept
+                // (each call starts its threads: a few cases suffice).
+                if case > 8 {
+                    continue;
+                }
+                let mut s = solver(&m, engine, threads);
+                let mut pulled: Vec<Vec<usize>> = std::iter::from_fn(|| s.next_solution().map(|r| r.to_vec()))
+                    .map(|mut r| {
+                        r.sort_unstable();
+                        r
+                    })
+                    .collect();
+                pulled.sort();
+                assert_eq!(pulled, serial, "{what}: next_solution");
+            }
+        }
+    }
+    assert!(steals.iter().all(|&n| n > 10), "steals per engine: {steals:?}");
+}
+
+#[test]
+fn limits_stop_the_call_and_the_next_call_resumes() {
+    let m = queens(9);
+    let serial = solutions(&m, &mut Solver::new(&m).unwrap());
+    assert_eq!(serial.len(), 352);
+    for threads in THREADS {
+        // Solution limits: calls of 7 solutions at most, until exhausted.
+        let mut s = solver(&m, Engine::Auto, threads);
+        s.set_limits(Limits { solutions: Some(7), ..Limits::default() });
+        let mut all = Vec::new();
+        loop {
+            let before = all.len();
+            let outcome = s.run(|rows| {
+                let mut r = rows.to_vec();
+                r.sort_unstable();
+                all.push(r);
+                ControlFlow::Continue(())
+            });
+            assert!(all.len() - before <= 7);
+            if outcome == Outcome::Exhausted {
+                break;
+            }
+            assert_eq!(outcome, Outcome::SolutionLimit);
+            assert_eq!(all.len() - before, 7);
+        }
+        all.sort();
+        assert_eq!(all, serial, "{threads} threads, solution limit");
+        // Node limits, counting: no call enters more nodes than its limit.
+        let mut s = solver(&m, Engine::Auto, threads);
+        s.set_limits(Limits { nodes: Some(500), ..Limits::default() });
+        let mut total = 0;
+        loop {
+            let before = s.counters().nodes;
+            let (n, outcome) = s.count_run();
+            total += n;
+            // A solution is a node, found past the slice's budget.
+            assert!(s.counters().nodes - before <= 500 + threads as u64, "{threads} threads");
+            match outcome {
+                Outcome::Exhausted => break,
+                o => assert_eq!(o, Outcome::NodeLimit),
+            }
+        }
+        assert_eq!(total, 352, "{threads} threads, node limit");
+        // Counting with a solution limit keeps the solutions past it.
+        let mut s = solver(&m, Engine::Auto, threads);
+        s.set_limits(Limits { solutions: Some(100), ..Limits::default() });
+        let mut counts = Vec::new();
+        loop {
+            let (n, outcome) = s.count_run();
+            counts.push(n);
+            if outcome == Outcome::Exhausted {
+                break;
+            }
+        }
+        assert_eq!(counts, [100, 100, 100, 52], "{threads} threads");
+    }
+}
+
+#[test]
+fn the_first_solution_stops_every_thread() {
+    let m = queens(14);
+    let mut s = solver(&m, Engine::Auto, 4);
+    let Found::Solution(rows) = s.find() else { panic!("14-queens has solutions") };
+    assert!(is_general_cover(&m, rows));
+    // Far from the 365,596 solutions' tree of 27 million nodes.
+    assert!(s.counters().nodes < 1_000_000, "{:?}", s.counters());
+    assert_eq!(s.outcome(), Some(Outcome::Solution));
+    assert_eq!(s.counters().solutions, 1);
+}
+
+#[test]
+fn cancelling_stops_every_thread_promptly_and_the_search_resumes() {
+    let m = queens(16);
+    let mut s = solver(&m, Engine::Auto, 4);
+    let canceller = s.canceller();
+    let search = std::thread::spawn(move || {
+        let (n, outcome) = s.count_run();
+        (outcome, Instant::now(), n, s)
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    canceller.cancel();
+    let (outcome, ended, n, mut s) = search.join().unwrap();
+    assert_eq!(outcome, Outcome::Cancelled);
+    assert!(n < 14_772_512);
+    let latency = ended.saturating_duration_since(asked);
+    assert!(latency < Duration::from_millis(100), "cancel took {latency:?}");
+    assert!(matches!(s.find(), Found::Solution(_)));
+}
+
+#[test]
+fn progress_reports_summed_counters_and_a_stop_from_it_resumes() {
+    let dir = common::generated();
+    let (m, expect) = read_dlx(&dir.join("langford_11.dlx"));
+    let mut s = solver(&m, Engine::Auto, 3);
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let log = seen.clone();
+    s.set_progress(Some((Duration::ZERO, Box::new(move |r| {
+        let mut log = log.lock().unwrap();
+        log.push((r.estimate, r.counters.nodes));
+        // Stop the search at the third report.
+        if log.len() == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    }))));
+    let (first, outcome) = s.count_run();
+    assert_eq!(outcome, Outcome::Stopped);
+    let (rest, outcome) = s.count_run();
+    assert_eq!(outcome, Outcome::Exhausted);
+    assert_eq!(first + rest, expect);
+    let seen = seen.lock().unwrap();
+    assert!(seen.len() >= 3);
+    assert!(seen.iter().all(|&(e, _)| (0.0..=1.0).contains(&e)));
+    assert!(seen.windows(2).all(|w| w[0].1 <= w[1].1), "nodes never go down: {seen:?}");
+    assert_eq!(s.estimate(), 1.0);
+}
+
+#[test]
+fn one_thread_is_the_serial_search() {
+    let m = queens(10);
+    let mut a = Solver::new(&m).unwrap();
+    let mut b = solver(&m, Engine::Auto, 1);
+    let (x, y): (Vec<_>, Vec<_>) = (a.by_ref().collect(), b.by_ref().collect());
+    assert_eq!(x, y, "same order");
+    assert_eq!(a.counters(), b.counters());
+    assert!(b.thread_stats().is_empty());
+    // 0 is one thread per core.
+    b.set_threads(0);
+    assert_eq!(b.threads(), std::thread::available_parallelism().map_or(1, |n| n.get()));
+}
+
+#[test]
+fn many_more_threads_than_cores_give_the_same_counts() {
+    let dir = common::generated();
+    let (m, expect) = read_dlx(&dir.join("langford_11.dlx"));
+    let mut s = solver(&m, Engine::Auto, 16);
+    assert_eq!(s.count_run(), (expect, Outcome::Exhausted));
+    assert!(s.thread_stats().iter().map(|t| t.steals).sum::<u64>() > 0, "threads took work");
+}
