@@ -51,7 +51,7 @@ asan: lib
 	$(MAKE) -C c_tests LIBDIR=$(LIBDIR) asan
 valgrind: all
 	cd c_tests && python3 run_tests.py --wrap "valgrind -q --error-exitcode=9 --leak-check=full" $(VALGRIND_PROGS)
-	cd c_tests && python3 run_tests.py --wrap "valgrind -q --tool=helgrind --suppressions=helgrind.supp --error-exitcode=9" threads control_test
+	cd c_tests && python3 run_tests.py --wrap "valgrind -q --tool=helgrind --suppressions=helgrind.supp --error-exitcode=9" threads control_test parallel_test
 
 # The fuzzers (cargo-fuzz on a nightly toolchain), FUZZ_SECONDS each, one
 # after another (or only those in FUZZ_TARGETS). New inputs go to fuzz/work/

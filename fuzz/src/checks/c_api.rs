@@ -492,10 +492,10 @@ unsafe fn solver_step(s: &mut SolverModel, op: u8, inp: &mut Input) {
                 s.restarted();
             }
             _ => {
-                let which = inp.below(4) as u32;
+                let which = inp.below(6) as u32;
                 let mut v = 77;
                 let got = dlx_solver_counter(h, which, &mut v);
-                if which == 3 {
+                if which == 5 {
                     assert_eq!((got, v), (UNKNOWN_VALUE, 77));
                 } else {
                     assert_eq!(got, OK);
