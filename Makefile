@@ -51,7 +51,7 @@ asan: lib
 	$(MAKE) -C c_tests LIBDIR=$(LIBDIR) asan
 valgrind: all
 	cd c_tests && python3 run_tests.py --wrap "valgrind -q --error-exitcode=9 --leak-check=full" $(VALGRIND_PROGS)
-	cd c_tests && python3 run_tests.py --wrap "valgrind -q --tool=helgrind --suppressions=helgrind.supp --error-exitcode=9" threads control_test parallel_test
+	cd c_tests && python3 run_tests.py --wrap "valgrind -q --tool=helgrind --suppressions=helgrind.supp --error-exitcode=9" threads control_test
 
 # The fuzzers (cargo-fuzz on a nightly toolchain), FUZZ_SECONDS each, one
 # after another (or only those in FUZZ_TARGETS). New inputs go to fuzz/work/
@@ -65,11 +65,13 @@ fuzz:
 	done
 
 # Our programs against the seed's references, the instance suite (results
-# in bench/out/results.json and .csv), then the engine against bench/dance.c.
+# in bench/out/results.json and .csv), the engine against bench/dance.c, then
+# 1 thread against 2 (bench/threads.py).
 bench: all
 	python3 bench/run.py
 	python3 bench/suite.py
 	python3 bench/engine.py
+	python3 bench/threads.py
 
 install: lib
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig

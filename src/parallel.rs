@@ -188,8 +188,10 @@ struct Shared {
     queued: AtomicUsize,
     /// Nodes the call may still enter.
     nodes_left: AtomicU64,
-    /// Solutions the workers may still count (counting only).
+    /// Solutions the workers may still count (counting only), unless
+    /// `unlimited`.
     slots: AtomicU64,
+    unlimited: bool,
     /// The branch and bound's bar (scaled), the same for every worker.
     bar: AtomicI64,
     /// The nodes of a slice between two poll points.
@@ -307,37 +309,47 @@ fn work(w: &mut Worker, me: &Status, sh: &Shared, tx: &SyncSender<Found>, counti
             sh.halt(Outcome::NodeLimit);
             break;
         }
+        // The slice: solutions on the way do not end it (publishing and
+        // polling after each would cost more than finding it on a search
+        // with millions of them).
         let before = w.solver.counters().nodes;
-        let progress = match w.solver.search(budget) {
-            Progress::Solution(_) => Some(true),
-            Progress::Exhausted => Some(false),
-            Progress::Paused => None,
-        };
-        let used = w.solver.counters().nodes - before;
-        match progress {
-            Some(true) if counting => {
-                if sh.slot() {
-                    me.counted.fetch_add(1, Relaxed);
-                } else {
-                    // Past the call's limit: kept for the next call.
-                    let _ = tx.send((w.solver.solution_rows().to_vec(), 0));
-                    sh.halt(Outcome::SolutionLimit);
+        loop {
+            let used = w.solver.counters().nodes - before;
+            if used >= budget {
+                break;
+            }
+            match w.solver.search(budget - used) {
+                Progress::Solution(_) if counting => {
+                    if sh.unlimited || sh.slot() {
+                        me.counted.fetch_add(1, Relaxed);
+                    } else {
+                        // Past the call's limit: kept for the next call.
+                        let _ = tx.send((w.solver.solution_rows().to_vec(), 0));
+                        sh.halt(Outcome::SolutionLimit);
+                        break;
+                    }
                 }
-            }
-            Some(true) => {
-                // The worker's own bar (the k-th best of its solutions) is
-                // never below the k-th best of all: every other worker may
-                // cut by it now, before the coordinator has seen it.
-                sh.bar.fetch_min(w.solver.bar(), Relaxed);
-                let _ = tx.send((w.solver.solution_rows().to_vec(), w.solver.solution_cost()));
-            }
-            Some(false) => {
-                if let Some(unit) = w.unit.take() {
-                    w.done += unit.share;
+                Progress::Solution(_) => {
+                    // The worker's own bar (the k-th best of its solutions)
+                    // is never below the k-th best of all: every other
+                    // worker may cut by it now, before the coordinator has
+                    // seen it.
+                    sh.bar.fetch_min(w.solver.bar(), Relaxed);
+                    let _ = tx.send((w.solver.solution_rows().to_vec(), w.solver.solution_cost()));
+                    if sh.stop.load(Relaxed) {
+                        break;
+                    }
                 }
+                Progress::Exhausted => {
+                    if let Some(unit) = w.unit.take() {
+                        w.done += unit.share;
+                    }
+                    break;
+                }
+                Progress::Paused => break,
             }
-            None => {}
         }
+        let used = w.solver.counters().nodes - before;
         if used < budget {
             sh.nodes_left.fetch_add(budget - used, Relaxed);
         }
@@ -400,6 +412,7 @@ pub(crate) fn drive(s: &mut Solver, mut pool: Box<Pool>, count: bool, f: &mut dy
         queued: AtomicUsize::new(0),
         nodes_left: AtomicU64::new(limits.nodes.unwrap_or(u64::MAX)),
         slots: AtomicU64::new(max - handed),
+        unlimited: max == u64::MAX,
         bar: AtomicI64::new(s.bar()),
         // A branch and bound polls more often, so that a better bar found
         // by one worker soon prunes the others.

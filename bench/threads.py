@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""make bench, part 4: the parallel search, 1 thread against 2 (and 16).
+
+Each line runs two commands on the same input in alternating runs (so both
+see the same machine noise) and prints their median wall times and the
+ratio (time of the first / time of the second: above 1, the second is
+faster). For counting, it also prints the nodes on 2 threads against 1
+(the work the sharing adds) and the steals (pieces of the tree one thread
+took from another).
+
+  counting   dlx -j 1 against dlx -j 2 on pento_6x10, queens_14,
+             langford_12, scott_8x8_hole, domino_8x8 (tools/gen_instances.py,
+             written to bench/out/instances)
+  optimising c_tests' treasure_map and square_destroyer, -j 1 against -j 2,
+             on the inputs of bench/gen_optimize.py
+  oversubscribed  dlx -j 2 against dlx -j 16 on pento_6x10 and langford_12:
+             a ratio near 1 means idle threads neither spin nor contend
+
+Usage: bench/threads.py [-n RUNS]
+"""
+import argparse, os, re, statistics, subprocess, sys, time
+
+here = os.path.dirname(os.path.abspath(__file__))
+root = os.path.dirname(here)
+out = os.path.join(here, 'out')
+instances = os.path.join(out, 'instances')
+dlx = os.path.join(root, 'target', 'release', 'dlx')
+build = os.path.join(root, 'c_tests', 'build')
+
+COUNTING = ['pento_6x10', 'queens_14', 'langford_12', 'scott_8x8_hole', 'domino_8x8']
+
+
+def timed(cmd, stdin_path):
+    with open(stdin_path, 'rb') if stdin_path else open(os.devnull, 'rb') as f:
+        t = time.perf_counter()
+        p = subprocess.run(cmd, stdin=f, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        dt = time.perf_counter() - t
+    if p.returncode != 0:
+        sys.exit('bench/threads.py: %s failed: %s' % (' '.join(cmd), p.stderr.decode()[-300:]))
+    return dt, p.stdout, p.stderr.decode()
+
+
+def versus(name, a, b, stdin_path, runs):
+    ta, tb = [], []
+    outs = set()
+    for _ in range(runs):
+        for cmd, times in ((a, ta), (b, tb)):
+            dt, o, err = timed(cmd, stdin_path)
+            times.append(dt)
+            outs.add(o)
+    if len(outs) != 1:
+        sys.exit('bench/threads.py: %s: the two commands printed different answers' % name)
+    ma, mb = statistics.median(ta), statistics.median(tb)
+    return ma, mb, err
+
+
+def counters(err):
+    nodes = int(re.search(r'(\d+) nodes, \d+ updates', err).group(1))
+    steals = sum(int(s) for s in re.findall(r'(\d+) steals', err))
+    return nodes, steals
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('-n', type=int, default=5)
+    a = ap.parse_args()
+    if not all(os.path.exists(os.path.join(instances, n + '.dlx')) for n in COUNTING):
+        subprocess.run([sys.executable, os.path.join(root, 'tools', 'gen_instances.py'), instances], check=True,
+                       stdout=subprocess.DEVNULL)
+    subprocess.run([sys.executable, os.path.join(here, 'gen_optimize.py'), out], check=True, stdout=subprocess.DEVNULL)
+    print('== threads: median of %d alternating runs; ratio = 1 thread / 2 threads' % a.n)
+    for name in COUNTING:
+        path = os.path.join(instances, name + '.dlx')
+        t1, t2, err2 = versus(name, [dlx, '-j', '1', path], [dlx, '-j', '2', path], None, a.n)
+        _, _, err1 = timed([dlx, path], None)
+        (n1, _), (n2, steals) = counters(err1), counters(err2)
+        print('%-16s 1 thread %.3f s  2 threads %.3f s  ratio %.2f  nodes %+.2f%%  steals %d'
+              % (name, t1, t2, t1 / t2, 100.0 * (n2 - n1) / n1, steals), flush=True)
+    for prog, inp in (('treasure_map', 'treasure_30x30.txt'), ('square_destroyer', 'square_destroyer.txt')):
+        exe = os.path.join(build, prog)
+        path = os.path.join(out, inp)
+        t1, t2, _ = versus(prog, [exe, '-j', '1'], [exe, '-j', '2'], path, a.n)
+        print('%-16s 1 thread %.3f s  2 threads %.3f s  ratio %.2f' % (prog, t1, t2, t1 / t2), flush=True)
+    print('== oversubscribed: ratio = 2 threads / 16 threads')
+    for name in ('pento_6x10', 'langford_12'):
+        path = os.path.join(instances, name + '.dlx')
+        t2, t16, _ = versus(name, [dlx, '-j', '2', path], [dlx, '-j', '16', path], None, a.n)
+        print('%-16s 2 threads %.3f s  16 threads %.3f s  ratio %.2f' % (name, t2, t16, t2 / t16), flush=True)
+
+
+if __name__ == '__main__':
+    main()
