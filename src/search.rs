@@ -424,7 +424,12 @@ impl Solver {
     pub fn find(&mut self) -> Found<'_> {
         let outcome = match self.parallel() {
             Some(pool) => {
+                // One solution at most, whatever the solution limit (as
+                // on one thread).
+                let limits = self.controls.limits;
+                self.controls.limits.solutions = None;
                 let (found, outcome) = parallel::drive(self, pool, false, &mut |_| ControlFlow::Break(()));
+                self.controls.limits = limits;
                 self.controls.outcome = Some(if found == 1 { Outcome::Solution } else { outcome });
                 self.controls.outcome.unwrap_or(outcome)
             }

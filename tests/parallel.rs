@@ -227,6 +227,14 @@ fn limits_stop_the_call_and_the_next_call_resumes() {
             }
         }
         assert_eq!(counts, [100, 100, 100, 52], "{threads} threads");
+        // `find` stops at each solution whatever the solution limit, as on
+        // one thread.
+        let mut s = solver(&m, Engine::Auto, threads);
+        s.set_limits(Limits { solutions: Some(0), ..Limits::default() });
+        assert!(matches!(s.find(), Found::Solution(_)), "{threads} threads");
+        let mut one = Solver::new(&m).unwrap();
+        one.set_limits(Limits { solutions: Some(0), ..Limits::default() });
+        assert!(matches!(one.find(), Found::Solution(_)));
     }
 }
 
