@@ -417,7 +417,15 @@ pub(crate) fn drive(s: &mut Solver, mut pool: Box<Pool>, count: bool, f: &mut dy
         // A branch and bound polls more often, so that a better bar found
         // by one worker soon prunes the others.
         slice: if s.objective().is_some() { BOUND_NODES } else { POLL_NODES },
-        status: (0..threads).map(|_| Status::default()).collect(),
+        // What the workers did in earlier calls, until they publish again.
+        status: pool
+            .workers
+            .iter()
+            .map(|w| {
+                let t = w.stats();
+                Status { nodes: AtomicU64::new(t.nodes), updates: AtomicU64::new(t.updates), walked: AtomicU64::new(w.walked().to_bits()), ..Status::default() }
+            })
+            .collect(),
     };
     sh.queued.store(sh.lock().queue.len(), Relaxed);
     let deadline = limits.time.map(|t| start.checked_add(t).unwrap_or(start + Duration::from_secs(1 << 40)));
