@@ -117,7 +117,7 @@ impl Canceller {
 
     /// Takes the request, if there is one.
     #[inline(never)]
-    pub(crate) fn take(&self) -> bool {
+    fn take(&self) -> bool {
         self.0.load(Ordering::Relaxed) && self.0.swap(false, Ordering::Relaxed)
     }
 }
@@ -171,7 +171,7 @@ pub enum Found<'a> {
 }
 
 /// Where one call stands against its budgets.
-struct Call {
+pub(crate) struct Call {
     start: Instant,
     deadline: Option<Instant>,
     node_cap: u64,
@@ -180,7 +180,7 @@ struct Call {
 }
 
 /// Starts a call of `s`.
-fn begin(s: &mut impl Sliced) -> Call {
+pub(crate) fn begin(s: &mut impl Sliced) -> Call {
     let start = Instant::now();
     let c = s.counters();
     let controls = s.controls();
@@ -194,30 +194,47 @@ fn begin(s: &mut impl Sliced) -> Call {
     }
 }
 
+impl Call {
+    /// Looks, between two slices, at the cancel flag, the update limit
+    /// and the clock, given the counters `c`: how the call must end, if it
+    /// must; else the time, if a progress report is due.
+    pub(crate) fn check(&mut self, controls: &Controls, c: Counters) -> Result<Option<Instant>, Outcome> {
+        if controls.canceller.take() {
+            return Err(Outcome::Cancelled);
+        }
+        if c.updates >= self.update_cap {
+            return Err(Outcome::UpdateLimit);
+        }
+        if self.deadline.is_none() && self.next_report.is_none() {
+            return Ok(None);
+        }
+        let now = Instant::now();
+        if self.deadline.is_some_and(|d| now >= d) {
+            return Err(Outcome::TimeLimit);
+        }
+        Ok(self.next_report.filter(|&due| now >= due).map(|_| now))
+    }
+
+    /// Makes the progress report due at `now` (from [`Call::check`]);
+    /// `Stopped` if the callback asks to stop.
+    pub(crate) fn report(&mut self, controls: &mut Controls, now: Instant, counters: Counters, estimate: f64, depth: usize) -> Result<(), Outcome> {
+        let (Some(due), Some((every, f))) = (self.next_report, &mut controls.progress) else { return Ok(()) };
+        self.next_report = Some(due.max(now - *every) + *every);
+        let report = Report { counters, estimate, elapsed: now - self.start, depth };
+        if f(&report).is_break() {
+            return Err(Outcome::Stopped);
+        }
+        Ok(())
+    }
+}
+
 /// Runs `s` until the next solution or until the call must stop.
 fn step(s: &mut impl Sliced, call: &mut Call) -> Result<(), Outcome> {
     loop {
-        if s.controls().canceller.take() {
-            return Err(Outcome::Cancelled);
-        }
         let c = s.counters();
-        if c.updates >= call.update_cap {
-            return Err(Outcome::UpdateLimit);
-        }
-        if call.deadline.is_some() || call.next_report.is_some() {
-            let now = Instant::now();
-            if call.deadline.is_some_and(|d| now >= d) {
-                return Err(Outcome::TimeLimit);
-            }
-            if let Some(due) = call.next_report.filter(|&due| now >= due) {
-                let report = Report { counters: c, estimate: s.estimate(), elapsed: now - call.start, depth: s.depth() };
-                if let Some((every, f)) = &mut s.controls().progress {
-                    call.next_report = Some(due.max(now - *every) + *every);
-                    if f(&report).is_break() {
-                        return Err(Outcome::Stopped);
-                    }
-                }
-            }
+        if let Some(now) = call.check(s.controls(), c)? {
+            let (estimate, depth) = (s.estimate(), s.depth());
+            call.report(s.controls(), now, c, estimate, depth)?;
         }
         let budget = POLL_NODES.min(call.node_cap.saturating_sub(c.nodes));
         match s.slice(budget) {

@@ -32,7 +32,7 @@ use std::sync::mpsc::{self, RecvTimeoutError, SyncSender};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use crate::control::{Counters, Outcome, Progress, Report, POLL_NODES};
+use crate::control::{self, Call, Counters, Outcome, Progress, POLL_NODES};
 use crate::error::Error;
 use crate::search::Solver;
 
@@ -62,7 +62,9 @@ struct Unit {
 #[derive(Clone, Debug)]
 struct Worker {
     solver: Solver,
-    unit: Option<Unit>,
+    /// The share of the whole tree of the unit it works on, if any (the
+    /// unit's rows are in its solver).
+    share: Option<f64>,
     /// Nodes and updates of the units it finished.
     base: Counters,
     /// The share of the tree it finished.
@@ -79,7 +81,7 @@ impl Worker {
 
     /// Its part of the tree walked so far.
     fn walked(&self) -> f64 {
-        self.done + self.unit.as_ref().map_or(0.0, |u| u.share * self.solver.estimate())
+        self.done + self.share.map_or(0.0, |share| share * self.solver.estimate())
     }
 
     /// Starts on `unit`.
@@ -88,19 +90,19 @@ impl Worker {
         self.base.nodes += c.nodes;
         self.base.updates += c.updates;
         self.solver.enter_unit(&unit.rows, &unit.excluded);
-        self.unit = Some(unit);
+        self.share = Some(unit.share);
     }
 
     /// Gives away a piece of its unit, if it has one to give.
     fn donate(&mut self) -> Option<Unit> {
-        let unit = self.unit.as_mut()?;
+        let mine = self.share.as_mut()?;
         let (mut rows, mut excluded) = (Vec::new(), Vec::new());
         let limit = self.solver.forced_rows().len() + self.solver.depth() + 1;
         rows.try_reserve_exact(limit).ok()?;
         excluded.try_reserve_exact(self.solver.rows()).ok()?;
         let share = self.solver.donate(&mut rows, &mut excluded)?;
-        let share = unit.share * share;
-        unit.share -= share;
+        let share = *mine * share;
+        *mine -= share;
         Some(Unit { rows, excluded, share })
     }
 }
@@ -111,8 +113,9 @@ pub(crate) struct Pool {
     workers: Vec<Worker>,
     /// Units given away and not taken yet.
     queue: VecDeque<Unit>,
-    /// Solutions found and not handed out yet, with their (scaled) cost.
-    pending: VecDeque<(Vec<usize>, i64)>,
+    /// Solutions found (and recorded among the best) and not handed out
+    /// yet.
+    pending: VecDeque<Vec<usize>>,
     exhausted: bool,
 }
 
@@ -124,8 +127,9 @@ impl Pool {
         workers.try_reserve_exact(threads)?;
         for i in 0..threads {
             let solver = root.worker()?;
-            let unit = (i == 0).then(|| Unit { rows: root.forced_rows().to_vec(), excluded: root.excluded_rows().to_vec(), share: 1.0 });
-            workers.push(Worker { solver, unit, base: Counters::default(), done: 0.0, steals: 0, idle: Duration::ZERO });
+            // The copy of `root` is at its start: the whole search.
+            let share = (i == 0).then_some(1.0);
+            workers.push(Worker { solver, share, base: Counters::default(), done: 0.0, steals: 0, idle: Duration::ZERO });
         }
         Ok(Pool { workers, queue: VecDeque::new(), pending: VecDeque::new(), exhausted: false })
     }
@@ -152,7 +156,7 @@ impl Pool {
 
     /// The depth of the first worker with a unit.
     pub fn depth(&self) -> usize {
-        self.workers.iter().find(|w| w.unit.is_some()).map_or(0, |w| w.solver.depth())
+        self.workers.iter().find(|w| w.share.is_some()).map_or(0, |w| w.solver.depth())
     }
 }
 
@@ -168,6 +172,25 @@ struct Status {
     depth: AtomicUsize,
 }
 
+impl Status {
+    /// What `w` has done so far.
+    fn of(w: &Worker, reporting: bool) -> Status {
+        let st = Status::default();
+        st.publish(w, reporting);
+        st
+    }
+
+    fn publish(&self, w: &Worker, reporting: bool) {
+        let t = w.stats();
+        self.nodes.store(t.nodes, Relaxed);
+        self.updates.store(t.updates, Relaxed);
+        if reporting {
+            self.walked.store(w.walked().to_bits(), Relaxed);
+            self.depth.store(if w.share.is_some() { w.solver.depth() } else { 0 }, Relaxed);
+        }
+    }
+}
+
 /// The queue and who waits on it.
 struct State {
     queue: VecDeque<Unit>,
@@ -181,7 +204,6 @@ struct State {
 struct Shared {
     state: Mutex<State>,
     wake: Condvar,
-    threads: usize,
     /// Mirrors of `state`, read at every poll point without the lock.
     stop: AtomicBool,
     idle: AtomicUsize,
@@ -196,10 +218,29 @@ struct Shared {
     bar: AtomicI64,
     /// The nodes of a slice between two poll points.
     slice: u64,
+    /// Whether the call reports progress (workers then publish where they
+    /// stand in their piece, which costs a walk of the path).
+    reporting: bool,
     status: Vec<Status>,
 }
 
 impl Shared {
+    /// The counters summed over the workers, with the solutions handed out
+    /// before (`solutions`) and those the workers counted.
+    fn counters(&self, solutions: u64) -> Counters {
+        let sum = |f: fn(&Status) -> &AtomicU64| self.status.iter().map(|st| f(st).load(Relaxed)).sum::<u64>();
+        Counters { nodes: sum(|st| &st.nodes), updates: sum(|st| &st.updates), solutions: solutions + sum(|st| &st.counted) }
+    }
+
+    fn estimate(&self) -> f64 {
+        self.status.iter().map(|st| f64::from_bits(st.walked.load(Relaxed))).sum::<f64>().clamp(0.0, 1.0)
+    }
+
+    /// The depth of the first worker that has a piece.
+    fn depth(&self) -> usize {
+        self.status.iter().map(|st| st.depth.load(Relaxed)).find(|&d| d > 0).unwrap_or(0)
+    }
+
     fn lock(&self) -> MutexGuard<'_, State> {
         // A worker never panics while holding the lock; if one did, the
         // state is still consistent (every change is one statement).
@@ -227,7 +268,7 @@ impl Shared {
                 return Some(unit);
             }
             st.idle += 1;
-            if st.idle == self.threads {
+            if st.idle == self.status.len() {
                 st.exhausted = true;
                 self.wake.notify_all();
                 return None;
@@ -282,18 +323,12 @@ type Found = (Vec<usize>, i64);
 
 /// One worker's thread.
 fn work(w: &mut Worker, me: &Status, sh: &Shared, tx: &SyncSender<Found>, counting: bool) {
-    let publish = |w: &Worker| {
-        let s = w.stats();
-        me.nodes.store(s.nodes, Relaxed);
-        me.updates.store(s.updates, Relaxed);
-        me.walked.store(w.walked().to_bits(), Relaxed);
-        me.depth.store(if w.unit.is_some() { w.solver.depth() } else { 0 }, Relaxed);
-    };
+    let publish = |w: &Worker| me.publish(w, sh.reporting);
     loop {
         if sh.stop.load(Relaxed) {
             break;
         }
-        if w.unit.is_none() {
+        if w.share.is_none() {
             publish(w);
             match sh.take(w) {
                 Some(unit) => {
@@ -341,9 +376,7 @@ fn work(w: &mut Worker, me: &Status, sh: &Shared, tx: &SyncSender<Found>, counti
                     }
                 }
                 Progress::Exhausted => {
-                    if let Some(unit) = w.unit.take() {
-                        w.done += unit.share;
-                    }
+                    w.done += w.share.take().unwrap_or(0.0);
                     break;
                 }
                 Progress::Paused => break,
@@ -368,71 +401,61 @@ fn work(w: &mut Worker, me: &Status, sh: &Shared, tx: &SyncSender<Found>, counti
 const TICK: Duration = Duration::from_millis(5);
 
 /// One call of a parallel search of `s` (which has `threads` > 1): hands
-/// solutions to `f` as [`crate::control::drive`] does, or only counts them
-/// with `count` (and no objective). Returns the solutions handed out and
-/// how the call ended.
-pub(crate) fn drive(s: &mut Solver, mut pool: Box<Pool>, count: bool, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome) {
-    let start = Instant::now();
-    let limits = s.limits();
-    let max = limits.solutions.unwrap_or(u64::MAX);
-    let mut handed = 0u64;
+/// solutions to `f` as [`crate::control::drive`] does, at most `max` of
+/// them, or only counts them with `count` (and no objective). Returns the
+/// solutions handed out and how the call ended (also kept as the last
+/// outcome).
+pub(crate) fn drive(s: &mut Solver, pool: Box<Pool>, count: bool, max: Option<u64>, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome) {
+    let mut call = control::begin(s);
+    let (handed, outcome, pool) = call_threads(s, &mut call, pool, count, max.unwrap_or(u64::MAX), f);
+    s.finish_call(pool, outcome);
+    (handed, outcome)
+}
+
+fn call_threads(s: &mut Solver, call: &mut Call, mut pool: Box<Pool>, count: bool, max: u64, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome, Box<Pool>) {
     // Solutions found by an earlier call come first.
-    let mut outcome = None;
-    while let Some((rows, _)) = pool.pending.pop_front() {
+    let mut handed = 0u64;
+    while let Some(rows) = pool.pending.pop_front() {
         if handed >= max {
-            pool.pending.push_front((rows, 0));
-            outcome = Some(Outcome::SolutionLimit);
-            break;
+            pool.pending.push_front(rows);
+            return (handed, Outcome::SolutionLimit, pool);
         }
         handed += 1;
         if s.hand_out(&rows, f).is_break() {
-            outcome = Some(Outcome::Stopped);
-            break;
+            return (handed, Outcome::Stopped, pool);
         }
     }
-    if s.controls_mut().canceller.take() {
-        outcome = outcome.or(Some(Outcome::Cancelled));
+    let c = s.counters();
+    if let Err(outcome) = call.check(s.controls_mut(), c) {
+        return (handed, outcome, pool);
     }
-    if let Some(outcome) = outcome.or(pool.exhausted.then_some(Outcome::Exhausted)) {
-        s.finish_call(pool, 0);
-        return (handed, outcome);
+    if pool.exhausted {
+        return (handed, Outcome::Exhausted, pool);
     }
     let counting = count && s.objective().is_none();
     for w in &mut pool.workers {
         w.solver.set_counting(counting);
     }
-    let base = pool.counters();
-    let threads = pool.workers.len();
+    let reporting = s.controls_mut().progress.is_some();
     let sh = Shared {
         state: Mutex::new(State { queue: std::mem::take(&mut pool.queue), idle: 0, exhausted: false, stop: None }),
         wake: Condvar::new(),
-        threads,
         stop: AtomicBool::new(false),
         idle: AtomicUsize::new(0),
         queued: AtomicUsize::new(0),
-        nodes_left: AtomicU64::new(limits.nodes.unwrap_or(u64::MAX)),
+        nodes_left: AtomicU64::new(s.limits().nodes.unwrap_or(u64::MAX)),
         slots: AtomicU64::new(max - handed),
         unlimited: max == u64::MAX,
         bar: AtomicI64::new(s.bar()),
         // A branch and bound polls more often, so that a better bar found
         // by one worker soon prunes the others.
         slice: if s.objective().is_some() { BOUND_NODES } else { POLL_NODES },
+        reporting,
         // What the workers did in earlier calls, until they publish again.
-        status: pool
-            .workers
-            .iter()
-            .map(|w| {
-                let t = w.stats();
-                Status { nodes: AtomicU64::new(t.nodes), updates: AtomicU64::new(t.updates), walked: AtomicU64::new(w.walked().to_bits()), ..Status::default() }
-            })
-            .collect(),
+        status: pool.workers.iter().map(|w| Status::of(w, reporting)).collect(),
     };
     sh.queued.store(sh.lock().queue.len(), Relaxed);
-    let deadline = limits.time.map(|t| start.checked_add(t).unwrap_or(start + Duration::from_secs(1 << 40)));
-    let update_cap = limits.updates.map_or(u64::MAX, |n| base.updates.saturating_add(n));
-    let mut next_report = s.controls_mut().progress.as_ref().map(|(every, _)| start + *every);
-    let (tx, rx) = mpsc::sync_channel::<Found>(64 * threads);
-    let mut pending = VecDeque::new();
+    let (tx, rx) = mpsc::sync_channel::<Found>(64 * pool.workers.len());
     std::thread::scope(|scope| {
         for (w, me) in pool.workers.iter_mut().zip(&sh.status) {
             let (tx, sh) = (tx.clone(), &sh);
@@ -449,9 +472,9 @@ pub(crate) fn drive(s: &mut Solver, mut pool: Box<Pool>, count: bool, f: &mut dy
                     }
                     sh.bar.fetch_min(s.bar(), Relaxed);
                     if stopping || counting {
-                        pending.push_back((rows, cost));
+                        pool.pending.push_back(rows);
                     } else if handed >= max {
-                        pending.push_back((rows, cost));
+                        pool.pending.push_back(rows);
                         sh.halt(Outcome::SolutionLimit);
                         stopping = true;
                     } else {
@@ -468,48 +491,21 @@ pub(crate) fn drive(s: &mut Solver, mut pool: Box<Pool>, count: bool, f: &mut dy
             if stopping {
                 continue;
             }
-            let why = if s.controls_mut().canceller.take() {
-                Some(Outcome::Cancelled)
-            } else if sh.status.iter().map(|st| st.updates.load(Relaxed)).sum::<u64>() >= update_cap {
-                Some(Outcome::UpdateLimit)
-            } else {
-                let now = Instant::now();
-                if deadline.is_some_and(|d| now >= d) {
-                    Some(Outcome::TimeLimit)
-                } else if let Some(due) = next_report.filter(|&due| now >= due) {
-                    let report = Report {
-                        counters: Counters {
-                            nodes: sh.status.iter().map(|st| st.nodes.load(Relaxed)).sum(),
-                            updates: sh.status.iter().map(|st| st.updates.load(Relaxed)).sum(),
-                            solutions: s.counters().solutions + sh.status.iter().map(|st| st.counted.load(Relaxed)).sum::<u64>(),
-                        },
-                        estimate: sh.status.iter().map(|st| f64::from_bits(st.walked.load(Relaxed))).sum::<f64>().clamp(0.0, 1.0),
-                        elapsed: now - start,
-                        depth: sh.status.iter().map(|st| st.depth.load(Relaxed)).find(|&d| d > 0).unwrap_or(0),
-                    };
-                    let mut stop = false;
-                    if let Some((every, report_to)) = &mut s.controls_mut().progress {
-                        next_report = Some(due.max(now - *every) + *every);
-                        stop = report_to(&report).is_break();
-                    }
-                    stop.then_some(Outcome::Stopped)
-                } else {
-                    None
-                }
-            };
-            if let Some(why) = why {
+            let c = sh.counters(s.counters().solutions);
+            let checked = call.check(s.controls_mut(), c).and_then(|due| match due {
+                Some(now) => call.report(s.controls_mut(), now, c, sh.estimate(), sh.depth()),
+                None => Ok(()),
+            });
+            if let Err(why) = checked {
                 sh.halt(why);
                 stopping = true;
             }
         }
     });
     let counted: u64 = sh.status.iter().map(|st| st.counted.load(Relaxed)).sum();
-    handed += counted;
     let st = sh.state.into_inner().unwrap_or_else(|e| e.into_inner());
     pool.queue = st.queue;
-    pool.pending.extend(pending);
     pool.exhausted = st.exhausted;
-    let outcome = st.stop.unwrap_or(Outcome::Exhausted);
-    s.finish_call(pool, counted);
-    (handed, outcome)
+    s.count_solutions(counted);
+    (handed + counted, st.stop.unwrap_or(Outcome::Exhausted), pool)
 }

@@ -425,13 +425,13 @@ impl Solver {
         let outcome = match self.parallel() {
             Some(pool) => {
                 // One solution at most, whatever the solution limit (as
-                // on one thread).
-                let limits = self.controls.limits;
-                self.controls.limits.solutions = None;
-                let (found, outcome) = parallel::drive(self, pool, false, &mut |_| ControlFlow::Break(()));
-                self.controls.limits = limits;
-                self.controls.outcome = Some(if found == 1 { Outcome::Solution } else { outcome });
-                self.controls.outcome.unwrap_or(outcome)
+                // on one thread): the callback stops at the first.
+                let outcome = match parallel::drive(self, pool, false, None, &mut |_| ControlFlow::Break(())) {
+                    (1, _) => Outcome::Solution,
+                    (_, outcome) => outcome,
+                };
+                self.controls.outcome = Some(outcome);
+                outcome
             }
             None => control::find(self),
         };
@@ -445,9 +445,7 @@ impl Solver {
     /// a limit or a cancel ends the call; says which.
     pub fn run(&mut self, mut f: impl FnMut(&[usize]) -> ControlFlow<()>) -> Outcome {
         if let Some(pool) = self.parallel() {
-            let (_, outcome) = parallel::drive(self, pool, false, &mut f);
-            self.controls.outcome = Some(outcome);
-            return outcome;
+            return parallel::drive(self, pool, false, self.controls.limits.solutions, &mut f).1;
         }
         control::drive(self, |s| f(&s.rows))
     }
@@ -458,9 +456,7 @@ impl Solver {
     /// meaningful only after [`Solver::run`] or [`Solver::find`].
     pub fn count_run(&mut self) -> (u64, Outcome) {
         if let Some(pool) = self.parallel() {
-            let (found, outcome) = parallel::drive(self, pool, true, &mut |_| ControlFlow::Continue(()));
-            self.controls.outcome = Some(outcome);
-            return (found, outcome);
+            return parallel::drive(self, pool, true, self.controls.limits.solutions, &mut |_| ControlFlow::Continue(()));
         }
         let mut found = 0;
         self.counting = true;
@@ -653,14 +649,19 @@ impl Solver {
         &mut self.controls
     }
 
-    /// After a parallel call: the counters are the workers' sums, plus the
-    /// `counted` solutions the workers counted themselves; keeps `pool`.
-    pub(crate) fn finish_call(&mut self, pool: Box<Pool>, counted: u64) {
+    /// Adds solutions the workers of a parallel call counted themselves.
+    pub(crate) fn count_solutions(&mut self, counted: u64) {
+        self.solutions += counted;
+    }
+
+    /// After a parallel call that ended with `outcome`: the counters are
+    /// the workers' sums; keeps `pool` for the next call.
+    pub(crate) fn finish_call(&mut self, pool: Box<Pool>, outcome: Outcome) {
         let c = pool.counters();
         self.nodes = c.nodes;
         self.engine.set_updates(c.updates);
-        self.solutions += counted;
         self.pool = Some(pool);
+        self.controls.outcome = Some(outcome);
     }
 
     /// Counts the solution the engine just found and copies its rows (the

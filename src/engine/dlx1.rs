@@ -391,9 +391,14 @@ impl Core for Dlx1 {
                 }
                 Some(r) => (None, r.end[l] - r.start[l]),
                 None => {
+                    // The level's last row before its stop is given away
+                    // (the level now stops at it), unless it is the row
+                    // being tried.
                     let last = self.links.up(self.stop[l]);
-                    let given = (last != x).then(|| std::mem::replace(&mut self.stop[l], last));
-                    (given.map(|_| last), self.links.position_in_item(x).1 as u32)
+                    if last != x {
+                        self.stop[l] = last;
+                    }
+                    ((last != x).then_some(last), self.links.position_in_item(x).1 as u32)
                 }
             };
             share /= f64::from(d.max(1));
