@@ -46,11 +46,12 @@ check-header: lib
 
 # The C suite under AddressSanitizer/UBSan, and under valgrind (memcheck for
 # every program, or those in VALGRIND_PROGS; helgrind for the programs that
-# use threads, with c_tests/helgrind.supp for the atomics it cannot model).
+# use threads, with c_tests/helgrind.supp for the atomics it cannot model;
+# c_tests/memcheck.supp says what memcheck reports that is not a leak).
 asan: lib
 	$(MAKE) -C c_tests LIBDIR=$(LIBDIR) asan
 valgrind: all
-	cd c_tests && python3 run_tests.py --wrap "valgrind -q --error-exitcode=9 --leak-check=full" $(VALGRIND_PROGS)
+	cd c_tests && python3 run_tests.py --wrap "valgrind -q --error-exitcode=9 --leak-check=full --suppressions=memcheck.supp" $(VALGRIND_PROGS)
 	cd c_tests && python3 run_tests.py --wrap "valgrind -q --tool=helgrind --suppressions=helgrind.supp --error-exitcode=9" threads control_test
 
 # The fuzzers (cargo-fuzz on a nightly toolchain), FUZZ_SECONDS each, one

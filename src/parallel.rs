@@ -457,10 +457,15 @@ fn call_threads(s: &mut Solver, call: &mut Call, mut pool: Box<Pool>, count: boo
     sh.queued.store(sh.lock().queue.len(), Relaxed);
     let (tx, rx) = mpsc::sync_channel::<Found>(64 * pool.workers.len());
     std::thread::scope(|scope| {
-        for (w, me) in pool.workers.iter_mut().zip(&sh.status) {
-            let (tx, sh) = (tx.clone(), &sh);
-            scope.spawn(move || work(w, me, sh, &tx, counting));
-        }
+        let workers: Vec<_> = pool
+            .workers
+            .iter_mut()
+            .zip(&sh.status)
+            .map(|(w, me)| {
+                let (tx, sh) = (tx.clone(), &sh);
+                scope.spawn(move || work(w, me, sh, &tx, counting))
+            })
+            .collect();
         drop(tx);
         let mut stopping = false;
         loop {
@@ -499,6 +504,14 @@ fn call_threads(s: &mut Solver, call: &mut Call, mut pool: Box<Pool>, count: boo
             if let Err(why) = checked {
                 sh.halt(why);
                 stopping = true;
+            }
+        }
+        // Joined one by one (the scope would only wait for them): a
+        // joined thread is gone, stack and all, before the call returns,
+        // and valgrind's tools see the join.
+        for worker in workers {
+            if let Err(panic) = worker.join() {
+                std::panic::resume_unwind(panic);
             }
         }
     });
