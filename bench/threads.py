@@ -71,8 +71,9 @@ def main():
     print('== threads: median of %d alternating runs; ratio = 1 thread / 2 threads' % a.n)
     for name in COUNTING:
         path = os.path.join(instances, name + '.dlx')
-        t1, t2, err2 = versus(name, [dlx, '-j', '1', path], [dlx, '-j', '2', path], None, a.n)
-        _, _, err1 = timed([dlx, path], None)
+        # No progress lines: their counters would be taken for the last.
+        t1, t2, err2 = versus(name, [dlx, '--progress', '0', '-j', '1', path], [dlx, '--progress', '0', '-j', '2', path], None, a.n)
+        _, _, err1 = timed([dlx, '--progress', '0', path], None)
         (n1, _), (n2, steals) = counters(err1), counters(err2)
         print('%-16s 1 thread %.3f s  2 threads %.3f s  ratio %.2f  nodes %+.2f%%  steals %d'
               % (name, t1, t2, t1 / t2, 100.0 * (n2 - n1) / n1, steals), flush=True)
