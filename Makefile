@@ -54,6 +54,14 @@ valgrind: all
 	cd c_tests && python3 run_tests.py --wrap "valgrind -q --error-exitcode=9 --leak-check=full --suppressions=memcheck.supp" $(VALGRIND_PROGS)
 	cd c_tests && python3 run_tests.py --wrap "valgrind -q --tool=helgrind --suppressions=helgrind.supp --error-exitcode=9" threads control_test
 
+# The Rust tests under ThreadSanitizer (a nightly toolchain with rust-src:
+# the standard library is rebuilt with it, so its locks and channels are
+# seen); any data race fails the run. Doctests are left out (rustdoc takes
+# no sanitizer here). Not part of CI, whose toolchain is stable.
+TSAN_TARGET ?= $(shell rustc -vV | sed -n 's/^host: //p')
+tsan:
+	RUSTFLAGS="-Zsanitizer=thread" CARGO_TARGET_DIR=target/tsan cargo +nightly test -Zbuild-std --target $(TSAN_TARGET) --tests
+
 # The fuzzers (cargo-fuzz on a nightly toolchain), FUZZ_SECONDS each, one
 # after another (or only those in FUZZ_TARGETS). New inputs go to fuzz/work/
 # (not committed); fuzz/corpus/ seeds them and is what `make test` replays.
@@ -87,4 +95,4 @@ clean:
 	$(CARGO) clean
 	$(MAKE) -C c_tests clean
 
-.PHONY: all lib demo test check-header check-readme asan valgrind fuzz bench install clean
+.PHONY: all lib demo test check-header check-readme asan valgrind tsan fuzz bench install clean
