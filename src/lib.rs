@@ -49,6 +49,7 @@ pub mod objective;
 pub mod parallel;
 pub mod search;
 pub mod split;
+mod sync;
 
 pub use error::Error;
 pub use matrix::Matrix;

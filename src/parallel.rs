@@ -27,14 +27,12 @@
 
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering::Relaxed};
-use std::sync::mpsc::{self, RecvTimeoutError, SyncSender};
-use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::control::{self, Call, Counters, Outcome, Progress, POLL_NODES};
 use crate::error::Error;
 use crate::search::Solver;
+use crate::sync::{Guard, Lock, Signal, Word};
 
 /// What one thread of a parallel search did since the search started.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -117,6 +115,9 @@ pub(crate) struct Pool {
     /// yet.
     pending: VecDeque<Vec<usize>>,
     exhausted: bool,
+    /// The mailbox of solutions on their way to the coordinator and the
+    /// coordinator's batch (swapped with it), reserved once.
+    mailbox: [VecDeque<Found>; 2],
 }
 
 impl Pool {
@@ -125,13 +126,17 @@ impl Pool {
     pub fn new(root: &Solver, threads: usize) -> Result<Pool, Error> {
         let mut workers = Vec::new();
         workers.try_reserve_exact(threads)?;
+        let mut mailbox = [VecDeque::new(), VecDeque::new()];
+        for m in &mut mailbox {
+            m.try_reserve_exact(MAILBOX * threads)?;
+        }
         for i in 0..threads {
             let solver = root.worker()?;
             // The copy of `root` is at its start: the whole search.
             let share = (i == 0).then_some(1.0);
             workers.push(Worker { solver, share, base: Counters::default(), done: 0.0, steals: 0, idle: Duration::ZERO });
         }
-        Ok(Pool { workers, queue: VecDeque::new(), pending: VecDeque::new(), exhausted: false })
+        Ok(Pool { workers, queue: VecDeque::new(), pending: VecDeque::new(), exhausted: false, mailbox })
     }
 
     /// The counters summed over the workers (solutions not included).
@@ -163,13 +168,13 @@ impl Pool {
 /// What the workers publish at each poll point, for the coordinator.
 #[derive(Default)]
 struct Status {
-    nodes: AtomicU64,
-    updates: AtomicU64,
+    nodes: Word,
+    updates: Word,
     /// Solutions counted by the worker itself (counting only).
-    counted: AtomicU64,
+    counted: Word,
     /// Its part of the tree walked (`f64` bits).
-    walked: AtomicU64,
-    depth: AtomicUsize,
+    walked: Word,
+    depth: Word,
 }
 
 impl Status {
@@ -182,40 +187,54 @@ impl Status {
 
     fn publish(&self, w: &Worker, reporting: bool) {
         let t = w.stats();
-        self.nodes.store(t.nodes, Relaxed);
-        self.updates.store(t.updates, Relaxed);
+        self.nodes.set(t.nodes);
+        self.updates.set(t.updates);
         if reporting {
-            self.walked.store(w.walked().to_bits(), Relaxed);
-            self.depth.store(if w.share.is_some() { w.solver.depth() } else { 0 }, Relaxed);
+            self.walked.set(w.walked().to_bits());
+            self.depth.set(if w.share.is_some() { w.solver.depth() as u64 } else { 0 });
         }
     }
 }
 
-/// The queue and who waits on it.
+/// The queue, who waits on it, and the solutions on their way to the
+/// coordinator.
 struct State {
     queue: VecDeque<Unit>,
     idle: usize,
     exhausted: bool,
     /// Why the call stops, once it does.
     stop: Option<Outcome>,
+    /// Solutions sent and not taken yet by the coordinator: at most
+    /// [`Shared::mailbox`], the room [`Pool::new`] reserves, so sending
+    /// never allocates.
+    found: VecDeque<Found>,
+    /// Workers that have not finished the call.
+    running: usize,
 }
 
 /// What the threads of one call share.
 struct Shared {
-    state: Mutex<State>,
-    wake: Condvar,
+    state: Lock<State>,
+    /// Wakes workers that wait for a unit.
+    wake: Signal,
+    /// Wakes the coordinator when a solution arrives or a worker finishes.
+    arrived: Signal,
+    /// Wakes workers that wait for room in `found`.
+    room: Signal,
+    /// How many solutions `found` holds at most.
+    mailbox: usize,
     /// Mirrors of `state`, read at every poll point without the lock.
-    stop: AtomicBool,
-    idle: AtomicUsize,
-    queued: AtomicUsize,
+    stop: Word,
+    idle: Word,
+    queued: Word,
     /// Nodes the call may still enter.
-    nodes_left: AtomicU64,
+    nodes_left: Word,
     /// Solutions the workers may still count (counting only), unless
     /// `unlimited`.
-    slots: AtomicU64,
+    slots: Word,
     unlimited: bool,
     /// The branch and bound's bar (scaled), the same for every worker.
-    bar: AtomicI64,
+    bar: Word,
     /// The nodes of a slice between two poll points.
     slice: u64,
     /// Whether the call reports progress (workers then publish where they
@@ -228,31 +247,44 @@ impl Shared {
     /// The counters summed over the workers, with the solutions handed out
     /// before (`solutions`) and those the workers counted.
     fn counters(&self, solutions: u64) -> Counters {
-        let sum = |f: fn(&Status) -> &AtomicU64| self.status.iter().map(|st| f(st).load(Relaxed)).sum::<u64>();
+        let sum = |f: fn(&Status) -> &Word| self.status.iter().map(|st| f(st).get()).sum::<u64>();
         Counters { nodes: sum(|st| &st.nodes), updates: sum(|st| &st.updates), solutions: solutions + sum(|st| &st.counted) }
     }
 
     fn estimate(&self) -> f64 {
-        self.status.iter().map(|st| f64::from_bits(st.walked.load(Relaxed))).sum::<f64>().clamp(0.0, 1.0)
+        self.status.iter().map(|st| f64::from_bits(st.walked.get())).sum::<f64>().clamp(0.0, 1.0)
     }
 
     /// The depth of the first worker that has a piece.
     fn depth(&self) -> usize {
-        self.status.iter().map(|st| st.depth.load(Relaxed)).find(|&d| d > 0).unwrap_or(0)
+        self.status.iter().map(|st| st.depth.get() as usize).find(|&d| d > 0).unwrap_or(0)
     }
 
-    fn lock(&self) -> MutexGuard<'_, State> {
-        // A worker never panics while holding the lock; if one did, the
-        // state is still consistent (every change is one statement).
-        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    fn lock(&self) -> Guard<'_, State> {
+        self.state.lock()
     }
 
     /// Stops the call for `why` (the first reason given wins).
     fn halt(&self, why: Outcome) {
         let mut st = self.lock();
+        self.halt_locked(&mut st, why);
+    }
+
+    fn halt_locked(&self, st: &mut State, why: Outcome) {
         st.stop.get_or_insert(why);
-        self.stop.store(true, Relaxed);
+        self.stop.set(1);
         self.wake.notify_all();
+    }
+
+    /// Sends a solution to the coordinator, waiting while the mailbox is
+    /// full.
+    fn send(&self, found: Found) {
+        let mut st = self.lock();
+        while st.found.len() >= self.mailbox {
+            st = self.room.wait(st);
+        }
+        st.found.push_back(found);
+        self.arrived.notify_one();
     }
 
     /// The next unit for a worker, waiting for one; `None` when the call
@@ -264,7 +296,7 @@ impl Shared {
                 return None;
             }
             if let Some(unit) = st.queue.pop_front() {
-                self.queued.store(st.queue.len(), Relaxed);
+                self.queued.set(st.queue.len() as u64);
                 return Some(unit);
             }
             st.idle += 1;
@@ -273,24 +305,24 @@ impl Shared {
                 self.wake.notify_all();
                 return None;
             }
-            self.idle.store(st.idle, Relaxed);
+            self.idle.set(st.idle as u64);
             let since = Instant::now();
-            st = self.wake.wait(st).unwrap_or_else(|e| e.into_inner());
+            st = self.wake.wait(st);
             w.idle += since.elapsed();
             st.idle -= 1;
-            self.idle.store(st.idle, Relaxed);
+            self.idle.set(st.idle as u64);
         }
     }
 
     /// Whether a thread waits for a unit that nobody has queued yet.
     fn wanted(&self) -> bool {
-        self.idle.load(Relaxed) > self.queued.load(Relaxed)
+        self.idle.get() > self.queued.get()
     }
 
     fn give(&self, unit: Unit) {
         let mut st = self.lock();
         st.queue.push_back(unit);
-        self.queued.store(st.queue.len(), Relaxed);
+        self.queued.set(st.queue.len() as u64);
         self.wake.notify_one();
     }
 
@@ -298,17 +330,12 @@ impl Shared {
     /// thread waits for work, so that it gets some soon.
     fn claim(&self) -> u64 {
         let slice = if self.wanted() { HURRY_NODES } else { self.slice };
-        let mut got = 0;
-        let _ = self.nodes_left.fetch_update(Relaxed, Relaxed, |left| {
-            got = left.min(slice);
-            Some(left - got)
-        });
-        got
+        self.nodes_left.take(slice)
     }
 
     /// Claims one solution slot.
     fn slot(&self) -> bool {
-        self.slots.fetch_update(Relaxed, Relaxed, |s| s.checked_sub(1)).is_ok()
+        self.slots.take(1) == 1
     }
 }
 
@@ -318,14 +345,36 @@ const BOUND_NODES: u64 = 128;
 /// The slice of a worker while another waits for work.
 const HURRY_NODES: u64 = 16;
 
+/// Solutions a worker may send ahead of the coordinator.
+const MAILBOX: usize = 64;
+
 /// A solution on its way to the coordinator: its rows and scaled cost.
 type Found = (Vec<usize>, i64);
 
+/// Marks a worker finished when its thread leaves [`work`], and stops the
+/// call if it leaves by a panic (which the coordinator passes on once every
+/// worker is joined), so that nobody waits for it.
+struct Leaving<'a>(&'a Shared);
+
+impl Drop for Leaving<'_> {
+    fn drop(&mut self) {
+        let sh = self.0;
+        let mut st = sh.lock();
+        st.running -= 1;
+        if std::thread::panicking() {
+            sh.halt_locked(&mut st, Outcome::Stopped);
+            sh.room.notify_all();
+        }
+        sh.arrived.notify_one();
+    }
+}
+
 /// One worker's thread.
-fn work(w: &mut Worker, me: &Status, sh: &Shared, tx: &SyncSender<Found>, counting: bool) {
+fn work(w: &mut Worker, me: &Status, sh: &Shared, counting: bool) {
+    let _leaving = Leaving(sh);
     let publish = |w: &Worker| me.publish(w, sh.reporting);
     loop {
-        if sh.stop.load(Relaxed) {
+        if sh.stop.get() != 0 {
             break;
         }
         if w.share.is_none() {
@@ -338,7 +387,7 @@ fn work(w: &mut Worker, me: &Status, sh: &Shared, tx: &SyncSender<Found>, counti
                 None => break,
             }
         }
-        w.solver.lower_bar(sh.bar.load(Relaxed));
+        w.solver.lower_bar(sh.bar.get() as i64);
         let budget = sh.claim();
         if budget == 0 {
             sh.halt(Outcome::NodeLimit);
@@ -356,10 +405,10 @@ fn work(w: &mut Worker, me: &Status, sh: &Shared, tx: &SyncSender<Found>, counti
             match w.solver.search(budget - used) {
                 Progress::Solution(_) if counting => {
                     if sh.unlimited || sh.slot() {
-                        me.counted.fetch_add(1, Relaxed);
+                        me.counted.add(1);
                     } else {
                         // Past the call's limit: kept for the next call.
-                        let _ = tx.send((w.solver.solution_rows().to_vec(), 0));
+                        sh.send((w.solver.solution_rows().to_vec(), 0));
                         sh.halt(Outcome::SolutionLimit);
                         break;
                     }
@@ -369,9 +418,9 @@ fn work(w: &mut Worker, me: &Status, sh: &Shared, tx: &SyncSender<Found>, counti
                     // is never below the k-th best of all: every other
                     // worker may cut by it now, before the coordinator has
                     // seen it.
-                    sh.bar.fetch_min(w.solver.bar(), Relaxed);
-                    let _ = tx.send((w.solver.solution_rows().to_vec(), w.solver.solution_cost()));
-                    if sh.stop.load(Relaxed) {
+                    sh.bar.lower_signed(w.solver.bar());
+                    sh.send((w.solver.solution_rows().to_vec(), w.solver.solution_cost()));
+                    if sh.stop.get() != 0 {
                         break;
                     }
                 }
@@ -384,7 +433,7 @@ fn work(w: &mut Worker, me: &Status, sh: &Shared, tx: &SyncSender<Found>, counti
         }
         let used = w.solver.counters().nodes - before;
         if used < budget {
-            sh.nodes_left.fetch_add(budget - used, Relaxed);
+            sh.nodes_left.add(budget - used);
         }
         publish(w);
         if sh.wanted() {
@@ -437,16 +486,20 @@ fn call_threads(s: &mut Solver, call: &mut Call, mut pool: Box<Pool>, count: boo
         w.solver.set_counting(counting);
     }
     let reporting = s.controls_mut().progress.is_some();
+    let [found, mut batch] = std::mem::take(&mut pool.mailbox);
     let sh = Shared {
-        state: Mutex::new(State { queue: std::mem::take(&mut pool.queue), idle: 0, exhausted: false, stop: None }),
-        wake: Condvar::new(),
-        stop: AtomicBool::new(false),
-        idle: AtomicUsize::new(0),
-        queued: AtomicUsize::new(0),
-        nodes_left: AtomicU64::new(s.limits().nodes.unwrap_or(u64::MAX)),
-        slots: AtomicU64::new(max - handed),
+        state: Lock::new(State { queue: std::mem::take(&mut pool.queue), idle: 0, exhausted: false, stop: None, found, running: pool.workers.len() }),
+        wake: Signal::new(),
+        arrived: Signal::new(),
+        room: Signal::new(),
+        mailbox: MAILBOX * pool.workers.len(),
+        stop: Word::new(0),
+        idle: Word::new(0),
+        queued: Word::new(0),
+        nodes_left: Word::new(s.limits().nodes.unwrap_or(u64::MAX)),
+        slots: Word::new(max - handed),
         unlimited: max == u64::MAX,
-        bar: AtomicI64::new(s.bar()),
+        bar: Word::new(s.bar() as u64),
         // A branch and bound polls more often, so that a better bar found
         // by one worker soon prunes the others.
         slice: if s.objective().is_some() { BOUND_NODES } else { POLL_NODES },
@@ -454,44 +507,48 @@ fn call_threads(s: &mut Solver, call: &mut Call, mut pool: Box<Pool>, count: boo
         // What the workers did in earlier calls, until they publish again.
         status: pool.workers.iter().map(|w| Status::of(w, reporting)).collect(),
     };
-    sh.queued.store(sh.lock().queue.len(), Relaxed);
-    let (tx, rx) = mpsc::sync_channel::<Found>(64 * pool.workers.len());
+    sh.queued.set(sh.lock().queue.len() as u64);
     std::thread::scope(|scope| {
-        let workers: Vec<_> = pool
-            .workers
-            .iter_mut()
-            .zip(&sh.status)
-            .map(|(w, me)| {
-                let (tx, sh) = (tx.clone(), &sh);
-                scope.spawn(move || work(w, me, sh, &tx, counting))
-            })
-            .collect();
-        drop(tx);
+        let workers: Vec<_> = pool.workers.iter_mut().zip(&sh.status).map(|(w, me)| {
+            let sh = &sh;
+            scope.spawn(move || work(w, me, sh, counting))
+        }).collect();
         let mut stopping = false;
         loop {
-            match rx.recv_timeout(TICK) {
-                Ok((rows, cost)) => {
-                    // With an objective only what beats the bar counts.
-                    if !s.record(&rows, cost) {
-                        continue;
-                    }
-                    sh.bar.fetch_min(s.bar(), Relaxed);
-                    if stopping || counting {
-                        pool.pending.push_back(rows);
-                    } else if handed >= max {
-                        pool.pending.push_back(rows);
-                        sh.halt(Outcome::SolutionLimit);
+            // Every solution sent so far, and whether every worker is done.
+            let over = {
+                let mut st = sh.lock();
+                if st.found.is_empty() && st.running > 0 {
+                    st = sh.arrived.wait_for(st, TICK);
+                }
+                std::mem::swap(&mut st.found, &mut batch);
+                if !batch.is_empty() {
+                    sh.room.notify_all();
+                }
+                st.running == 0
+            };
+            for (rows, cost) in batch.drain(..) {
+                // With an objective only what beats the bar counts.
+                if !s.record(&rows, cost) {
+                    continue;
+                }
+                sh.bar.lower_signed(s.bar());
+                if stopping || counting {
+                    pool.pending.push_back(rows);
+                } else if handed >= max {
+                    pool.pending.push_back(rows);
+                    sh.halt(Outcome::SolutionLimit);
+                    stopping = true;
+                } else {
+                    handed += 1;
+                    if s.hand_out(&rows, f).is_break() {
+                        sh.halt(Outcome::Stopped);
                         stopping = true;
-                    } else {
-                        handed += 1;
-                        if s.hand_out(&rows, f).is_break() {
-                            sh.halt(Outcome::Stopped);
-                            stopping = true;
-                        }
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => break,
+            }
+            if over {
+                break;
             }
             if stopping {
                 continue;
@@ -515,8 +572,9 @@ fn call_threads(s: &mut Solver, call: &mut Call, mut pool: Box<Pool>, count: boo
             }
         }
     });
-    let counted: u64 = sh.status.iter().map(|st| st.counted.load(Relaxed)).sum();
-    let st = sh.state.into_inner().unwrap_or_else(|e| e.into_inner());
+    let counted: u64 = sh.status.iter().map(|st| st.counted.get()).sum();
+    let st = sh.state.into_inner();
+    pool.mailbox = [st.found, batch];
     pool.queue = st.queue;
     pool.exhausted = st.exhausted;
     s.count_solutions(counted);
