@@ -223,6 +223,11 @@ struct Shared {
     room: Signal,
     /// How many solutions `found` holds at most.
     mailbox: usize,
+    /// Whether the coordinator may leave solutions waiting until its next
+    /// tick (a branch and bound without a solution limit: each improvement
+    /// already lowers the shared bar, and waking the coordinator for each
+    /// would take a core from the workers).
+    patient: bool,
     /// Mirrors of `state`, read at every poll point without the lock.
     stop: Word,
     idle: Word,
@@ -277,14 +282,17 @@ impl Shared {
     }
 
     /// Sends a solution to the coordinator, waiting while the mailbox is
-    /// full.
-    fn send(&self, found: Found) {
+    /// full; says whether this one filled it.
+    fn send(&self, found: Found) -> bool {
         let mut st = self.lock();
         while st.found.len() >= self.mailbox {
             st = self.room.wait(st);
         }
         st.found.push_back(found);
-        self.arrived.notify_one();
+        if !self.patient || 2 * st.found.len() >= self.mailbox {
+            self.arrived.notify_one();
+        }
+        st.found.len() >= self.mailbox
     }
 
     /// The next unit for a worker, waiting for one; `None` when the call
@@ -327,9 +335,9 @@ impl Shared {
     }
 
     /// Claims up to one slice of the node budget: a short one while a
-    /// thread waits for work, so that it gets some soon.
-    fn claim(&self) -> u64 {
-        let slice = if self.wanted() { HURRY_NODES } else { self.slice };
+    /// thread waits for work, so that it gets some soon, unless `alone`.
+    fn claim(&self, alone: bool) -> u64 {
+        let slice = if self.wanted() && !alone { HURRY_NODES } else { self.slice };
         self.nodes_left.take(slice)
     }
 
@@ -372,13 +380,12 @@ impl Drop for Leaving<'_> {
 /// One worker's thread.
 fn work(w: &mut Worker, me: &Status, sh: &Shared, counting: bool) {
     let _leaving = Leaving(sh);
-    let publish = |w: &Worker| me.publish(w, sh.reporting);
     loop {
         if sh.stop.get() != 0 {
             break;
         }
         if w.share.is_none() {
-            publish(w);
+            me.publish(w, sh.reporting);
             match sh.take(w) {
                 Some(unit) => {
                     w.start(unit);
@@ -387,62 +394,75 @@ fn work(w: &mut Worker, me: &Status, sh: &Shared, counting: bool) {
                 None => break,
             }
         }
-        w.solver.lower_bar(sh.bar.get() as i64);
-        let budget = sh.claim();
-        if budget == 0 {
-            sh.halt(Outcome::NodeLimit);
+        if !slice(w, me, sh, counting, false) {
             break;
         }
-        // The slice: solutions on the way do not end it (publishing and
-        // polling after each would cost more than finding it on a search
-        // with millions of them).
-        let before = w.solver.counters().nodes;
-        loop {
-            let used = w.solver.counters().nodes - before;
-            if used >= budget {
-                break;
-            }
-            match w.solver.search(budget - used) {
-                Progress::Solution(_) if counting => {
-                    if sh.unlimited || sh.slot() {
-                        me.counted.add(1);
-                    } else {
-                        // Past the call's limit: kept for the next call.
-                        sh.send((w.solver.solution_rows().to_vec(), 0));
-                        sh.halt(Outcome::SolutionLimit);
-                        break;
-                    }
-                }
-                Progress::Solution(_) => {
-                    // The worker's own bar (the k-th best of its solutions)
-                    // is never below the k-th best of all: every other
-                    // worker may cut by it now, before the coordinator has
-                    // seen it.
-                    sh.bar.lower_signed(w.solver.bar());
-                    sh.send((w.solver.solution_rows().to_vec(), w.solver.solution_cost()));
-                    if sh.stop.get() != 0 {
-                        break;
-                    }
-                }
-                Progress::Exhausted => {
-                    w.done += w.share.take().unwrap_or(0.0);
+    }
+    me.publish(w, sh.reporting);
+}
+
+/// One slice of a worker's search, between two poll points; `false` when
+/// the call's node budget is spent. `alone`: the worker runs on the calling
+/// thread before any other thread starts, so it claims a whole slice even
+/// though others wait, and it stops when the mailbox is full, since nobody
+/// empties it meanwhile.
+fn slice(w: &mut Worker, me: &Status, sh: &Shared, counting: bool, alone: bool) -> bool {
+    w.solver.lower_bar(sh.bar.get() as i64);
+    let budget = sh.claim(alone);
+    if budget == 0 {
+        sh.halt(Outcome::NodeLimit);
+        return false;
+    }
+    // Solutions on the way do not end the slice (publishing and polling
+    // after each would cost more than finding it on a search with millions
+    // of them).
+    let before = w.solver.counters().nodes;
+    loop {
+        let used = w.solver.counters().nodes - before;
+        if used >= budget {
+            break;
+        }
+        match w.solver.search(budget - used) {
+            Progress::Solution(_) if counting => {
+                if sh.unlimited || sh.slot() {
+                    me.counted.add(1);
+                } else {
+                    // Past the call's limit: kept for the next call.
+                    sh.send((w.solver.solution_rows().to_vec(), 0));
+                    sh.halt(Outcome::SolutionLimit);
                     break;
                 }
-                Progress::Paused => break,
             }
-        }
-        let used = w.solver.counters().nodes - before;
-        if used < budget {
-            sh.nodes_left.add(budget - used);
-        }
-        publish(w);
-        if sh.wanted() {
-            if let Some(unit) = w.donate() {
-                sh.give(unit);
+            Progress::Solution(_) => {
+                // The worker's own bar (the k-th best of its solutions) is
+                // never below the k-th best of all: every other worker may
+                // cut by it now, before the coordinator has seen it.
+                sh.bar.lower_signed(w.solver.bar());
+                if sh.send((w.solver.solution_rows().to_vec(), w.solver.solution_cost())) && alone {
+                    break;
+                }
+                if sh.stop.get() != 0 {
+                    break;
+                }
             }
+            Progress::Exhausted => {
+                w.done += w.share.take().unwrap_or(0.0);
+                break;
+            }
+            Progress::Paused => break,
         }
     }
-    publish(w);
+    let used = w.solver.counters().nodes - before;
+    if used < budget {
+        sh.nodes_left.add(budget - used);
+    }
+    me.publish(w, sh.reporting);
+    if sh.wanted() {
+        if let Some(unit) = w.donate() {
+            sh.give(unit);
+        }
+    }
+    true
 }
 
 /// How often the coordinator looks at the cancel flag and the clock when
@@ -493,8 +513,11 @@ fn call_threads(s: &mut Solver, call: &mut Call, mut pool: Box<Pool>, count: boo
         arrived: Signal::new(),
         room: Signal::new(),
         mailbox: MAILBOX * pool.workers.len(),
+        patient: s.objective().is_some() && max == u64::MAX,
         stop: Word::new(0),
-        idle: Word::new(0),
+        // Workers without a piece are about to wait for one: the others
+        // hurry to their first poll point to give them some.
+        idle: Word::new(pool.workers.iter().filter(|w| w.share.is_none()).count() as u64),
         queued: Word::new(0),
         nodes_left: Word::new(s.limits().nodes.unwrap_or(u64::MAX)),
         slots: Word::new(max - handed),
@@ -508,11 +531,37 @@ fn call_threads(s: &mut Solver, call: &mut Call, mut pool: Box<Pool>, count: boo
         status: pool.workers.iter().map(|w| Status::of(w, reporting)).collect(),
     };
     sh.queued.set(sh.lock().queue.len() as u64);
+    // A search one worker holds alone, with nothing queued (as at the
+    // start), runs that worker's next slice on the calling thread first: a
+    // small search ends there, without starting threads, which would cost
+    // about as much as the slice.
+    let only = {
+        let mut holders = pool.workers.iter().enumerate().filter(|(_, w)| w.share.is_some()).map(|(i, _)| i);
+        match (holders.next(), holders.next()) {
+            (Some(i), None) if sh.lock().queue.is_empty() => Some(i),
+            _ => None,
+        }
+    };
+    if let Some(i) = only {
+        slice(&mut pool.workers[i], &sh.status[i], &sh, counting, true);
+        let mut st = sh.lock();
+        if st.stop.is_none() && pool.workers[i].share.is_none() && st.queue.is_empty() {
+            st.exhausted = true;
+        }
+        if st.stop.is_some() || st.exhausted {
+            st.running = 0;
+        }
+    }
+    let start = sh.lock().running > 0;
     std::thread::scope(|scope| {
-        let workers: Vec<_> = pool.workers.iter_mut().zip(&sh.status).map(|(w, me)| {
-            let sh = &sh;
-            scope.spawn(move || work(w, me, sh, counting))
-        }).collect();
+        let workers: Vec<_> = if !start {
+            Vec::new()
+        } else {
+            pool.workers.iter_mut().zip(&sh.status).map(|(w, me)| {
+                let sh = &sh;
+                scope.spawn(move || work(w, me, sh, counting))
+            }).collect()
+        };
         let mut stopping = false;
         loop {
             // Every solution sent so far, and whether every worker is done.

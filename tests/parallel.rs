@@ -317,3 +317,39 @@ fn many_more_threads_than_cores_give_the_same_counts() {
     assert_eq!(s.count_run(), (expect, Outcome::Exhausted));
     assert!(s.thread_stats().iter().map(|t| t.steals).sum::<u64>() > 0, "threads took work");
 }
+
+/// `n` columns, each with two rows of its own: 2^n solutions, one every
+/// few nodes, so that the first slice (run on the calling thread before
+/// any thread starts) fills the mailbox of solutions.
+fn pairs(n: usize) -> Matrix {
+    let mut m = Matrix::new(n).unwrap();
+    for c in 0..n {
+        m.add_row(&[c]).unwrap();
+        m.add_row(&[c]).unwrap();
+    }
+    m
+}
+
+#[test]
+fn solutions_found_before_the_threads_start_are_all_handed_out() {
+    let m = pairs(11);
+    for threads in THREADS {
+        for engine in [Engine::Exact, Engine::General] {
+            let mut s = solver(&m, engine, threads);
+            let all = solutions(&m, &mut s);
+            assert_eq!(all.len(), 1 << 11, "{engine:?} on {threads} threads");
+            assert!(all.windows(2).all(|w| w[0] != w[1]), "none twice");
+            // Resumed one solution at a time from a fresh start.
+            let mut s = solver(&m, engine, threads);
+            let mut n = 0;
+            while s.next_solution().is_some() {
+                n += 1;
+            }
+            assert_eq!(n, 1 << 11);
+        }
+    }
+    // A search that ends inside the first slice starts no thread.
+    let mut s = solver(&pairs(3), Engine::Auto, 2);
+    assert_eq!(s.count_run(), (8, Outcome::Exhausted));
+    assert_eq!(s.thread_stats().iter().map(|t| t.steals).sum::<u64>(), 0);
+}
