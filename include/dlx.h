@@ -805,8 +805,10 @@ dlx_status dlx_solver_best(const struct dlx_solver *solver,
  the progress callback are still delivered on the calling thread, one at
  a time, so a caller needs no locking. The first-solution call
  (`dlx_solver_next`) stops every thread as soon as one finds a solution;
- with an objective, each improvement prunes every thread's search.
- Limits are for the whole call (nodes exact, as on one thread);
+ with an objective, each improvement prunes every thread's search at
+ once, and reaches the solution callback within a few milliseconds. A
+ search small enough to end within its first slice of nodes runs on the
+ calling thread alone, starting no thread. Limits are for the whole call (nodes exact, as on one thread);
  `dlx_solver_cancel` stops all threads within one slice; counters are
  summed over the threads (`DLX_COUNTER_STEALS` and `DLX_COUNTER_IDLE_NS`
  show the balance); a stopped search resumes where it stopped (solutions
@@ -815,7 +817,8 @@ dlx_status dlx_solver_best(const struct dlx_solver *solver,
  Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`, `DLX_ERR_INVALID_ARGUMENT` for
  more than 1024 threads.
  */
-dlx_status dlx_solver_set_threads(struct dlx_solver *solver, size_t threads);
+dlx_status dlx_solver_set_threads(struct dlx_solver *solver,
+                                  size_t threads);
 
 /*
  Writes the number of threads the solver searches on to `*threads` (the

@@ -12,6 +12,10 @@
 //! busy to the end. The search is over when every worker waits with no
 //! unit left.
 //!
+//! A search that one worker holds alone with nothing queued (as at the
+//! start) runs that worker's next slice on the calling thread before any
+//! thread starts: a search that ends within it costs no thread start-up.
+//!
 //! The calling thread coordinates: it hands each solution the workers send
 //! to the caller, one at a time (so callbacks need no locking), keeps the
 //! best list of a branch and bound and publishes its bar to every worker,
