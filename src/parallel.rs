@@ -12,17 +12,19 @@
 //! busy to the end. The search is over when every worker waits with no
 //! unit left.
 //!
-//! A search that one worker holds alone with nothing queued (as at the
-//! start) runs that worker's next slice on the calling thread before any
-//! thread starts: a search that ends within it costs no thread start-up.
-//!
-//! The calling thread coordinates: it hands each solution the workers send
-//! to the caller, one at a time (so callbacks need no locking), keeps the
-//! best list of a branch and bound and publishes its bar to every worker,
-//! looks at the cancel flag, the clock, the update limit and the progress
-//! callback, and stops the workers. A stopped search keeps every worker's
-//! state, the units not taken yet and the solutions found but not handed
-//! out, and the next call carries on from there.
+//! The calling thread is one of the threads: it runs the *home* worker
+//! (the first that holds a unit) and, between that worker's slices,
+//! coordinates. It hands each solution the workers leave in a mailbox to
+//! the caller, one at a time (so callbacks need no locking), keeps the best
+//! list of a branch and bound and publishes its bar to every worker, looks
+//! at the cancel flag, the clock, the update limit and the progress
+//! callback, and stops the workers. So `N` threads start `N - 1`, and only
+//! after the home worker's first slice: a search that ends within it starts
+//! none. When the home worker has nothing to do, the calling thread sleeps
+//! until a solution, a unit or the end arrives, or a tick passes. A stopped
+//! search keeps every worker's state, the units not taken yet and the
+//! solutions found but not handed out, and the next call carries on from
+//! there.
 //!
 //! Counting without an objective sends nothing per solution: each worker
 //! counts its own, and claims a slot first when the call has a solution
@@ -212,8 +214,10 @@ struct State {
     /// [`Shared::mailbox`], the room [`Pool::new`] reserves, so sending
     /// never allocates.
     found: VecDeque<Found>,
-    /// Workers that have not finished the call.
+    /// Workers on threads of their own that have not finished the call.
     running: usize,
+    /// The calling thread panicked: nobody empties the mailbox any more.
+    abandoned: bool,
 }
 
 /// What the threads of one call share.
@@ -221,7 +225,8 @@ struct Shared {
     state: Lock<State>,
     /// Wakes workers that wait for a unit.
     wake: Signal,
-    /// Wakes the coordinator when a solution arrives or a worker finishes.
+    /// Wakes the calling thread when a solution arrives, a unit is queued
+    /// (for its idle home worker) or a worker finishes.
     arrived: Signal,
     /// Wakes workers that wait for room in `found`.
     room: Signal,
@@ -285,18 +290,23 @@ impl Shared {
         self.wake.notify_all();
     }
 
-    /// Sends a solution to the coordinator, waiting while the mailbox is
-    /// full; says whether this one filled it.
-    fn send(&self, found: Found) -> bool {
+    /// Sends a solution to the coordinator. Another worker waits while the
+    /// mailbox is full, which for it leaves one place free; the home
+    /// worker, which empties the mailbox itself, never waits and takes that
+    /// place. Says whether the mailbox is now full.
+    fn send(&self, found: Found, home: bool) -> bool {
         let mut st = self.lock();
-        while st.found.len() >= self.mailbox {
+        while !home && st.found.len() + 1 >= self.mailbox {
+            if st.abandoned {
+                return true;
+            }
             st = self.room.wait(st);
         }
         st.found.push_back(found);
         if !self.patient || 2 * st.found.len() >= self.mailbox {
             self.arrived.notify_one();
         }
-        st.found.len() >= self.mailbox
+        st.found.len() + 1 >= self.mailbox
     }
 
     /// The next unit for a worker, waiting for one; `None` when the call
@@ -309,6 +319,8 @@ impl Shared {
             }
             if let Some(unit) = st.queue.pop_front() {
                 self.queued.set(st.queue.len() as u64);
+                // Also ends the guess made before the threads started.
+                self.idle.set(st.idle as u64);
                 return Some(unit);
             }
             st.idle += 1;
@@ -326,6 +338,37 @@ impl Shared {
         }
     }
 
+    /// The home worker's [`Shared::take`], which never waits: if it has no
+    /// unit, takes one that is queued, or else counts itself idle (once;
+    /// `idle` says whether it does) and ends the search if everyone is.
+    fn seek(&self, w: &mut Worker, me: &Status, idle: &mut bool) {
+        if w.share.is_some() {
+            return;
+        }
+        let mut st = self.lock();
+        if let Some(unit) = st.queue.pop_front() {
+            self.queued.set(st.queue.len() as u64);
+            if *idle {
+                st.idle -= 1;
+                *idle = false;
+            }
+            self.idle.set(st.idle as u64);
+            drop(st);
+            w.start(unit);
+            w.steals += 1;
+        } else if !*idle && !st.exhausted {
+            *idle = true;
+            st.idle += 1;
+            self.idle.set(st.idle as u64);
+            if st.idle == self.status.len() {
+                st.exhausted = true;
+                self.wake.notify_all();
+            }
+            drop(st);
+            me.publish(w, self.reporting);
+        }
+    }
+
     /// Whether a thread waits for a unit that nobody has queued yet.
     fn wanted(&self) -> bool {
         self.idle.get() > self.queued.get()
@@ -336,6 +379,8 @@ impl Shared {
         st.queue.push_back(unit);
         self.queued.set(st.queue.len() as u64);
         self.wake.notify_one();
+        // The home worker may be idle too.
+        self.arrived.notify_one();
     }
 
     /// Claims up to one slice of the node budget: a short one while a
@@ -381,6 +426,22 @@ impl Drop for Leaving<'_> {
     }
 }
 
+/// Stops the call if the calling thread panics (the panic goes on once
+/// every thread is joined), so that no worker waits for it.
+struct HaltOnPanic<'a>(&'a Shared);
+
+impl Drop for HaltOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let sh = self.0;
+            let mut st = sh.lock();
+            st.abandoned = true;
+            sh.halt_locked(&mut st, Outcome::Stopped);
+            sh.room.notify_all();
+        }
+    }
+}
+
 /// One worker's thread.
 fn work(w: &mut Worker, me: &Status, sh: &Shared, counting: bool) {
     let _leaving = Leaving(sh);
@@ -398,7 +459,7 @@ fn work(w: &mut Worker, me: &Status, sh: &Shared, counting: bool) {
                 None => break,
             }
         }
-        if !slice(w, me, sh, counting, false) {
+        if !slice(w, me, sh, counting, false, false) {
             break;
         }
     }
@@ -406,11 +467,11 @@ fn work(w: &mut Worker, me: &Status, sh: &Shared, counting: bool) {
 }
 
 /// One slice of a worker's search, between two poll points; `false` when
-/// the call's node budget is spent. `alone`: the worker runs on the calling
-/// thread before any other thread starts, so it claims a whole slice even
-/// though others wait, and it stops when the mailbox is full, since nobody
-/// empties it meanwhile.
-fn slice(w: &mut Worker, me: &Status, sh: &Shared, counting: bool, alone: bool) -> bool {
+/// the call's node budget is spent. `home`: the worker runs on the calling
+/// thread, which empties the mailbox between slices, so the slice ends when
+/// the mailbox is full. `alone`: no other thread has started yet, so it
+/// claims a whole slice even though others will want work.
+fn slice(w: &mut Worker, me: &Status, sh: &Shared, counting: bool, alone: bool, home: bool) -> bool {
     w.solver.lower_bar(sh.bar.get() as i64);
     let budget = sh.claim(alone);
     if budget == 0 {
@@ -432,7 +493,7 @@ fn slice(w: &mut Worker, me: &Status, sh: &Shared, counting: bool, alone: bool) 
                     me.counted.add(1);
                 } else {
                     // Past the call's limit: kept for the next call.
-                    sh.send((w.solver.solution_rows().to_vec(), 0));
+                    sh.send((w.solver.solution_rows().to_vec(), 0), home);
                     sh.halt(Outcome::SolutionLimit);
                     break;
                 }
@@ -442,7 +503,7 @@ fn slice(w: &mut Worker, me: &Status, sh: &Shared, counting: bool, alone: bool) 
                 // never below the k-th best of all: every other worker may
                 // cut by it now, before the coordinator has seen it.
                 sh.bar.lower_signed(w.solver.bar());
-                if sh.send((w.solver.solution_rows().to_vec(), w.solver.solution_cost())) && alone {
+                if sh.send((w.solver.solution_rows().to_vec(), w.solver.solution_cost()), home) && home {
                     break;
                 }
                 if sh.stop.get() != 0 {
@@ -469,8 +530,8 @@ fn slice(w: &mut Worker, me: &Status, sh: &Shared, counting: bool, alone: bool) 
     true
 }
 
-/// How often the coordinator looks at the cancel flag and the clock when
-/// no solution arrives.
+/// How often the calling thread, when its home worker has nothing to do,
+/// looks at the cancel flag and the clock if nothing wakes it before.
 const TICK: Duration = Duration::from_millis(5);
 
 /// One call of a parallel search of `s` (which has `threads` > 1): hands
@@ -512,15 +573,15 @@ fn call_threads(s: &mut Solver, call: &mut Call, mut pool: Box<Pool>, count: boo
     let reporting = s.controls_mut().progress.is_some();
     let [found, mut batch] = std::mem::take(&mut pool.mailbox);
     let sh = Shared {
-        state: Lock::new(State { queue: std::mem::take(&mut pool.queue), idle: 0, exhausted: false, stop: None, found, running: pool.workers.len() }),
+        state: Lock::new(State { queue: std::mem::take(&mut pool.queue), idle: 0, exhausted: false, stop: None, found, running: 0, abandoned: false }),
         wake: Signal::new(),
         arrived: Signal::new(),
         room: Signal::new(),
         mailbox: MAILBOX * pool.workers.len(),
         patient: s.objective().is_some() && max == u64::MAX,
         stop: Word::new(0),
-        // Workers without a piece are about to wait for one: the others
-        // hurry to their first poll point to give them some.
+        // Workers without a piece will wait for one: the others hurry to
+        // their next poll point to give them some.
         idle: Word::new(pool.workers.iter().filter(|w| w.share.is_none()).count() as u64),
         queued: Word::new(0),
         nodes_left: Word::new(s.limits().nodes.unwrap_or(u64::MAX)),
@@ -535,50 +596,70 @@ fn call_threads(s: &mut Solver, call: &mut Call, mut pool: Box<Pool>, count: boo
         status: pool.workers.iter().map(|w| Status::of(w, reporting)).collect(),
     };
     sh.queued.set(sh.lock().queue.len() as u64);
-    // A search one worker holds alone, with nothing queued (as at the
-    // start), runs that worker's next slice on the calling thread first: a
-    // small search ends there, without starting threads, which would cost
-    // about as much as the slice.
-    let only = {
-        let mut holders = pool.workers.iter().enumerate().filter(|(_, w)| w.share.is_some()).map(|(i, _)| i);
-        match (holders.next(), holders.next()) {
-            (Some(i), None) if sh.lock().queue.is_empty() => Some(i),
-            _ => None,
-        }
-    };
-    if let Some(i) = only {
-        slice(&mut pool.workers[i], &sh.status[i], &sh, counting, true);
-        let mut st = sh.lock();
-        if st.stop.is_none() && pool.workers[i].share.is_none() && st.queue.is_empty() {
-            st.exhausted = true;
-        }
-        if st.stop.is_some() || st.exhausted {
-            st.running = 0;
+    // The home worker, on the calling thread: the first that holds a piece.
+    let home = pool.workers.iter().position(|w| w.share.is_some()).unwrap_or(0);
+    let mut own = None;
+    let mut others = Vec::new();
+    for (i, pair) in pool.workers.iter_mut().zip(&sh.status).enumerate() {
+        if i == home {
+            own = Some(pair);
+        } else {
+            others.push(pair);
         }
     }
-    let start = sh.lock().running > 0;
+    let (hw, hme) = own.expect("threads > 1, so home is a worker");
+    let mut others = Some(others);
     std::thread::scope(|scope| {
-        let workers: Vec<_> = if !start {
-            Vec::new()
-        } else {
-            pool.workers.iter_mut().zip(&sh.status).map(|(w, me)| {
-                let sh = &sh;
-                scope.spawn(move || work(w, me, sh, counting))
-            }).collect()
-        };
+        let _halt = HaltOnPanic(&sh);
+        let mut started = Vec::new();
         let mut stopping = false;
+        // Whether the home worker counts among the idle ones.
+        let mut home_idle = false;
         loop {
-            // Every solution sent so far, and whether every worker is done.
+            // The home worker's turn: one slice, with a piece taken before
+            // and after it if it has none.
+            if sh.stop.get() == 0 {
+                sh.seek(hw, hme, &mut home_idle);
+                if hw.share.is_some() {
+                    slice(hw, hme, &sh, counting, started.is_empty(), true);
+                    sh.seek(hw, hme, &mut home_idle);
+                }
+            }
+            // The other threads start after the first slice, unless it
+            // ended the search: a small search starts no thread.
+            if let Some(rest) = others.take() {
+                let mut st = sh.lock();
+                if st.stop.is_none() && hw.share.is_none() && st.queue.is_empty() && rest.iter().all(|(w, _)| w.share.is_none()) {
+                    st.exhausted = true;
+                }
+                if st.stop.is_none() && !st.exhausted {
+                    st.running = rest.len();
+                    drop(st);
+                    for (w, me) in rest {
+                        let sh = &sh;
+                        started.push(scope.spawn(move || work(w, me, sh, counting)));
+                    }
+                }
+            }
+            // The coordinator's turn: every solution sent so far, and
+            // whether the call is over.
             let over = {
                 let mut st = sh.lock();
-                if st.found.is_empty() && st.running > 0 {
+                // The home worker has a slice to run or a piece to take
+                // (given while it was not waiting: the wake-up is gone).
+                let busy = st.stop.is_none() && (hw.share.is_some() || !st.queue.is_empty());
+                if st.found.is_empty() && st.running > 0 && !busy {
+                    let since = Instant::now();
                     st = sh.arrived.wait_for(st, TICK);
+                    if home_idle {
+                        hw.idle += since.elapsed();
+                    }
                 }
                 std::mem::swap(&mut st.found, &mut batch);
                 if !batch.is_empty() {
                     sh.room.notify_all();
                 }
-                st.running == 0
+                st.running == 0 && (st.stop.is_some() || st.exhausted)
             };
             for (rows, cost) in batch.drain(..) {
                 // With an objective only what beats the bar counts.
@@ -616,10 +697,11 @@ fn call_threads(s: &mut Solver, call: &mut Call, mut pool: Box<Pool>, count: boo
                 stopping = true;
             }
         }
+        hme.publish(hw, reporting);
         // Joined one by one (the scope would only wait for them): a
         // joined thread is gone, stack and all, before the call returns,
         // and valgrind's tools see the join.
-        for worker in workers {
+        for worker in started {
             if let Err(panic) = worker.join() {
                 std::panic::resume_unwind(panic);
             }
