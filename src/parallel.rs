@@ -5,7 +5,7 @@
 //! piece of the tree, a *unit*: rows to force and rows to exclude, as the
 //! subproblems of [`crate::split`] are. The first worker starts with the
 //! whole search. A worker without a unit waits; a busy worker that sees one
-//! waiting, at its next poll point (every [`POLL_NODES`] nodes, never inside
+//! waiting, at its next poll point (every [`SHARE_NODES`] nodes, never inside
 //! the engine's loop), gives away the last untried branch of the shallowest
 //! level that has one ([`Core::donate`](crate::engine::Core)), the biggest
 //! piece it can hand over in one go. So uneven subtrees keep every thread
@@ -35,7 +35,7 @@ use std::collections::VecDeque;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use crate::control::{self, Call, Counters, Outcome, Progress, POLL_NODES};
+use crate::control::{self, Call, Counters, Outcome, Progress};
 use crate::error::Error;
 use crate::search::Solver;
 use crate::sync::{Guard, Lock, Signal, Word};
@@ -399,6 +399,11 @@ impl Shared {
 /// The slice of a worker in a branch and bound.
 const BOUND_NODES: u64 = 128;
 
+/// The slice of a worker otherwise: shorter than the serial search's
+/// [`POLL_NODES`](crate::control::POLL_NODES), since a thread that runs out of work waits up to one
+/// slice of the others for more.
+const SHARE_NODES: u64 = 256;
+
 /// The slice of a worker while another waits for work.
 const HURRY_NODES: u64 = 16;
 
@@ -590,7 +595,7 @@ fn call_threads(s: &mut Solver, call: &mut Call, mut pool: Box<Pool>, count: boo
         bar: Word::new(s.bar() as u64),
         // A branch and bound polls more often, so that a better bar found
         // by one worker soon prunes the others.
-        slice: if s.objective().is_some() { BOUND_NODES } else { POLL_NODES },
+        slice: if s.objective().is_some() { BOUND_NODES } else { SHARE_NODES },
         reporting,
         // What the workers did in earlier calls, until they publish again.
         status: pool.workers.iter().map(|w| Status::of(w, reporting)).collect(),
