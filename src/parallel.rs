@@ -5,7 +5,7 @@
 //! piece of the tree, a *unit*: rows to force and rows to exclude, as the
 //! subproblems of [`crate::split`] are. The first worker starts with the
 //! whole search. A worker without a unit waits; a busy worker that sees one
-//! waiting, at its next poll point (every [`SHARE_NODES`] nodes, never inside
+//! waiting, at its next poll point (every few hundred nodes, never inside
 //! the engine's loop), gives away the last untried branch of the shallowest
 //! level that has one ([`Core::donate`](crate::engine::Core)), the biggest
 //! piece it can hand over in one go. So uneven subtrees keep every thread
