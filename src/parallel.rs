@@ -630,20 +630,12 @@ fn call_threads(s: &mut Solver, call: &mut Call, mut pool: Box<Pool>, count: boo
                     sh.seek(hw, hme, &mut home_idle);
                 }
             }
-            // The other threads start after the first slice, unless it
-            // ended the search: a small search starts no thread.
-            if let Some(rest) = others.take() {
+            // Before the other threads start, the first slice may have
+            // ended the search.
+            if let Some(rest) = &others {
                 let mut st = sh.lock();
                 if st.stop.is_none() && hw.share.is_none() && st.queue.is_empty() && rest.iter().all(|(w, _)| w.share.is_none()) {
                     st.exhausted = true;
-                }
-                if st.stop.is_none() && !st.exhausted {
-                    st.running = rest.len();
-                    drop(st);
-                    for (w, me) in rest {
-                        let sh = &sh;
-                        started.push(scope.spawn(move || work(w, me, sh, counting)));
-                    }
                 }
             }
             // The coordinator's turn: every solution sent so far, and
@@ -683,6 +675,20 @@ fn call_threads(s: &mut Solver, call: &mut Call, mut pool: Box<Pool>, count: boo
                     if s.hand_out(&rows, f).is_break() {
                         sh.halt(Outcome::Stopped);
                         stopping = true;
+                    }
+                }
+            }
+            // The other threads start after the first slice and its
+            // solutions, unless these ended the call: a small search, or a
+            // call for one solution that the slice found, starts none.
+            if let Some(rest) = others.take() {
+                let mut st = sh.lock();
+                if st.stop.is_none() && !st.exhausted {
+                    st.running = rest.len();
+                    drop(st);
+                    for (w, me) in rest {
+                        let sh = &sh;
+                        started.push(scope.spawn(move || work(w, me, sh, counting)));
                     }
                 }
             }
