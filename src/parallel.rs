@@ -19,8 +19,8 @@
 //! list of a branch and bound and publishes its bar to every worker, looks
 //! at the cancel flag, the clock, the update limit and the progress
 //! callback, and stops the workers. So `N` threads start `N - 1`, and only
-//! after the home worker's first slice: a search that ends within it starts
-//! none. When the home worker has nothing to do, the calling thread sleeps
+//! after the home worker's first slice and its solutions: a search that
+//! ends within it, or a call for one solution that it finds, starts none. When the home worker has nothing to do, the calling thread sleeps
 //! until a solution, a unit or the end arrives, or a tick passes. A stopped
 //! search keeps every worker's state, the units not taken yet and the
 //! solutions found but not handed out, and the next call carries on from

@@ -25,8 +25,9 @@ use crate::parallel::ThreadStats;
 /// with an objective, each improvement prunes every thread's search at
 /// once, and reaches the solution callback within a few milliseconds. The
 /// calling thread is one of the threads (it searches too, between handing
-/// out solutions), so `threads` threads start `threads - 1`, and a search
-/// small enough to end within its first slice of nodes starts none. Limits are for the whole call (nodes exact, as on one thread);
+/// out solutions), so `threads` threads start `threads - 1`; a search
+/// small enough to end within its first slice of nodes starts none, nor
+/// does a `dlx_solver_next` that this slice answers. Limits are for the whole call (nodes exact, as on one thread);
 /// `dlx_solver_cancel` stops all threads within one slice; counters are
 /// summed over the threads (`DLX_COUNTER_STEALS` and `DLX_COUNTER_IDLE_NS`
 /// show the balance); a stopped search resumes where it stopped (solutions
