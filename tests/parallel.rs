@@ -353,3 +353,28 @@ fn solutions_found_before_the_threads_start_are_all_handed_out() {
     assert_eq!(s.count_run(), (8, Outcome::Exhausted));
     assert_eq!(s.thread_stats().iter().map(|t| t.steals).sum::<u64>(), 0);
 }
+
+#[test]
+fn a_panicking_callback_stops_every_thread_and_reaches_the_caller() {
+    // Without the calling thread's guard, the other threads would wait for
+    // it forever and this test would hang instead of ending.
+    let dir = common::generated();
+    let (m, _) = read_dlx(&dir.join("langford_11.dlx"));
+    let prev = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    for threads in THREADS {
+        let mut s = solver(&m, Engine::Auto, threads);
+        let mut seen = 0;
+        let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            s.run(|_| {
+                seen += 1;
+                if seen == 100 {
+                    panic!("stop here");
+                }
+                ControlFlow::Continue(())
+            })
+        }));
+        assert!(got.is_err(), "the panic reaches the caller on {threads} threads");
+    }
+    std::panic::set_hook(prev);
+}
