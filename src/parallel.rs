@@ -155,7 +155,7 @@ impl Pool {
     }
 
     pub fn estimate(&self) -> f64 {
-        if self.exhausted && self.pending.is_empty() {
+        if self.is_done() {
             return 1.0;
         }
         self.workers.iter().map(Worker::walked).sum::<f64>().clamp(0.0, 1.0)
@@ -309,6 +309,27 @@ impl Shared {
         st.found.len() + 1 >= self.mailbox
     }
 
+    /// Takes the first queued unit, if any, and brings the hints up to date
+    /// (also ending the guess of `idle` made before the threads started).
+    fn pop(&self, st: &mut State) -> Option<Unit> {
+        let unit = st.queue.pop_front()?;
+        self.queued.set(st.queue.len() as u64);
+        self.idle.set(st.idle as u64);
+        Some(unit)
+    }
+
+    /// Counts one more worker idle; if that is every worker, the search is
+    /// over: says so and wakes the waiting ones.
+    fn go_idle(&self, st: &mut State) -> bool {
+        st.idle += 1;
+        self.idle.set(st.idle as u64);
+        if st.idle == self.status.len() {
+            st.exhausted = true;
+            self.wake.notify_all();
+        }
+        st.exhausted
+    }
+
     /// The next unit for a worker, waiting for one; `None` when the call
     /// stops or the search is over.
     fn take(&self, w: &mut Worker) -> Option<Unit> {
@@ -317,19 +338,12 @@ impl Shared {
             if st.stop.is_some() || st.exhausted {
                 return None;
             }
-            if let Some(unit) = st.queue.pop_front() {
-                self.queued.set(st.queue.len() as u64);
-                // Also ends the guess made before the threads started.
-                self.idle.set(st.idle as u64);
+            if let Some(unit) = self.pop(&mut st) {
                 return Some(unit);
             }
-            st.idle += 1;
-            if st.idle == self.status.len() {
-                st.exhausted = true;
-                self.wake.notify_all();
+            if self.go_idle(&mut st) {
                 return None;
             }
-            self.idle.set(st.idle as u64);
             let since = Instant::now();
             st = self.wake.wait(st);
             w.idle += since.elapsed();
@@ -340,32 +354,28 @@ impl Shared {
 
     /// The home worker's [`Shared::take`], which never waits: if it has no
     /// unit, takes one that is queued, or else counts itself idle (once;
-    /// `idle` says whether it does) and ends the search if everyone is.
+    /// `idle` says whether it does), which may end the search.
     fn seek(&self, w: &mut Worker, me: &Status, idle: &mut bool) {
         if w.share.is_some() {
             return;
         }
         let mut st = self.lock();
-        if let Some(unit) = st.queue.pop_front() {
-            self.queued.set(st.queue.len() as u64);
-            if *idle {
-                st.idle -= 1;
-                *idle = false;
+        if st.queue.is_empty() {
+            if !*idle && !st.exhausted {
+                *idle = true;
+                self.go_idle(&mut st);
+                drop(st);
+                me.publish(w, self.reporting);
             }
-            self.idle.set(st.idle as u64);
+            return;
+        }
+        if std::mem::take(idle) {
+            st.idle -= 1;
+        }
+        if let Some(unit) = self.pop(&mut st) {
             drop(st);
             w.start(unit);
             w.steals += 1;
-        } else if !*idle && !st.exhausted {
-            *idle = true;
-            st.idle += 1;
-            self.idle.set(st.idle as u64);
-            if st.idle == self.status.len() {
-                st.exhausted = true;
-                self.wake.notify_all();
-            }
-            drop(st);
-            me.publish(w, self.reporting);
         }
     }
 
@@ -425,7 +435,6 @@ impl Drop for Leaving<'_> {
         st.running -= 1;
         if std::thread::panicking() {
             sh.halt_locked(&mut st, Outcome::Stopped);
-            sh.room.notify_all();
         }
         sh.arrived.notify_one();
     }

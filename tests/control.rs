@@ -10,7 +10,7 @@ use common::{is_exact_cover, queens};
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use dlx::{Error, Found, Limits, Matrix, Outcome, Solver};
 
@@ -151,21 +151,13 @@ fn counting_without_rows_keeps_limits_and_resumes_to_the_same_end() {
 #[test]
 fn cancelling_from_another_thread_stops_counting_16_queens_promptly() {
     let m = queens(16);
-    let mut s = Solver::new(&m).unwrap();
-    let canceller = s.canceller();
-    let worker = std::thread::spawn(move || {
+    let ((outcome, n), latency, mut s) = common::cancel_after_300ms(Solver::new(&m).unwrap(), |s| {
         let mut n = 0u64;
-        let outcome = s.run(|_| { n += 1; ControlFlow::Continue(()) });
-        (outcome, Instant::now(), n, s)
+        (s.run(|_| { n += 1; ControlFlow::Continue(()) }), n)
     });
-    std::thread::sleep(Duration::from_millis(300));
-    let asked = Instant::now();
-    canceller.cancel();
-    let (outcome, ended, n, mut s) = worker.join().unwrap();
     assert_eq!(outcome, Outcome::Cancelled);
     // 16-queens has 14,772,512 solutions: far from done.
     assert!(n > 0 && n < 14_772_512);
-    let latency = ended.saturating_duration_since(asked);
     assert!(latency < Duration::from_millis(100), "cancel took {latency:?}");
     // The search resumes after a cancel.
     assert!(matches!(s.find(), Found::Solution(_)));

@@ -9,7 +9,7 @@ mod common;
 
 use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::{all_general_covers, brute_force, is_general_cover, queens, random_general, random_matrix, read_dlx, Lcg};
 use dlx::{Engine, Found, Goal, Limits, Matrix, Objective, Outcome, Solver};
@@ -253,19 +253,9 @@ fn the_first_solution_stops_every_thread() {
 #[test]
 fn cancelling_stops_every_thread_promptly_and_the_search_resumes() {
     let m = queens(16);
-    let mut s = solver(&m, Engine::Auto, 4);
-    let canceller = s.canceller();
-    let search = std::thread::spawn(move || {
-        let (n, outcome) = s.count_run();
-        (outcome, Instant::now(), n, s)
-    });
-    std::thread::sleep(Duration::from_millis(300));
-    let asked = Instant::now();
-    canceller.cancel();
-    let (outcome, ended, n, mut s) = search.join().unwrap();
+    let ((n, outcome), latency, mut s) = common::cancel_after_300ms(solver(&m, Engine::Auto, 4), |s| s.count_run());
     assert_eq!(outcome, Outcome::Cancelled);
     assert!(n < 14_772_512);
-    let latency = ended.saturating_duration_since(asked);
     assert!(latency < Duration::from_millis(100), "cancel took {latency:?}");
     assert!(matches!(s.find(), Found::Solution(_)));
 }

@@ -200,3 +200,22 @@ pub fn run_sorted(s: &mut dlx::Solver, all: &mut Vec<Vec<usize>>, mut check: imp
         std::ops::ControlFlow::Continue(())
     });
 }
+
+/// Runs `search` on `s` in a thread of its own and cancels it 300 ms in;
+/// gives back what `search` returned, how long after the cancel it ended,
+/// and the solver.
+pub fn cancel_after_300ms<T: Send + 'static>(
+    mut s: dlx::Solver,
+    search: impl FnOnce(&mut dlx::Solver) -> T + Send + 'static,
+) -> (T, std::time::Duration, dlx::Solver) {
+    let canceller = s.canceller();
+    let thread = std::thread::spawn(move || {
+        let got = search(&mut s);
+        (got, std::time::Instant::now(), s)
+    });
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let asked = std::time::Instant::now();
+    canceller.cancel();
+    let (got, ended, s) = thread.join().unwrap();
+    (got, ended.saturating_duration_since(asked), s)
+}
