@@ -117,7 +117,7 @@ impl Canceller {
 
     /// Takes the request, if there is one.
     #[inline(never)]
-    fn take(&self) -> bool {
+    pub(crate) fn take(&self) -> bool {
         self.0.load(Ordering::Relaxed) && self.0.swap(false, Ordering::Relaxed)
     }
 }

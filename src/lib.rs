@@ -18,6 +18,8 @@
 //!   search has: counters, forced rows, the rows of each solution;
 //! * [`control`]: limits, cancellation and progress reports around it;
 //! * [`split`]: a search cut into independent subproblems;
+//! * [`memo`]: the memoized count, exact at any size, and uniform random
+//!   solutions drawn from it;
 //! * [`objective`]: what a search is for: all solutions, the first, a
 //!   count, or the best by cost (branch and bound), with the bounds of
 //!   `bound`;
@@ -45,6 +47,7 @@ pub mod error;
 mod ffi;
 pub mod format;
 pub mod matrix;
+pub mod memo;
 pub mod objective;
 pub mod parallel;
 pub mod search;
@@ -58,3 +61,4 @@ pub use objective::{Best, Goal, Objective};
 pub use engine::Engine;
 pub use search::{Counters, Progress, Solver};
 pub use parallel::ThreadStats;
+pub use memo::{Count, MemoOptions, MemoStats, Order};

@@ -124,6 +124,26 @@ impl Names {
 }
 
 impl Matrix {
+    /// A copy of the problem's structure (columns, rows, bounds, colors),
+    /// without the names and costs, or [`Error::OutOfMemory`]: what a
+    /// solver keeps for its memoized count ([`crate::memo`]).
+    pub(crate) fn try_clone_structure(&self) -> Result<Matrix, Error> {
+        fn copy<T: Clone>(v: &[T]) -> Result<Vec<T>, Error> {
+            let mut out = Vec::new();
+            out.try_reserve_exact(v.len())?;
+            out.extend_from_slice(v);
+            Ok(out)
+        }
+        Ok(Matrix {
+            secondary: copy(&self.secondary)?,
+            entries: copy(&self.entries)?,
+            row_start: copy(&self.row_start)?,
+            bounds: copy(&self.bounds)?,
+            colors: copy(&self.colors)?,
+            ..Matrix::default()
+        })
+    }
+
     /// A matrix with `columns` primary columns and no rows.
     pub fn new(columns: usize) -> Result<Matrix, Error> {
         if Self::nodes_needed(columns as u64, 0, 0) > MAX_NODES {

@@ -18,6 +18,7 @@ use crate::engine::mcc::Mcc;
 use crate::engine::{Core, Engine, Fixed, Run, Walked};
 use crate::error::Error;
 use crate::matrix::Matrix;
+use crate::memo::{self, Count, Memo, MemoOptions, MemoStats};
 use crate::parallel::{Pool, ThreadStats};
 use crate::split::Subproblem;
 use crate::bound::optimizer::Optimizer;
@@ -55,6 +56,11 @@ pub struct Solver {
     pool: Option<Box<Pool>>,
     /// Set on a parallel search's workers: levels may give rows away.
     sharing: bool,
+    /// The matrix's structure, for the memoized count (shared by copies).
+    matrix: std::sync::Arc<Matrix>,
+    /// How a memoized count runs, and the one under way or done.
+    memo_options: MemoOptions,
+    memo: Option<Box<Memo>>,
 }
 
 impl Solver {
@@ -101,6 +107,9 @@ impl Solver {
             threads: 1,
             pool: None,
             sharing: false,
+            matrix: std::sync::Arc::new(matrix.try_clone_structure()?),
+            memo_options: MemoOptions::default(),
+            memo: None,
         })
     }
 
@@ -119,6 +128,7 @@ impl Solver {
     /// rows and seed; the counters go back to zero.
     pub fn restart(&mut self) {
         self.pool = None;
+        self.memo = None;
         self.engine.unwind();
         self.engine.reseed();
         self.nodes = 0;
@@ -505,6 +515,106 @@ impl Solver {
         Ok((end, cut))
     }
 
+    /// Sets how later memoized counts run ([`crate::memo`]): the column
+    /// rule and the cache's memory limit. A count under way or done is
+    /// dropped (its cache too).
+    pub fn set_memo_options(&mut self, options: MemoOptions) {
+        self.memo_options = options;
+        self.memo = None;
+    }
+
+    /// How memoized counts run.
+    pub fn memo_options(&self) -> MemoOptions {
+        self.memo_options
+    }
+
+    /// Counts the solutions (those with the forced rows and without the
+    /// excluded ones) by the memoized count ([`crate::memo`]): exact at any
+    /// size, and often far faster than [`Solver::count_run`] on problems
+    /// whose partial solutions leave the same rest behind (tilings).
+    ///
+    /// Within the call's limits ([`Solver::set_limits`]: nodes are the
+    /// states entered, updates the cache's misses; the solution limit does
+    /// not apply), cancel and progress, as [`Solver::find`]: `Some(count)`
+    /// when the count is done (again at once on later calls, until the
+    /// search restarts), `None` when the call stopped ([`Solver::outcome`]
+    /// says why; the next call goes on where it stopped). It runs on the
+    /// calling thread, whatever [`Solver::set_threads`] says.
+    ///
+    /// Errors: [`Error::Unsupported`] with an objective or a cost limit
+    /// (they pick among solutions; the count counts them all),
+    /// [`Error::OutOfMemory`] (the count is dropped).
+    pub fn memo_count(&mut self) -> Result<Option<Count>, Error> {
+        if self.objective.is_some() || self.cost_limit.is_some() {
+            return Err(Error::Unsupported);
+        }
+        let memo = match self.memo.take() {
+            Some(m) => m,
+            None => Box::new(Memo::new(&self.matrix, &self.fixed.forced, &self.fixed.excluded, self.memo_options)?),
+        };
+        self.memo = Some(memo);
+        let Some(memo) = self.memo.as_deref_mut() else { return Ok(None) };
+        let mut run = memo::Controlled { memo, controls: &mut self.controls, error: None };
+        let outcome = control::find(&mut run);
+        if let Some(e) = run.error {
+            self.memo = None;
+            return Err(e);
+        }
+        let count = self.memo.as_ref().and_then(|m| m.count().cloned());
+        if count.is_some() {
+            self.controls.outcome = Some(Outcome::Exhausted);
+        } else if outcome == Outcome::Exhausted {
+            self.controls.outcome = Some(outcome);
+        }
+        Ok(count)
+    }
+
+    /// What the memoized count did so far (zeros before the first).
+    pub fn memo_stats(&self) -> MemoStats {
+        self.memo.as_ref().map_or_else(MemoStats::default, |m| m.stats())
+    }
+
+    /// Draws `n` solutions uniformly at random (each independently: one
+    /// may come twice) and hands each to `f` (the forced rows, then the
+    /// rows drawn): the memoized count first ([`Solver::memo_count`],
+    /// within the call's limits), then, from its counts, a random number
+    /// below the count and the solution it stands for. The same `seed`
+    /// gives the same draws.
+    ///
+    /// Returns [`Outcome::Exhausted`] when all `n` are drawn (at once when
+    /// there is no solution), [`Outcome::Stopped`] when `f` breaks,
+    /// [`Outcome::Cancelled`] when a cancel comes between two draws, and the
+    /// outcome of the count when it stopped before its end (nothing drawn;
+    /// a later call goes on counting). Errors as [`Solver::memo_count`].
+    pub fn memo_sample(&mut self, seed: u64, n: u64, mut f: impl FnMut(&[usize]) -> ControlFlow<()>) -> Result<Outcome, Error> {
+        let Some(total) = self.memo_count()? else {
+            return Ok(self.controls.outcome.unwrap_or(Outcome::Stopped));
+        };
+        if total.is_zero() {
+            return Ok(Outcome::Exhausted);
+        }
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut rows = Vec::new();
+        let mut outcome = Outcome::Exhausted;
+        for _ in 0..n {
+            if self.controls.canceller.take() {
+                outcome = Outcome::Cancelled;
+                break;
+            }
+            let Some(memo) = self.memo.as_deref_mut() else { break };
+            rows.clear();
+            rows.try_reserve(self.fixed.forced.len())?;
+            rows.extend_from_slice(&self.fixed.forced);
+            memo.draw(&mut rng, &mut rows)?;
+            if f(&rows).is_break() {
+                outcome = Outcome::Stopped;
+                break;
+            }
+        }
+        self.controls.outcome = Some(outcome);
+        Ok(outcome)
+    }
+
     /// Searches every later call on `threads` threads (0: one per core the
     /// system offers), and starts the search again (forced rows, excluded
     /// rows, seed and objective stay; counters go to zero). With more than
@@ -558,6 +668,7 @@ impl Solver {
     /// work, with room for any piece of the tree reserved.
     pub(crate) fn worker(&self) -> Result<Solver, Error> {
         let mut w = self.clone();
+        w.memo = None;
         w.pool = None;
         w.threads = 1;
         w.sharing = true;

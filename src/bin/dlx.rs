@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 use std::ops::ControlFlow;
 
 use dlx::format::ColorText;
-use dlx::{Error, Goal, Limits, Matrix, Objective, Outcome, Solver};
+use dlx::{Error, Goal, Limits, Matrix, MemoOptions, Objective, Order, Outcome, Solver};
 
 /// The text of `dlx --help`.
 const HELP: &str = "\
@@ -184,6 +184,10 @@ struct Options {
     split: Option<usize>,
     goal: Option<Goal>,
     best: Option<usize>,
+    memo: bool,
+    memo_order: Order,
+    memo_memory: Option<u64>,
+    sample: Option<u64>,
 }
 
 /// What parsing the command line ended with, other than options to run with.
@@ -210,6 +214,10 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Options, Early
         split: None,
         goal: None,
         best: None,
+        memo: false,
+        memo_order: Order::Fewest,
+        memo_memory: None,
+        sample: None,
     };
     let mut files: Vec<OsString> = Vec::new();
     let mut args = args.into_iter();
@@ -267,6 +275,19 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Options, Early
                 "force" => o.force = parse_list("--force", &value("--force", attached, &mut args)?)?,
                 "exclude" => o.exclude = parse_list("--exclude", &value("--exclude", attached, &mut args)?)?,
                 "split" => o.split = Some(parse_number("--split", &value("--split", attached, &mut args)?)? as usize),
+                "memo" => flag(&mut o, |o| o.memo = true)?,
+                "memo-order" => {
+                    o.memo_order = match value("--memo-order", attached, &mut args)?.as_str() {
+                        "fewest" => Order::Fewest,
+                        "first" => Order::First,
+                        v => return Err(Early::Usage(format!("--memo-order wants 'fewest' or 'first', not '{v}'"))),
+                    };
+                }
+                "memo-memory" => {
+                    let mb = parse_number("--memo-memory", &value("--memo-memory", attached, &mut args)?)?;
+                    o.memo_memory = Some(mb.saturating_mul(1 << 20));
+                }
+                "sample" => o.sample = Some(parse_number("--sample", &value("--sample", attached, &mut args)?)?),
                 "min-cost" => flag(&mut o, |o| o.goal = Some(Goal::MinCost))?,
                 "max-cost" => flag(&mut o, |o| o.goal = Some(Goal::MaxCost))?,
                 "fewest" => flag(&mut o, |o| o.goal = Some(Goal::FewestRows))?,
@@ -313,6 +334,13 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Options, Early
     }
     if o.goal.is_some() && o.split.is_some() {
         return Err(Early::Usage("--split does not combine with --min-cost, --max-cost or --fewest".into()));
+    }
+    if o.memo || o.sample.is_some() {
+        let what = if o.sample.is_some() { "--sample" } else { "--memo" };
+        let clash = [(o.goal.is_some(), "--min-cost, --max-cost or --fewest"), (o.split.is_some(), "--split"), (o.max.is_some(), "-n"), (o.print && o.sample.is_none(), "--print")];
+        if let Some((_, other)) = clash.iter().find(|c| c.0) {
+            return Err(Early::Usage(format!("{what} does not combine with {other}")));
+        }
     }
     Ok(o)
 }
@@ -584,6 +612,9 @@ fn main() -> ExitCode {
             }),
         )));
     }
+    if opts.memo || opts.sample.is_some() {
+        return run_memo(&opts, &mut solver, &matrix, &colors, &mut out);
+    }
     let start = Instant::now();
     let mut found = 0u64;
     let mut write_error = None;
@@ -655,6 +686,75 @@ fn main() -> ExitCode {
         for (i, t) in solver.thread_stats().iter().enumerate() {
             say!("dlx: thread {i}: {} nodes, {} steals, {:.6} s idle", t.nodes, t.steals, t.idle.as_secs_f64());
         }
+    }
+    exit(code)
+}
+
+/// `--memo` and `--sample`: the memoized count, printed in full, or that
+/// many solutions drawn uniformly at random from it; the cache's figures on
+/// standard error.
+fn run_memo(opts: &Options, solver: &mut Solver, matrix: &Matrix, colors: &ColorText<'_>, out: &mut impl Write) -> ExitCode {
+    let mut memo = MemoOptions { order: opts.memo_order, ..MemoOptions::default() };
+    if let Some(bytes) = opts.memo_memory {
+        memo.memory = bytes;
+    }
+    solver.set_memo_options(memo);
+    let start = Instant::now();
+    let mut write_error = None;
+    let done = match opts.sample {
+        None => solver.memo_count().map(|count| {
+            if let Some(count) = &count {
+                write_error = writeln!(out, "{count}").err();
+            }
+            count.is_some()
+        }),
+        Some(n) => solver
+            .memo_sample(opts.seed.unwrap_or(0), n, |rows| match print_solution(out, matrix, colors, rows) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    write_error = Some(e);
+                    ControlFlow::Break(())
+                }
+            })
+            .map(|outcome| outcome == Outcome::Exhausted || write_error.is_some()),
+    };
+    let elapsed = start.elapsed();
+    let done = match done {
+        Ok(done) => done,
+        Err(e) => {
+            say!("dlx: --memo: {e}");
+            return exit(EXIT_OTHER);
+        }
+    };
+    if let Some(e) = write_error.or_else(|| out.flush().err()) {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            say!("dlx: cannot write the output: {e}");
+            return exit(EXIT_OTHER);
+        }
+    }
+    let mut code = 0;
+    if !done {
+        let why = match solver.outcome() {
+            Some(Outcome::NodeLimit) => "node limit (--max-nodes)",
+            Some(Outcome::TimeLimit) => "time limit (--time-limit)",
+            _ => "stopped",
+        };
+        say!("dlx: stopped: {why}: the count did not finish, nothing is printed");
+        code = EXIT_STOPPED;
+    }
+    if !opts.quiet {
+        let s = solver.memo_stats();
+        let c = &s.cache;
+        say!(
+            "dlx: memo: {} nodes, {} states cached, {} hits, {} misses, {} dropped, {:.1} MB, {:.3} s",
+            s.nodes,
+            c.entries,
+            c.hits,
+            c.misses,
+            c.dropped,
+            c.bytes as f64 / (1u64 << 20) as f64,
+            elapsed.as_secs_f64()
+        );
     }
     exit(code)
 }

@@ -1,0 +1,205 @@
+//! The cache of the memoized count: the count of solutions below each
+//! state met, keyed by the state's words and compared word for word, so a
+//! hash collision costs a comparison, never a wrong count.
+//!
+//! Keys live one after another in one vector and counts in another (a
+//! `u128` each; the rare count beyond takes a side list), and the table
+//! holds only entry numbers. The memory it may take is bounded: when the
+//! next growth would pass the limit, or an allocation fails, the cache
+//! stops taking entries (counts stay exact; states met again are counted
+//! again) and says so in its statistics.
+
+use hashbrown::HashTable;
+use num_bigint::BigUint;
+
+use super::count::Count;
+
+/// What the cache did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CacheStats {
+    /// States stored with their count.
+    pub entries: u64,
+    /// Lookups that found their state.
+    pub hits: u64,
+    /// Lookups that did not.
+    pub misses: u64,
+    /// States not stored because the memory limit was reached (or memory
+    /// ran out).
+    pub dropped: u64,
+    /// The memory the cache holds, in bytes.
+    pub bytes: u64,
+}
+
+/// A hash of a state's words.
+pub(crate) type Hasher = fn(&[u64]) -> u64;
+
+/// The hash the cache uses: each word mixed in by a multiply and a
+/// shift, then a final mix so the high bits (which the table reads) depend
+/// on every word.
+pub(crate) fn mix(key: &[u64]) -> u64 {
+    let mut h = 0x243f_6a88_85a3_08d3u64;
+    for &w in key {
+        h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        h ^= h >> 29;
+    }
+    h = (h ^ (h >> 32)).wrapping_mul(0xd6e8_feb8_6659_fd93);
+    h ^ (h >> 32)
+}
+
+/// A stored count that does not fit its slot: it is in the side list.
+const BIG: u128 = u128::MAX;
+
+#[derive(Clone, Debug)]
+pub(crate) struct Cache {
+    words: usize,
+    /// Entry numbers, found by the hash of their key.
+    table: HashTable<u32>,
+    /// Entry `e`'s key is `keys[e * words..(e + 1) * words]`.
+    keys: Vec<u64>,
+    values: Vec<u128>,
+    /// `(entry, count)` for the counts of [`BIG`] entries, by entry.
+    bigs: Vec<(u32, BigUint)>,
+    /// The heap bytes of the counts in `bigs`.
+    big_bytes: u64,
+    limit: u64,
+    full: bool,
+    hash: Hasher,
+    hits: u64,
+    misses: u64,
+    dropped: u64,
+}
+
+impl Cache {
+    /// An empty cache for keys of `words` words that may hold `limit`
+    /// bytes, hashing keys with `hash`.
+    pub fn new(words: usize, limit: u64, hash: Hasher) -> Cache {
+        Cache { words, table: HashTable::new(), keys: Vec::new(), values: Vec::new(), bigs: Vec::new(), big_bytes: 0, limit, full: false, hash, hits: 0, misses: 0, dropped: 0 }
+    }
+
+    pub fn stats(&self) -> CacheStats {
+        CacheStats { entries: self.values.len() as u64, hits: self.hits, misses: self.misses, dropped: self.dropped, bytes: self.bytes() }
+    }
+
+    fn bytes(&self) -> u64 {
+        (self.keys.capacity() * 8 + self.values.capacity() * 16 + self.table.allocation_size() + self.bigs.capacity() * 32) as u64 + self.big_bytes
+    }
+
+    fn key(&self, e: u32) -> &[u64] {
+        &self.keys[e as usize * self.words..(e as usize + 1) * self.words]
+    }
+
+    /// The count stored for `key`, if any.
+    pub fn get(&mut self, key: &[u64]) -> Option<Count> {
+        let h = (self.hash)(key);
+        let found = self.table.find(h, |&e| self.key(e) == key).copied();
+        match found {
+            Some(e) => {
+                self.hits += 1;
+                let v = self.values[e as usize];
+                Some(if v != BIG {
+                    Count::from(v)
+                } else {
+                    let i = self.bigs.binary_search_by_key(&e, |b| b.0).unwrap_or(0);
+                    Count::from_big(self.bigs[i].1.clone())
+                })
+            }
+            None => {
+                self.misses += 1;
+                None
+            }
+        }
+    }
+
+    /// Stores `count` for `key` (not stored yet), if there is room.
+    pub fn insert(&mut self, key: &[u64], count: &Count) {
+        let n = self.values.len();
+        if self.full || (n == self.values.capacity() && !self.grow()) || n >= u32::MAX as usize {
+            self.dropped += 1;
+            return;
+        }
+        let e = n as u32;
+        let value = match count.to_u128() {
+            Some(v) if v != BIG => v,
+            _ => {
+                let size = count.to_biguint().bits().div_ceil(64) * 8;
+                let more = if self.bigs.len() == self.bigs.capacity() { self.bigs.capacity().max(4) } else { 0 };
+                if self.bytes() + size + 32 * more as u64 > self.limit || self.bigs.try_reserve_exact(more).is_err() {
+                    self.dropped += 1;
+                    return;
+                }
+                self.big_bytes += size;
+                self.bigs.push((e, count.to_biguint()));
+                BIG
+            }
+        };
+        self.keys.extend_from_slice(key);
+        self.values.push(value);
+        let h = (self.hash)(key);
+        let (keys, words, hash) = (&self.keys, self.words, self.hash);
+        self.table.insert_unique(h, e, |&x| hash(&keys[x as usize * words..(x as usize + 1) * words]));
+    }
+
+    /// The bytes the cache would hold with room for `entries` entries.
+    fn bytes_for(&self, entries: usize) -> u64 {
+        let buckets = (entries.saturating_mul(8) / 7 + 1).next_power_of_two() as u64;
+        entries as u64 * (self.words as u64 * 8 + 16) + buckets * 5 + 64
+    }
+
+    /// Makes room for more entries within the limit; `false` (and the
+    /// cache full from now on) when there is none.
+    fn grow(&mut self) -> bool {
+        let n = self.values.len();
+        let mut target = n + n.max(1024);
+        let fixed = self.big_bytes + self.bigs.capacity() as u64 * 32;
+        while target > n && self.bytes_for(target) + fixed > self.limit {
+            target = n + (target - n) / 2;
+        }
+        let more = target - n;
+        let words = self.words;
+        let ok = more > 0
+            && self.keys.try_reserve_exact(more * words).is_ok()
+            && self.values.try_reserve_exact(more).is_ok()
+            && {
+                let (keys, hash) = (&self.keys, self.hash);
+                self.table.try_reserve(more, |&x| hash(&keys[x as usize * words..(x as usize + 1) * words])).is_ok()
+            };
+        if !ok {
+            self.full = true;
+        }
+        ok
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colliding_keys_keep_their_own_counts() {
+        let mut c = Cache::new(2, 1 << 20, |_| 42);
+        for i in 0..100u64 {
+            c.insert(&[i, i * 7], &Count::from(i * 3));
+        }
+        for i in 0..100u64 {
+            assert_eq!(c.get(&[i, i * 7]), Some(Count::from(i * 3)));
+            assert_eq!(c.get(&[i, i * 7 + 1]), None);
+        }
+    }
+
+    #[test]
+    fn a_full_cache_drops_entries_and_stays_within_its_limit() {
+        let limit = 100_000;
+        let mut c = Cache::new(4, limit, mix);
+        let mut big = Count::from(u128::MAX);
+        big.add_one();
+        for i in 0..10_000u64 {
+            c.insert(&[i, 0, 0, 1], if i % 2 == 0 { &big } else { &Count::ONE });
+        }
+        let s = c.stats();
+        assert!(s.bytes <= limit, "{s:?}");
+        assert!(s.dropped > 0 && s.entries + s.dropped == 10_000, "{s:?}");
+        for i in 0..s.entries {
+            assert_eq!(c.get(&[i, 0, 0, 1]), Some(if i % 2 == 0 { big.clone() } else { Count::ONE }));
+        }
+    }
+}
