@@ -54,6 +54,13 @@
 #define DLX_MAX_TOTAL_COST 2305843009213693952
 
 /*
+ The memory the cache may take unless told otherwise: 1 GiB, which a
+ desktop machine can spare and which holds some 20 million states of a
+ problem with a few hundred columns.
+ */
+#define DEFAULT_MEMORY (1 << 30)
+
+/*
  The result of every call that can fail. Values are explicit and never
  reused; new ones are only ever added at the end. Statuses below
  `DLX_ERR_NULL` are not errors.
