@@ -1,0 +1,246 @@
+//! The memoized count (`Solver::memo_count`) and its uniform draws
+//! (`Solver::memo_sample`), judged by independent checks: the brute force
+//! of fuzz/src/checks, the counts of the literature in the standard
+//! instances, and formulas (Fibonacci numbers for the 2 x n board).
+
+mod common;
+
+use std::ops::ControlFlow;
+
+use common::{all_general_covers, is_general_cover, random_general, random_matrix, Lcg};
+use dlx::{Count, Engine, Limits, Matrix, MemoOptions, Objective, Order, Outcome, Solver};
+use num_bigint::BigUint;
+
+const ORDERS: [Order; 2] = [Order::Fewest, Order::First];
+
+fn memo(m: &Matrix, order: Order, forced: &[usize]) -> Solver {
+    let mut s = Solver::new(m).unwrap();
+    s.set_memo_options(MemoOptions { order, ..MemoOptions::default() });
+    if !forced.is_empty() {
+        s.force_rows(forced).unwrap();
+    }
+    s
+}
+
+fn count(s: &mut Solver) -> Count {
+    s.memo_count().unwrap().expect("no limit: the count is done")
+}
+
+/// Rows forced in a random solution of `m`, if it has one: some of its
+/// rows, so the rest is a smaller problem.
+fn some_forced(g: &mut Lcg, m: &Matrix) -> Vec<usize> {
+    let all = all_general_covers(m, &[]);
+    if all.is_empty() || g.below(2) == 0 {
+        return Vec::new();
+    }
+    let pick = &all[g.below(all.len() as u64) as usize];
+    pick.iter().copied().filter(|_| g.below(2) == 0).collect()
+}
+
+#[test]
+fn random_matrices_with_bounds_and_colors_count_as_the_brute_force() {
+    let mut g = Lcg(18);
+    for case in 0..1500 {
+        let m = random_general(&mut g, 0, 3);
+        let forced = some_forced(&mut g, &m);
+        let want = all_general_covers(&m, &forced);
+        for order in ORDERS {
+            let mut s = memo(&m, order, &forced);
+            assert_eq!(count(&mut s), Count::from(want.len() as u64), "case {case}, {order:?}, forced {forced:?}");
+            // Every draw is a solution with the forced rows.
+            s.memo_sample(case, 5, |rows| {
+                let mut sorted = rows.to_vec();
+                sorted.sort_unstable();
+                assert!(want.binary_search(&sorted).is_ok(), "case {case}: drew {rows:?}");
+                assert!(forced.iter().all(|r| rows.contains(r)));
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        }
+    }
+}
+
+#[test]
+fn random_exact_cover_matrices_count_as_the_brute_force_and_the_search() {
+    let mut g = Lcg(1);
+    for case in 0..1500 {
+        let m = random_matrix(&mut g, 0, 0);
+        let want = all_general_covers(&m, &[]).len() as u64;
+        let mut plain = Solver::new(&m).unwrap();
+        assert_eq!(plain.count_run().0, want, "case {case}");
+        for order in ORDERS {
+            assert_eq!(count(&mut memo(&m, order, &[])), Count::from(want), "case {case}, {order:?}");
+        }
+    }
+}
+
+/// A random matrix too large for the brute force: `columns` columns (a
+/// quarter secondary, colored on some rows when `general`, where primary
+/// columns also get bounds), `rows` rows of 1 to 4 columns.
+fn medium(g: &mut Lcg, columns: usize, rows: usize, general: bool) -> Matrix {
+    let mut m = Matrix::new(columns).unwrap();
+    for c in 0..columns {
+        if g.below(4) == 0 {
+            m.set_secondary(c).unwrap();
+        } else if general && g.below(3) == 0 {
+            let lower = g.below(2) as u32;
+            m.set_bounds(c, lower, lower + g.below(3) as u32).unwrap();
+        }
+    }
+    for _ in 0..rows {
+        let k = 1 + g.below(4) as usize;
+        let mut cols: Vec<usize> = (0..k).map(|_| g.below(columns as u64) as usize).collect();
+        cols.sort_unstable();
+        cols.dedup();
+        let colors: Vec<u32> = cols.iter().map(|&c| if general && m.is_secondary(c) == Some(true) { g.below(3) as u32 } else { 0 }).collect();
+        m.add_colored_row(&cols, &colors).unwrap();
+    }
+    m
+}
+
+#[test]
+fn larger_random_matrices_count_as_the_search() {
+    let mut g = Lcg(77);
+    for case in 0..120 {
+        let general = case % 2 == 1;
+        let (columns, rows) = (10 + g.below(8) as usize, 25 + g.below(30) as usize);
+        let m = medium(&mut g, columns, rows, general);
+        let engine = if general { Engine::General } else { Engine::Exact };
+        let mut plain = Solver::with_engine(&m, engine).unwrap();
+        let want = plain.count_run().0;
+        for order in ORDERS {
+            assert_eq!(count(&mut memo(&m, order, &[])), Count::from(want), "case {case}, {order:?}");
+        }
+    }
+}
+
+#[test]
+fn the_standard_instances_count_as_the_literature_says() {
+    let dir = common::generated();
+    for name in ["domino_6x6", "domino_8x8", "langford_7", "langford_8", "queens_8", "queens_8_op", "queens_10", "queens_10_op", "pento_3x20"] {
+        let (m, expect) = common::read_dlx(&dir.join(format!("{name}.dlx")));
+        let mut s = memo(&m, Order::Fewest, &[]);
+        assert_eq!(count(&mut s), Count::from(expect), "{name}");
+        if name.starts_with("domino") {
+            assert_eq!(count(&mut memo(&m, Order::First, &[])), Count::from(expect), "{name}, first");
+        }
+    }
+}
+
+/// Domino tilings of an m x n board, cells numbered row by row, each
+/// domino a row of the matrix.
+fn dominoes(m: usize, n: usize) -> Matrix {
+    let mut x = Matrix::new(m * n).unwrap();
+    for r in 0..m {
+        for c in 0..n {
+            if c + 1 < n {
+                x.add_row(&[r * n + c, r * n + c + 1]).unwrap();
+            }
+            if r + 1 < m {
+                x.add_row(&[r * n + c, (r + 1) * n + c]).unwrap();
+            }
+        }
+    }
+    x
+}
+
+#[test]
+fn counts_beyond_128_bits_are_exact() {
+    // The 2 x n board has F(n + 1) tilings (F(1) = F(2) = 1).
+    let n = 400;
+    let (mut a, mut b) = (BigUint::from(1u32), BigUint::from(1u32));
+    for _ in 2..=n {
+        let next = &a + &b;
+        a = std::mem::replace(&mut b, next);
+    }
+    assert!(b.bits() > 128);
+    let m = dominoes(n, 2);
+    let c = count(&mut memo(&m, Order::First, &[]));
+    assert_eq!(c.to_biguint(), b);
+    assert_eq!(c.to_string(), b.to_string());
+    assert_eq!(c.to_u64(), None);
+}
+
+#[test]
+fn limits_and_cancel_stop_the_count_and_the_next_call_goes_on() {
+    let m = dominoes(6, 6);
+    let mut s = memo(&m, Order::Fewest, &[]);
+    s.set_limits(Limits { nodes: Some(50), ..Limits::default() });
+    let mut calls = 0;
+    let c = loop {
+        calls += 1;
+        match s.memo_count().unwrap() {
+            Some(c) => break c,
+            None => assert_eq!(s.outcome(), Some(Outcome::NodeLimit)),
+        }
+    };
+    assert!(calls > 3);
+    assert_eq!(c, Count::from(6728u64));
+    // A cancel is used up by the call it stops.
+    let mut s = memo(&m, Order::Fewest, &[]);
+    s.canceller().cancel();
+    assert_eq!(s.memo_count().unwrap(), None);
+    assert_eq!(s.outcome(), Some(Outcome::Cancelled));
+    assert_eq!(count(&mut s), Count::from(6728u64));
+    // A progress callback that asks to stop stops the count.
+    let m = dominoes(10, 10);
+    let mut s = memo(&m, Order::Fewest, &[]);
+    s.set_progress(Some((std::time::Duration::ZERO, Box::new(|_: &dlx::Report| ControlFlow::Break(())))));
+    assert_eq!(s.memo_count().unwrap(), None);
+    assert_eq!(s.outcome(), Some(Outcome::Stopped));
+    s.set_progress(None);
+    assert_eq!(count(&mut s), Count::from(258584046368u64));
+    // Draws wait for the count: stopped by a limit, nothing is drawn.
+    let mut s = memo(&m, Order::Fewest, &[]);
+    s.set_limits(Limits { nodes: Some(10), ..Limits::default() });
+    let mut drawn = 0;
+    assert_eq!(s.memo_sample(1, 3, |_| { drawn += 1; ControlFlow::Continue(()) }).unwrap(), Outcome::NodeLimit);
+    assert_eq!(drawn, 0);
+}
+
+#[test]
+fn draws_depend_on_the_seed_alone_and_a_count_of_zero_draws_nothing() {
+    let m = dominoes(4, 6);
+    let draws = |seed| {
+        let mut s = memo(&m, Order::Fewest, &[]);
+        let mut all = Vec::new();
+        s.memo_sample(seed, 20, |rows| {
+            assert!(is_general_cover(&m, rows));
+            all.push(rows.to_vec());
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        all
+    };
+    assert_eq!(draws(5), draws(5));
+    assert_ne!(draws(5), draws(6));
+    let odd = dominoes(3, 3);
+    let mut s = memo(&odd, Order::Fewest, &[]);
+    let mut drawn = 0;
+    assert_eq!(s.memo_sample(1, 3, |_| { drawn += 1; ControlFlow::Continue(()) }).unwrap(), Outcome::Exhausted);
+    assert_eq!(drawn, 0);
+    assert!(count(&mut s).is_zero());
+}
+
+#[test]
+fn a_tiny_cache_keeps_the_count_exact_and_says_it_dropped_states() {
+    let m = dominoes(8, 8);
+    let mut s = memo(&m, Order::First, &[]);
+    s.set_memo_options(MemoOptions { order: Order::First, memory: 20_000 });
+    assert_eq!(count(&mut s), Count::from(12988816u64));
+    let stats = s.memo_stats();
+    assert!(stats.cache.dropped > 0 && stats.cache.bytes <= 20_000, "{stats:?}");
+}
+
+#[test]
+fn an_objective_or_a_cost_limit_is_refused() {
+    let m = dominoes(2, 2);
+    let mut s = Solver::new(&m).unwrap();
+    s.set_objective(Some(Objective { goal: dlx::Goal::FewestRows, best: 1 })).unwrap();
+    assert_eq!(s.memo_count(), Err(dlx::Error::Unsupported));
+    s.set_objective(None).unwrap();
+    s.set_cost_limit(Some(3));
+    assert_eq!(s.memo_count(), Err(dlx::Error::Unsupported));
+    s.set_cost_limit(None);
+    assert_eq!(count(&mut s), Count::from(2u64));
+}
