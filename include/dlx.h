@@ -220,6 +220,32 @@ enum dlx_counter
    work; 0 on one thread.
    */
   DLX_COUNTER_IDLE_NS = 4,
+  /*
+   The memoized count (`dlx_solver_count_memo`): states entered (the
+   start, and each branch followed; one found in the cache counts one).
+   */
+  DLX_COUNTER_MEMO_NODES = 5,
+  /*
+   The memoized count: states stored in the cache with their count.
+   */
+  DLX_COUNTER_MEMO_ENTRIES = 6,
+  /*
+   The memoized count: lookups that found their state in the cache.
+   */
+  DLX_COUNTER_MEMO_HITS = 7,
+  /*
+   The memoized count: lookups that did not.
+   */
+  DLX_COUNTER_MEMO_MISSES = 8,
+  /*
+   The memoized count: states not stored because the cache reached its
+   memory limit (`dlx_solver_set_memo_memory`) or memory ran out.
+   */
+  DLX_COUNTER_MEMO_DROPPED = 9,
+  /*
+   The memoized count: the bytes the cache holds.
+   */
+  DLX_COUNTER_MEMO_BYTES = 10,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -368,6 +394,35 @@ enum dlx_objective
 typedef enum dlx_objective dlx_objective;
 #else
 typedef uint32_t dlx_objective;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/*
+ The rule by which the memoized count picks the column to branch on
+ (`dlx_solver_set_memo_order`).
+ */
+enum dlx_memo_order
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /*
+   The primary column with the fewest possible rows (the default), as
+   the other searches choose: the smallest tree.
+   */
+  DLX_MEMO_ORDER_FEWEST = 0,
+  /*
+   The open primary column of lowest index. Far more states repeat
+   when the columns of lowest index form a narrow frontier, such as
+   the cells of a board numbered row by row (tilings): use it there.
+   */
+  DLX_MEMO_ORDER_FIRST = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum dlx_memo_order dlx_memo_order;
+#else
+typedef uint32_t dlx_memo_order;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -945,6 +1000,70 @@ size_t dlx_matrix_column_count(const struct dlx_matrix *matrix);
  The number of rows added so far; 0 for NULL.
  */
 size_t dlx_matrix_row_count(const struct dlx_matrix *matrix);
+
+/*
+ Sets the column rule of later memoized counts (a `dlx_memo_order`
+ value). A count under way or done is dropped, its cache too.
+ Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE`, `DLX_ERR_BUSY`.
+ */
+dlx_status dlx_solver_set_memo_order(struct dlx_solver *solver, uint32_t order);
+
+/*
+ Sets the most bytes the cache of later memoized counts may hold
+ (default 1 GiB). A full cache stores no more states: the count stays
+ exact, and may take longer. A count under way or done is dropped.
+ Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
+ */
+dlx_status dlx_solver_set_memo_memory(struct dlx_solver *solver, uint64_t bytes);
+
+/*
+ Counts the solutions (with the forced rows, without the excluded ones)
+ by the memoized count: each distinct remaining subproblem is counted
+ once and its count kept, so problems whose partial solutions leave the
+ same rest behind (tilings) count far faster than by enumeration, and
+ the count is exact at any size.
+
+ Returns `DLX_DONE` with the count in decimal, NUL-terminated, in
+ `digits` and its number of digits in `*length`. If `capacity` is not
+ more than the number of digits, returns `DLX_ERR_BUFFER_TOO_SMALL` with
+ only `*length` written: call again with a larger buffer (the count is
+ kept, so that call returns at once). `DLX_STOPPED` when a limit
+ (nodes: states entered; updates: the cache's misses; time), a cancel or
+ the progress callback stopped the call (`dlx_solver_outcome` says
+ which; nothing is written; the next call goes on). The count runs on the
+ calling thread whatever `dlx_solver_set_threads` says.
+ Errors: `DLX_ERR_NULL` (`solver`, `length`, or `digits` with a
+ non-zero `capacity`), `DLX_ERR_UNSUPPORTED` (the solver has an
+ objective or a cost limit), `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_BUSY`.
+ */
+dlx_status dlx_solver_count_memo(struct dlx_solver *solver,
+                                 char *digits,
+                                 size_t capacity,
+                                 size_t *length);
+
+/*
+ Draws `n` solutions uniformly at random, each independently (one may
+ come twice), and hands each to `callback` (the forced rows, then the
+ rows drawn). The memoized count runs first if it has not (see
+ `dlx_solver_count_memo`); then each draw picks a number below the count
+ and goes down to the solution it stands for. The same `seed` gives the
+ same draws.
+
+ Returns `DLX_DONE` after `n` draws (at once, with no call of the
+ callback, when there is no solution: `dlx_solver_count_memo` then gives
+ 0), or `DLX_STOPPED` when the callback returned non-zero (that value then
+ goes to `*callback_result` if it is not NULL), a cancel came between two
+ draws, or a limit stopped the count before any draw
+ (`dlx_solver_outcome` says which).
+ Errors: `DLX_ERR_NULL` (solver or callback), then as
+ `dlx_solver_count_memo`.
+ */
+dlx_status dlx_solver_sample(struct dlx_solver *solver,
+                             uint64_t seed,
+                             uint64_t n,
+                             dlx_solution_fn callback,
+                             void *user,
+                             int *callback_result);
 
 /*
  Hands every solution of `matrix` to `callback` (see `dlx_solution_fn`).

@@ -16,6 +16,7 @@ pub mod format;
 pub mod objective;
 pub mod parallel;
 pub mod matrix;
+pub mod memo;
 pub mod solve;
 pub mod solver;
 pub mod status;

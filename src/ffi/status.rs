@@ -137,9 +137,35 @@ pub enum dlx_counter {
     /// A search on several threads: nanoseconds threads spent waiting for
     /// work; 0 on one thread.
     DLX_COUNTER_IDLE_NS = 4,
+    /// The memoized count (`dlx_solver_count_memo`): states entered (the
+    /// start, and each branch followed; one found in the cache counts one).
+    DLX_COUNTER_MEMO_NODES = 5,
+    /// The memoized count: states stored in the cache with their count.
+    DLX_COUNTER_MEMO_ENTRIES = 6,
+    /// The memoized count: lookups that found their state in the cache.
+    DLX_COUNTER_MEMO_HITS = 7,
+    /// The memoized count: lookups that did not.
+    DLX_COUNTER_MEMO_MISSES = 8,
+    /// The memoized count: states not stored because the cache reached its
+    /// memory limit (`dlx_solver_set_memo_memory`) or memory ran out.
+    DLX_COUNTER_MEMO_DROPPED = 9,
+    /// The memoized count: the bytes the cache holds.
+    DLX_COUNTER_MEMO_BYTES = 10,
 }
 
-super::c_enum!(dlx_counter: DLX_COUNTER_NODES, DLX_COUNTER_UPDATES, DLX_COUNTER_SOLUTIONS, DLX_COUNTER_STEALS, DLX_COUNTER_IDLE_NS);
+super::c_enum!(
+    dlx_counter: DLX_COUNTER_NODES,
+    DLX_COUNTER_UPDATES,
+    DLX_COUNTER_SOLUTIONS,
+    DLX_COUNTER_STEALS,
+    DLX_COUNTER_IDLE_NS,
+    DLX_COUNTER_MEMO_NODES,
+    DLX_COUNTER_MEMO_ENTRIES,
+    DLX_COUNTER_MEMO_HITS,
+    DLX_COUNTER_MEMO_MISSES,
+    DLX_COUNTER_MEMO_DROPPED,
+    DLX_COUNTER_MEMO_BYTES,
+);
 
 macro_rules! cstr {
     ($s:expr) => {

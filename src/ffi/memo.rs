@@ -1,0 +1,156 @@
+//! The memoized count (`crate::memo`) in C: counts of any size as decimal
+//! text, uniform random solutions, and the cache's settings and counters.
+
+use libc::{c_char, c_int, c_void};
+
+use super::solver::{dlx_solution_fn, dlx_solver, with_busy_solver, with_solver, Stop};
+use super::status::dlx_counter::{self, *};
+use super::status::dlx_status::{self, *};
+use super::{write_out, CEnum};
+use crate::control::Outcome;
+use crate::memo::{MemoOptions, MemoStats, Order};
+
+/// The rule by which the memoized count picks the column to branch on
+/// (`dlx_solver_set_memo_order`).
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(non_camel_case_types)]
+pub enum dlx_memo_order {
+    /// The primary column with the fewest possible rows (the default), as
+    /// the other searches choose: the smallest tree.
+    DLX_MEMO_ORDER_FEWEST = 0,
+    /// The open primary column of lowest index. Far more states repeat
+    /// when the columns of lowest index form a narrow frontier, such as
+    /// the cells of a board numbered row by row (tilings): use it there.
+    DLX_MEMO_ORDER_FIRST = 1,
+}
+super::c_enum!(dlx_memo_order: DLX_MEMO_ORDER_FEWEST, DLX_MEMO_ORDER_FIRST);
+
+/// Sets the column rule of later memoized counts (a `dlx_memo_order`
+/// value). A count under way or done is dropped, its cache too.
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE`, `DLX_ERR_BUSY`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_set_memo_order(solver: *mut dlx_solver, order: u32) -> dlx_status {
+    with_solver(solver, |s| {
+        let order = match dlx_memo_order::from_u32(order) {
+            Some(dlx_memo_order::DLX_MEMO_ORDER_FEWEST) => Order::Fewest,
+            Some(dlx_memo_order::DLX_MEMO_ORDER_FIRST) => Order::First,
+            None => return DLX_ERR_UNKNOWN_VALUE,
+        };
+        s.set_memo_options(MemoOptions { order, ..s.memo_options() });
+        DLX_OK
+    })
+}
+
+/// Sets the most bytes the cache of later memoized counts may hold
+/// (default 1 GiB). A full cache stores no more states: the count stays
+/// exact, and may take longer. A count under way or done is dropped.
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_set_memo_memory(solver: *mut dlx_solver, bytes: u64) -> dlx_status {
+    with_solver(solver, |s| {
+        s.set_memo_options(MemoOptions { memory: bytes, ..s.memo_options() });
+        DLX_OK
+    })
+}
+
+/// Counts the solutions (with the forced rows, without the excluded ones)
+/// by the memoized count: each distinct remaining subproblem is counted
+/// once and its count kept, so problems whose partial solutions leave the
+/// same rest behind (tilings) count far faster than by enumeration, and
+/// the count is exact at any size.
+///
+/// Returns `DLX_DONE` with the count in decimal, NUL-terminated, in
+/// `digits` and its number of digits in `*length`. If `capacity` is not
+/// more than the number of digits, returns `DLX_ERR_BUFFER_TOO_SMALL` with
+/// only `*length` written: call again with a larger buffer (the count is
+/// kept, so that call returns at once). `DLX_STOPPED` when a limit
+/// (nodes: states entered; updates: the cache's misses; time), a cancel or
+/// the progress callback stopped the call (`dlx_solver_outcome` says
+/// which; nothing is written; the next call goes on). The count runs on the
+/// calling thread whatever `dlx_solver_set_threads` says.
+/// Errors: `DLX_ERR_NULL` (`solver`, `length`, or `digits` with a
+/// non-zero `capacity`), `DLX_ERR_UNSUPPORTED` (the solver has an
+/// objective or a cost limit), `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_BUSY`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_count_memo(solver: *mut dlx_solver, digits: *mut c_char, capacity: usize, length: *mut usize) -> dlx_status {
+    // Busy: a progress callback may run during the count.
+    with_busy_solver(solver, |s| {
+        if length.is_null() || (digits.is_null() && capacity > 0) {
+            return DLX_ERR_NULL;
+        }
+        let count = match s.memo_count() {
+            Ok(Some(c)) => c,
+            Ok(None) => return DLX_STOPPED,
+            Err(e) => return e.into(),
+        };
+        let text = count.to_string();
+        unsafe { write_out(length, text.len()) };
+        if capacity <= text.len() {
+            return DLX_ERR_BUFFER_TOO_SMALL;
+        }
+        // SAFETY: `digits` holds `capacity` bytes (the caller's promise),
+        // more than the text and its NUL.
+        unsafe {
+            std::ptr::copy_nonoverlapping(text.as_ptr().cast::<c_char>(), digits, text.len());
+            digits.add(text.len()).write(0);
+        }
+        DLX_DONE
+    })
+}
+
+/// Draws `n` solutions uniformly at random, each independently (one may
+/// come twice), and hands each to `callback` (the forced rows, then the
+/// rows drawn). The memoized count runs first if it has not (see
+/// `dlx_solver_count_memo`); then each draw picks a number below the count
+/// and goes down to the solution it stands for. The same `seed` gives the
+/// same draws.
+///
+/// Returns `DLX_DONE` after `n` draws (at once, with no call of the
+/// callback, when there is no solution: `dlx_solver_count_memo` then gives
+/// 0), or `DLX_STOPPED` when the callback returned non-zero (that value then
+/// goes to `*callback_result` if it is not NULL), a cancel came between two
+/// draws, or a limit stopped the count before any draw
+/// (`dlx_solver_outcome` says which).
+/// Errors: `DLX_ERR_NULL` (solver or callback), then as
+/// `dlx_solver_count_memo`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_sample(
+    solver: *mut dlx_solver,
+    seed: u64,
+    n: u64,
+    callback: dlx_solution_fn,
+    user: *mut c_void,
+    callback_result: *mut c_int,
+) -> dlx_status {
+    with_busy_solver(solver, |s| {
+        let Some(f) = callback else { return DLX_ERR_NULL };
+        let mut stop = Stop::default();
+        // SAFETY: the caller's callback, called as documented.
+        match s.memo_sample(seed, n, |rows| stop.on(unsafe { f(user, rows.as_ptr(), rows.len()) })) {
+            Ok(Outcome::Exhausted) => DLX_DONE,
+            Ok(Outcome::Stopped) => {
+                unsafe { stop.report(callback_result) };
+                DLX_STOPPED
+            }
+            Ok(_) => DLX_STOPPED,
+            Err(e) => e.into(),
+        }
+    })
+}
+
+/// The memoized count's counter `which`, if it is one.
+pub(crate) fn memo_counter(m: &MemoStats, which: dlx_counter) -> Option<u64> {
+    let c = &m.cache;
+    Some(match which {
+        DLX_COUNTER_MEMO_NODES => m.nodes,
+        DLX_COUNTER_MEMO_ENTRIES => c.entries,
+        DLX_COUNTER_MEMO_HITS => c.hits,
+        DLX_COUNTER_MEMO_MISSES => c.misses,
+        DLX_COUNTER_MEMO_DROPPED => c.dropped,
+        DLX_COUNTER_MEMO_BYTES => c.bytes,
+        _ => return None,
+    })
+}
+
+const _: () = assert!(dlx_counter::DLX_COUNTER_MEMO_BYTES as u32 == 10);
