@@ -1,7 +1,7 @@
 # dlx: build, test, demo, benchmarks and install.
 #   make          the library (target/release/libdlx.so, libdlx.a) and the C programs
 #   make demo     builds everything and runs a demo through the C API
-#   make test     every test: cargo tests, header check, the C suite
+#   make test     every test: cargo tests, the memo checks (tests/py), header check, the C suite
 #   make fuzz     runs each fuzzer FUZZ_SECONDS (needs nightly and cargo-fuzz; see fuzz/)
 #   make bench    benchmarks: against the reference programs, the instance suite and the engine yardstick (see bench/)
 #   make install PREFIX=/usr/local
@@ -26,6 +26,7 @@ demo: all
 
 test: lib
 	$(CARGO) test --release
+	python3 tests/py/memo_checks.py $(LIBDIR)/dlx
 	$(MAKE) check-header
 	$(MAKE) check-readme
 	$(MAKE) -C c_tests LIBDIR=$(LIBDIR) test
@@ -75,12 +76,14 @@ fuzz:
 
 # Our programs against the seed's references, the instance suite (results
 # in bench/out/results.json and .csv), the engine against bench/dance.c, then
-# 1 thread against 2 (bench/threads.py).
+# 1 thread against 2 (bench/threads.py), the memoized count against the
+# plain one (bench/memo.py).
 bench: all
 	python3 bench/run.py
 	python3 bench/suite.py
 	python3 bench/engine.py
 	python3 bench/threads.py
+	python3 bench/memo.py
 
 install: lib
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig

@@ -107,6 +107,25 @@ Options:
                        empty), '/', and an --exclude LIST; solve it with
                        both (in sh: IFS=/ read -r f e; dlx --force \"$f\"
                        --exclude \"$e\" FILE)
+      --memo           count by memo: each distinct rest of the problem is
+                       counted once and its count kept (exact at any size,
+                       printed in full); far faster than the plain count
+                       on tilings, slower on problems whose partial
+                       solutions rarely meet again; a count stopped by a
+                       limit prints nothing (exit status 5); the cache's
+                       figures go to standard error
+      --memo-order R   the column --memo branches on: 'fewest' (default),
+                       the one with fewest possible options, or 'first', the
+                       open one listed first: use it when the first items
+                       form a narrow frontier (board cells row by row,
+                       short side first)
+      --memo-memory MB the most memory the cache of --memo may hold
+                       (default 1024); a full cache keeps counting, exactly,
+                       storing no more
+      --sample N       print N solutions drawn uniformly at random (one may
+                       come twice), as --print does, after a count by memo;
+                       --seed S gives the draws (default 0: the same seed,
+                       the same draws)
   -h, --help           print this help and exit
   -V, --version        print the version and exit
       --               end of options (a FILE that starts with '-')
