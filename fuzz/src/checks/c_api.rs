@@ -492,11 +492,19 @@ unsafe fn solver_step(s: &mut SolverModel, op: u8, inp: &mut Input) {
                 s.restarted();
             }
             _ => {
-                let which = inp.below(6) as u32;
+                // 0-4 the search's counters, 5-10 the memoized count's
+                // (never run here: 0), 11 none.
+                let which = match inp.below(7) {
+                    5 => 11,
+                    6 => 5 + inp.below(6) as u32,
+                    w => w as u32,
+                };
                 let mut v = 77;
                 let got = dlx_solver_counter(h, which, &mut v);
-                if which == 5 {
+                if which == 11 {
                     assert_eq!((got, v), (UNKNOWN_VALUE, 77));
+                } else if which >= 5 {
+                    assert_eq!((got, v), (OK, 0), "a memo counter before any memoized count");
                 } else {
                     assert_eq!(got, OK);
                     if which == 2 && s.objective.is_none() {
