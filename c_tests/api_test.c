@@ -171,7 +171,7 @@ static void test_solver(void)
     CHECK(dlx_solver_next(s, &rows, NULL) == DLX_ERR_NULL);
     CHECK(dlx_solver_counter(NULL, DLX_COUNTER_NODES, &value) == DLX_ERR_NULL);
     CHECK(dlx_solver_counter(s, DLX_COUNTER_NODES, NULL) == DLX_ERR_NULL);
-    CHECK(dlx_solver_counter(s, DLX_COUNTER_IDLE_NS + 1, &value) == DLX_ERR_UNKNOWN_VALUE && value == 5);
+    CHECK(dlx_solver_counter(s, DLX_COUNTER_MEMO_BYTES + 1, &value) == DLX_ERR_UNKNOWN_VALUE && value == 5);
     CHECK(dlx_solver_counter(s, UINT32_MAX, &value) == DLX_ERR_UNKNOWN_VALUE && value == 5);
     CHECK(dlx_solver_counter(s, DLX_COUNTER_SOLUTIONS, &value) == DLX_OK && value == 0);
 
