@@ -25,22 +25,36 @@ static void expect(int ok, const char *what)
     failures += !ok;
 }
 
-/* The dominoes of an m x n board, cells numbered row by row. */
-static dlx_matrix *dominoes(size_t m, size_t n)
+/* The row ids of a small board's dominoes as their two cells, to check
+ * that a draw covers every cell once. */
+struct cells {
+    size_t m, n, a[64], b[64], rows, draws;
+    int bad;
+};
+
+/* The dominoes of an m x n board, cells numbered row by row; when `c` is not
+ * NULL (a board of at most 64 dominoes), each row's cells go there too. */
+static dlx_matrix *dominoes(size_t m, size_t n, struct cells *c)
 {
     dlx_matrix *x = new_matrix(m * n);
     for (size_t r = 0; r < m; r++)
-        for (size_t c = 0; c < n; c++) {
-            size_t a = r * n + c;
-            if (c + 1 < n) {
-                size_t cols[2] = {a, a + 1};
-                add_row(x, cols, 2);
-            }
-            if (r + 1 < m) {
-                size_t cols[2] = {a, a + n};
-                add_row(x, cols, 2);
+        for (size_t k = 0; k < n; k++) {
+            size_t a = r * n + k;
+            size_t pair[2][2] = {{a, a + 1}, {a, a + n}};
+            int has[2] = {k + 1 < n, r + 1 < m};
+            for (int d = 0; d < 2; d++) {
+                if (!has[d])
+                    continue;
+                size_t row = add_row(x, pair[d], 2);
+                if (c && row < 64) {
+                    c->a[row] = pair[d][0], c->b[row] = pair[d][1];
+                    c->rows = row + 1;
+                }
             }
         }
+    if (c) {
+        c->m = m, c->n = n;
+    }
     return x;
 }
 
@@ -70,38 +84,16 @@ static void fibonacci(unsigned k, char *out, size_t cap)
     out[i] = 0;
 }
 
-struct board {
-    size_t m, n, draws;
-    int bad;
-};
-
-static int check_tiling(void *user, const size_t *rows, size_t count)
-{
-    struct board *b = user;
-    (void)rows;
-    if (count != b->m * b->n / 2)
-        b->bad = 1;
-    b->draws++;
-    return 0;
-}
-
 static int stop_at_three(void *user, const size_t *rows, size_t count)
 {
     (void)rows, (void)count;
     return ++*(int *)user == 3 ? 42 : 0;
 }
 
-/* Each row id of `dominoes` as its two cells, to check a draw covers every
- * cell once. */
-struct cells {
-    size_t m, n, a[400], b[400], rows, draws;
-    int bad;
-};
-
 static int covers_once(void *user, const size_t *rows, size_t count)
 {
     struct cells *c = user;
-    unsigned char seen[400] = {0};
+    unsigned char seen[128] = {0}; /* 64 dominoes at most */
     for (size_t i = 0; i < count; i++) {
         if (rows[i] >= c->rows) {
             c->bad = 1;
@@ -122,7 +114,7 @@ int main(void)
     char digits[200];
     size_t len = 0;
 
-    dlx_matrix *m = dominoes(8, 8);
+    dlx_matrix *m = dominoes(8, 8, NULL);
     dlx_solver *s = NULL;
     check(dlx_solver_new(m, &s), "dlx_solver_new");
     char tiny[4] = "xyz";
@@ -152,7 +144,7 @@ int main(void)
     dlx_matrix_free(m);
 
     /* A node limit stops the count; the next calls go on. */
-    m = dominoes(6, 6);
+    m = dominoes(6, 6, NULL);
     check(dlx_solver_new(m, &s), "dlx_solver_new");
     check(dlx_solver_set_limit(s, DLX_LIMIT_NODES, 100), "limit");
     int stops = 0;
@@ -167,7 +159,7 @@ int main(void)
     dlx_matrix_free(m);
 
     /* Beyond 128 bits: the 2 x 300 board has F(301) tilings. */
-    m = dominoes(300, 2);
+    m = dominoes(300, 2, NULL);
     check(dlx_solver_new(m, &s), "dlx_solver_new");
     char want[200];
     fibonacci(301, want, sizeof want);
@@ -177,16 +169,8 @@ int main(void)
     dlx_matrix_free(m);
 
     /* Draws: each one a tiling of the 4x6 board. */
-    struct cells c = {.m = 4, .n = 6};
-    for (size_t r = 0; r < c.m; r++)
-        for (size_t k = 0; k < c.n; k++) {
-            size_t a = r * c.n + k;
-            if (k + 1 < c.n)
-                c.a[c.rows] = a, c.b[c.rows++] = a + 1;
-            if (r + 1 < c.m)
-                c.a[c.rows] = a, c.b[c.rows++] = a + c.n;
-        }
-    m = dominoes(4, 6);
+    struct cells c = {0};
+    m = dominoes(4, 6, &c);
     check(dlx_solver_new(m, &s), "dlx_solver_new");
     expect(dlx_solver_sample(s, 9, 200, covers_once, &c, NULL) == DLX_DONE && c.draws == 200 && !c.bad, "200 draws, each a tiling");
     int calls = 0, result = 0;
@@ -197,10 +181,10 @@ int main(void)
     dlx_matrix_free(m);
 
     /* No solution: nothing drawn. */
-    m = dominoes(3, 3);
+    struct cells odd = {0};
+    m = dominoes(3, 3, &odd);
     check(dlx_solver_new(m, &s), "dlx_solver_new");
-    struct board b = {3, 3, 0, 0};
-    expect(dlx_solver_sample(s, 1, 5, check_tiling, &b, NULL) == DLX_DONE && b.draws == 0, "no solution: no draw");
+    expect(dlx_solver_sample(s, 1, 5, covers_once, &odd, NULL) == DLX_DONE && odd.draws == 0, "no solution: no draw");
     expect(dlx_solver_count_memo(s, digits, sizeof digits, &len) == DLX_DONE && strcmp(digits, "0") == 0, "3x3: 0");
     dlx_solver_free(s);
     dlx_matrix_free(m);

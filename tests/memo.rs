@@ -7,6 +7,7 @@ mod common;
 
 use std::ops::ControlFlow;
 
+use common::boards::dominoes;
 use common::{all_general_covers, is_general_cover, random_general, random_matrix, Lcg};
 use dlx::{Count, Engine, Limits, Matrix, MemoOptions, Objective, Order, Outcome, Solver};
 use num_bigint::BigUint;
@@ -125,23 +126,6 @@ fn the_standard_instances_count_as_the_literature_says() {
             assert_eq!(count(&mut memo(&m, Order::First, &[])), Count::from(expect), "{name}, first");
         }
     }
-}
-
-/// Domino tilings of an m x n board, cells numbered row by row, each
-/// domino a row of the matrix.
-fn dominoes(m: usize, n: usize) -> Matrix {
-    let mut x = Matrix::new(m * n).unwrap();
-    for r in 0..m {
-        for c in 0..n {
-            if c + 1 < n {
-                x.add_row(&[r * n + c, r * n + c + 1]).unwrap();
-            }
-            if r + 1 < m {
-                x.add_row(&[r * n + c, (r + 1) * n + c]).unwrap();
-            }
-        }
-    }
-    x
 }
 
 #[test]

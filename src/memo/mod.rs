@@ -171,25 +171,15 @@ impl Sliced for Controlled<'_> {
     }
 }
 
+/// The integration tests' board builder, for the tests below.
+#[cfg(test)]
+#[path = "../../tests/common/boards.rs"]
+mod boards;
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Domino tilings of an m x n board.
-    fn dominoes(m: usize, n: usize) -> Matrix {
-        let mut x = Matrix::new(m * n).unwrap();
-        for r in 0..m {
-            for c in 0..n {
-                if c + 1 < n {
-                    x.add_row(&[r * n + c, r * n + c + 1]).unwrap();
-                }
-                if r + 1 < m {
-                    x.add_row(&[r * n + c, (r + 1) * n + c]).unwrap();
-                }
-            }
-        }
-        x
-    }
+    use super::boards::dominoes;
 
     fn count(m: &Matrix, order: Order, hash: Hasher) -> (Count, MemoStats) {
         let mut memo = Memo::with_hash(m, &[], &[], MemoOptions { order, ..MemoOptions::default() }, hash).unwrap();

@@ -13,6 +13,8 @@ use dlx::{Goal, Matrix};
 pub mod checks;
 pub use checks::problem::Problem;
 
+pub mod boards;
+
 /// Independent check: the rows cover every primary column exactly once and
 /// every secondary column at most once.
 pub fn is_exact_cover(m: &Matrix, rows: &[usize]) -> bool {
