@@ -11,3 +11,11 @@ pub(crate) fn filled<T: Clone + Default>(len: usize) -> Result<Vec<T>, Error> {
     v.resize(len, T::default());
     Ok(v)
 }
+
+/// A copy of `items`, or out of memory.
+pub(crate) fn copied<T: Clone>(items: &[T]) -> Result<Vec<T>, Error> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(items.len())?;
+    v.extend_from_slice(items);
+    Ok(v)
+}

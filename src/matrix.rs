@@ -128,18 +128,13 @@ impl Matrix {
     /// without the names and costs, or [`Error::OutOfMemory`]: what a
     /// solver keeps for its memoized count ([`crate::memo`]).
     pub(crate) fn try_clone_structure(&self) -> Result<Matrix, Error> {
-        fn copy<T: Clone>(v: &[T]) -> Result<Vec<T>, Error> {
-            let mut out = Vec::new();
-            out.try_reserve_exact(v.len())?;
-            out.extend_from_slice(v);
-            Ok(out)
-        }
+        use crate::alloc::copied;
         Ok(Matrix {
-            secondary: copy(&self.secondary)?,
-            entries: copy(&self.entries)?,
-            row_start: copy(&self.row_start)?,
-            bounds: copy(&self.bounds)?,
-            colors: copy(&self.colors)?,
+            secondary: copied(&self.secondary)?,
+            entries: copied(&self.entries)?,
+            row_start: copied(&self.row_start)?,
+            bounds: copied(&self.bounds)?,
+            colors: copied(&self.colors)?,
             ..Matrix::default()
         })
     }

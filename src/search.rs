@@ -26,6 +26,8 @@ use crate::bound::{Best, Objective};
 
 /// One search over a matrix. It owns its links and its stack, so it is
 /// independent of the matrix it came from and of every other solver.
+/// A copy (`clone`) goes on from where the search stands; a memoized
+/// count ([`Solver::memo_count`]) starts over in the copy.
 #[derive(Clone, Debug)]
 pub struct Solver {
     /// The engine, with the matrix in its layout and the search's stack.
@@ -58,9 +60,10 @@ pub struct Solver {
     sharing: bool,
     /// The matrix's structure, for the memoized count (shared by copies).
     matrix: std::sync::Arc<Matrix>,
-    /// How a memoized count runs, and the one under way or done.
+    /// How a memoized count runs, and the one under way or done (a copy
+    /// of the solver starts afresh: see [`memo::Slot`]).
     memo_options: MemoOptions,
-    memo: Option<Box<Memo>>,
+    memo: memo::Slot,
 }
 
 impl Solver {
@@ -109,7 +112,7 @@ impl Solver {
             sharing: false,
             matrix: std::sync::Arc::new(matrix.try_clone_structure()?),
             memo_options: MemoOptions::default(),
-            memo: None,
+            memo: memo::Slot::default(),
         })
     }
 
@@ -128,7 +131,7 @@ impl Solver {
     /// rows and seed; the counters go back to zero.
     pub fn restart(&mut self) {
         self.pool = None;
-        self.memo = None;
+        self.memo.0 = None;
         self.engine.unwind();
         self.engine.reseed();
         self.nodes = 0;
@@ -520,7 +523,7 @@ impl Solver {
     /// dropped (its cache too).
     pub fn set_memo_options(&mut self, options: MemoOptions) {
         self.memo_options = options;
-        self.memo = None;
+        self.memo.0 = None;
     }
 
     /// How memoized counts run.
@@ -548,30 +551,27 @@ impl Solver {
         if self.objective.is_some() || self.cost_limit.is_some() {
             return Err(Error::Unsupported);
         }
-        let memo = match self.memo.take() {
-            Some(m) => m,
-            None => Box::new(Memo::new(&self.matrix, &self.fixed.forced, &self.fixed.excluded, self.memo_options)?),
-        };
-        self.memo = Some(memo);
-        let Some(memo) = self.memo.as_deref_mut() else { return Ok(None) };
+        if self.memo.0.is_none() {
+            self.memo.0 = Some(Box::new(Memo::new(&self.matrix, &self.fixed.forced, &self.fixed.excluded, self.memo_options)?));
+        }
+        let Some(memo) = self.memo.0.as_deref_mut() else { return Ok(None) };
         let mut run = memo::Controlled { memo, controls: &mut self.controls, error: None };
-        let outcome = control::find(&mut run);
+        control::find(&mut run);
         if let Some(e) = run.error {
-            self.memo = None;
+            self.memo.0 = None;
             return Err(e);
         }
-        let count = self.memo.as_ref().and_then(|m| m.count().cloned());
+        let count = self.memo.0.as_ref().and_then(|m| m.count().cloned());
+        // A count done before a cancel or a limit came is done.
         if count.is_some() {
             self.controls.outcome = Some(Outcome::Exhausted);
-        } else if outcome == Outcome::Exhausted {
-            self.controls.outcome = Some(outcome);
         }
         Ok(count)
     }
 
     /// What the memoized count did so far (zeros before the first).
     pub fn memo_stats(&self) -> MemoStats {
-        self.memo.as_ref().map_or_else(MemoStats::default, |m| m.stats())
+        self.memo.0.as_ref().map_or_else(MemoStats::default, |m| m.stats())
     }
 
     /// Draws `n` solutions uniformly at random (each independently: one
@@ -601,7 +601,7 @@ impl Solver {
                 outcome = Outcome::Cancelled;
                 break;
             }
-            let Some(memo) = self.memo.as_deref_mut() else { break };
+            let Some(memo) = self.memo.0.as_deref_mut() else { break };
             rows.clear();
             rows.try_reserve(self.fixed.forced.len())?;
             rows.extend_from_slice(&self.fixed.forced);
@@ -668,7 +668,6 @@ impl Solver {
     /// work, with room for any piece of the tree reserved.
     pub(crate) fn worker(&self) -> Result<Solver, Error> {
         let mut w = self.clone();
-        w.memo = None;
         w.pool = None;
         w.threads = 1;
         w.sharing = true;

@@ -741,7 +741,7 @@ fn run_memo(opts: &Options, solver: &mut Solver, matrix: &Matrix, colors: &Color
     let done = match done {
         Ok(done) => done,
         Err(e) => {
-            say!("dlx: --memo: {e}");
+            say!("dlx: {}: {e}", if opts.sample.is_some() { "--sample" } else { "--memo" });
             return exit(EXIT_OTHER);
         }
     };

@@ -278,7 +278,7 @@ pub extern "C" fn dlx_solver_counter(solver: *const dlx_solver, which: u32, valu
             DLX_COUNTER_UPDATES => c.updates,
             DLX_COUNTER_SOLUTIONS => c.solutions,
             DLX_COUNTER_STEALS | DLX_COUNTER_IDLE_NS => s.thread_stats().iter().map(|t| super::parallel::thread_counter(t, which)).sum(),
-            _ => super::memo::memo_counter(&s.memo_stats(), which).unwrap_or(0),
+            _ => super::memo::memo_counter(&s.memo_stats(), which),
         };
         unsafe { write_out(value, v) };
         DLX_OK

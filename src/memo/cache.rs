@@ -46,10 +46,15 @@ pub(crate) fn mix(key: &[u64]) -> u64 {
     h ^ (h >> 32)
 }
 
+/// The hash of entry `e`'s key, for the table when it moves its entries.
+fn rehash(keys: &[u64], words: usize, hash: Hasher) -> impl Fn(&u32) -> u64 + '_ {
+    move |&e| hash(&keys[e as usize * words..(e as usize + 1) * words])
+}
+
 /// A stored count that does not fit its slot: it is in the side list.
 const BIG: u128 = u128::MAX;
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Cache {
     words: usize,
     /// Entry numbers, found by the hash of their key.
@@ -135,8 +140,7 @@ impl Cache {
         self.keys.extend_from_slice(key);
         self.values.push(value);
         let h = (self.hash)(key);
-        let (keys, words, hash) = (&self.keys, self.words, self.hash);
-        self.table.insert_unique(h, e, |&x| hash(&keys[x as usize * words..(x as usize + 1) * words]));
+        self.table.insert_unique(h, e, rehash(&self.keys, self.words, self.hash));
     }
 
     /// The bytes the cache would hold with room for `entries` entries.
@@ -160,8 +164,7 @@ impl Cache {
             && self.keys.try_reserve_exact(more * words).is_ok()
             && self.values.try_reserve_exact(more).is_ok()
             && {
-                let (keys, hash) = (&self.keys, self.hash);
-                self.table.try_reserve(more, |&x| hash(&keys[x as usize * words..(x as usize + 1) * words])).is_ok()
+                self.table.try_reserve(more, rehash(&self.keys, words, self.hash)).is_ok()
             };
         if !ok {
             self.full = true;

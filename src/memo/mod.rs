@@ -72,7 +72,7 @@ pub struct MemoStats {
 }
 
 /// A memoized count of one problem, under way or done.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Memo {
     problem: Problem,
     cache: Cache,
@@ -128,6 +128,19 @@ impl Memo {
         }
         self.extra += walk::draw(&self.problem, &mut self.cache, self.order, &total, rng, rows)?;
         Ok(())
+    }
+}
+
+/// A solver's memoized count, once one has started. A copy of the solver
+/// starts its count afresh: neither the count nor its cache is copied (the
+/// workers of a parallel search are copies, and a cache may hold
+/// gigabytes).
+#[derive(Debug, Default)]
+pub(crate) struct Slot(pub Option<Box<Memo>>);
+
+impl Clone for Slot {
+    fn clone(&self) -> Self {
+        Slot(None)
     }
 }
 

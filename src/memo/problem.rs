@@ -22,7 +22,7 @@
 //! count. A column covered at most once needs no cursor: once covered, it
 //! is closed.
 
-use crate::alloc::filled;
+use crate::alloc::{copied, filled};
 use crate::error::Error;
 use crate::matrix::Matrix;
 
@@ -63,7 +63,9 @@ impl Column {
 }
 
 /// One entry of a row: its column, the row's position in the column's
-/// list, and its color (0 none, else dense per column from 1).
+/// list (for a forced or excluded row, which is in no list, the position
+/// the next row takes), and its color (0 none, else dense per column
+/// from 1).
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     column: u32,
@@ -99,7 +101,7 @@ pub enum Order {
 }
 
 /// A matrix as the memoized count sees it.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Problem {
     columns: Vec<Column>,
     /// The primary columns, in index order.
@@ -220,7 +222,7 @@ impl Problem {
             }
         }
         let words = word as usize + 1;
-        let mut p = Problem { columns, primary, list_start, list, row_start: raw_start.to_vec(), entries, words, start: None };
+        let mut p = Problem { columns, primary, list_start, list, row_start: copied(raw_start)?, entries, words, start: None };
         let mut start: Vec<u64> = filled(words)?;
         // A column whose lower bound is out of reach has no solution.
         let mut ok = p.columns.iter().all(|col| col.lower <= col.upper);
@@ -344,9 +346,9 @@ impl Problem {
         }
     }
 
-    /// The branches of open column `c` in `s`, counting rows only up to
-    /// `enough`: (possible rows, may close, whether it cannot be
-    /// satisfied).
+    /// The branches of open column `c` in `s` (its possible rows, counted
+    /// only up to `enough` unless it needs more, plus one if it may
+    /// `close`), and whether it can no longer reach its lower bound.
     fn branches(&self, s: &[u64], c: u32, rows_so_far: u64, close: bool, enough: usize) -> (usize, bool) {
         let (rows, from) = self.list(s, c);
         let need = (self.columns[c as usize].lower as u64).saturating_sub(rows_so_far);

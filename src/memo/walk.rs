@@ -6,10 +6,11 @@
 use super::cache::Cache;
 use super::count::Count;
 use super::problem::{Choice, Order, Problem};
+use crate::alloc::copied;
 use crate::error::Error;
 
 /// One level of the search: the column it branches on and how far it got.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct Frame {
     column: u32,
     /// The next position of the column's list to try.
@@ -25,7 +26,7 @@ struct Frame {
 }
 
 /// A count under way, from one starting state.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct Walk {
     frames: Vec<Frame>,
     /// Frame `k`'s state is `states[k * words..(k + 1) * words]`; one more
@@ -192,8 +193,8 @@ pub(crate) fn count_from(p: &Problem, cache: &mut Cache, order: Order, state: &[
 pub(crate) fn draw(p: &Problem, cache: &mut Cache, order: Order, total: &Count, rng: &mut fastrand::Rng, rows: &mut Vec<usize>) -> Result<u64, Error> {
     let mut x = total.uniform_below(rng);
     let Some(start) = p.start() else { return Ok(0) };
-    let mut state = start.to_vec();
-    let mut child = state.clone();
+    let mut state = copied(start)?;
+    let mut child = copied(start)?;
     let mut nodes = 0;
     while let Choice::Branch { column, close } = p.choose(&state, order) {
         let (list, from) = p.list(&state, column);
