@@ -41,6 +41,8 @@ def timed(cmd, stdin_path):
 
 
 def versus(name, a, b, stdin_path, runs):
+    """Medians of `a` and `b` in alternating runs, the last standard
+    error of `b`, and the output both printed (they must agree)."""
     ta, tb = [], []
     outs = set()
     for _ in range(runs):
@@ -51,7 +53,7 @@ def versus(name, a, b, stdin_path, runs):
     if len(outs) != 1:
         sys.exit('bench/threads.py: %s: the two commands printed different answers' % name)
     ma, mb = statistics.median(ta), statistics.median(tb)
-    return ma, mb, err
+    return ma, mb, err, outs.pop()
 
 
 def counters(err):
@@ -72,7 +74,7 @@ def main():
     for name in COUNTING:
         path = os.path.join(instances, name + '.dlx')
         # No progress lines: their counters would be taken for the last.
-        t1, t2, err2 = versus(name, [dlx, '--progress', '0', '-j', '1', path], [dlx, '--progress', '0', '-j', '2', path], None, a.n)
+        t1, t2, err2, _ = versus(name, [dlx, '--progress', '0', '-j', '1', path], [dlx, '--progress', '0', '-j', '2', path], None, a.n)
         _, _, err1 = timed([dlx, '--progress', '0', path], None)
         (n1, _), (n2, steals) = counters(err1), counters(err2)
         print('%-16s 1 thread %.3f s  2 threads %.3f s  ratio %.2f  nodes %+.2f%%  steals %d'
@@ -80,12 +82,12 @@ def main():
     for prog, inp in (('treasure_map', 'treasure_30x30.txt'), ('square_destroyer', 'square_destroyer.txt')):
         exe = os.path.join(build, prog)
         path = os.path.join(out, inp)
-        t1, t2, _ = versus(prog, [exe, '-j', '1'], [exe, '-j', '2'], path, a.n)
+        t1, t2, _, _ = versus(prog, [exe, '-j', '1'], [exe, '-j', '2'], path, a.n)
         print('%-16s 1 thread %.3f s  2 threads %.3f s  ratio %.2f' % (prog, t1, t2, t1 / t2), flush=True)
     print('== oversubscribed: ratio = 2 threads / 16 threads')
     for name in ('pento_6x10', 'langford_12'):
         path = os.path.join(instances, name + '.dlx')
-        t2, t16, _ = versus(name, [dlx, '-j', '2', path], [dlx, '-j', '16', path], None, a.n)
+        t2, t16, _, _ = versus(name, [dlx, '-j', '2', path], [dlx, '-j', '16', path], None, a.n)
         print('%-16s 2 threads %.3f s  16 threads %.3f s  ratio %.2f' % (name, t2, t16, t2 / t16), flush=True)
 
 
