@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use dlx::{Engine, Error, Goal, Limits, Matrix, Objective, Outcome, Solver};
+use dlx::{Count, Engine, Error, Goal, Limits, Matrix, MemoOptions, Objective, Order, Outcome, Solver};
 
 use super::input::Input;
 use super::problem::{Problem, COLORS, COSTS};
@@ -41,6 +41,44 @@ fn problem(inp: &mut Input) -> Problem {
         p.costs.push(inp.pick(&COSTS));
     }
     p
+}
+
+/// The memoized count with `forced` rows, either column rule, a cache
+/// sometimes too small to hold every state, and sometimes in slices of a
+/// few nodes (each call resuming the last): `expect` solutions.
+fn memo_count(inp: &mut Input, m: &Matrix, forced: &[usize], expect: usize) {
+    let mut s = Solver::new(m).expect("a solver");
+    let order = inp.pick(&[Order::Fewest, Order::First]);
+    let memory = if inp.flip() { 1 << 20 } else { 64 * inp.below(64) as u64 };
+    s.set_memo_options(MemoOptions { order, memory });
+    s.force_rows(forced).expect("forced rows that fit together");
+    let nodes = inp.flip().then(|| 1 + inp.below(8) as u64);
+    s.set_limits(Limits { nodes, ..Limits::default() });
+    let count = loop {
+        match s.memo_count().expect("a memoized count") {
+            Some(c) => break c,
+            None => assert_eq!(s.outcome(), Some(Outcome::NodeLimit), "a memoized count stopped by a node limit"),
+        }
+    };
+    assert_eq!(count, Count::from(expect as u64), "memoized count, {order:?}, {memory} bytes, forced {forced:?}");
+}
+
+/// Draws from the memoized count: each one of the solutions `all`.
+fn memo_draws(inp: &mut Input, m: &Matrix, all: &[Vec<usize>]) {
+    let mut s = Solver::new(m).expect("a solver");
+    let n = inp.below(4) as u64;
+    let mut drawn = 0;
+    let outcome = s
+        .memo_sample(inp.below(1000) as u64, n, |rows| {
+            let mut sorted = rows.to_vec();
+            sorted.sort_unstable();
+            assert!(all.contains(&sorted), "drew {rows:?}, not a solution");
+            drawn += 1;
+            ControlFlow::Continue(())
+        })
+        .expect("draws");
+    assert_eq!(outcome, Outcome::Exhausted);
+    assert_eq!(drawn, if all.is_empty() { 0 } else { n });
 }
 
 /// A new solver on `threads` threads.
@@ -128,6 +166,8 @@ pub fn differential(data: &[u8]) {
             assert_eq!(m.count_solutions(None).expect("a count"), all.len() as u64, "count");
             let mut s = on(Solver::new(&m), threads);
             assert_eq!(s.count_run(), (all.len() as u64, Outcome::Exhausted), "count_run");
+            memo_count(&mut inp, &m, &[], all.len());
+            memo_draws(&mut inp, &m, &all);
             // The generalised engine runs plain matrices too, to the same end.
             let mut g = on(Solver::with_engine(&m, Engine::General), threads);
             let (found, _) = drain(&mut g, &p, Limits::default());
@@ -231,6 +271,7 @@ pub fn differential(data: &[u8]) {
                     let expect = p.solutions(&forced);
                     let (found, _) = drain(&mut s, &p, Limits::default());
                     assert_same_set(found, &expect, "with forced rows");
+                    memo_count(&mut inp, &m, &forced, expect.len());
                     if let Some(mut o) = with_objective(&m, &p, goal, k, threads) {
                         o.force_rows(&forced).expect("the same forced rows");
                         check_best(&mut o, &p, goal, &p.best_costs(goal, k, &forced, None));
