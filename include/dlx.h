@@ -1030,8 +1030,10 @@ dlx_status dlx_solver_set_memo_memory(struct dlx_solver *solver, uint64_t bytes)
  kept, so that call returns at once). `DLX_STOPPED` when a limit
  (nodes: states entered; updates: the cache's misses; time), a cancel or
  the progress callback stopped the call (`dlx_solver_outcome` says
- which; nothing is written; the next call goes on). The count runs on the
- calling thread whatever `dlx_solver_set_threads` says.
+ which; nothing is written; the next call goes on). On several threads
+ (`dlx_solver_set_threads`) the threads share one cache and the count is
+ the same; the counters (`DLX_COUNTER_MEMO_*`) are totals over them, and
+ differ from run to run.
  Errors: `DLX_ERR_NULL` (`solver`, `length`, or `digits` with a
  non-zero `capacity`), `DLX_ERR_UNSUPPORTED` (the solver has an
  objective or a cost limit), `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_BUSY`.

@@ -541,8 +541,11 @@ impl Solver {
     /// not apply), cancel and progress, as [`Solver::find`]: `Some(count)`
     /// when the count is done (again at once on later calls, until the
     /// search restarts), `None` when the call stopped ([`Solver::outcome`]
-    /// says why; the next call goes on where it stopped). It runs on the
-    /// calling thread, whatever [`Solver::set_threads`] says.
+    /// says why; the next call goes on where it stopped). On several
+    /// threads ([`Solver::set_threads`]) the threads count over one shared
+    /// cache ([`crate::memo`]'s `team`): the same count, sooner; the
+    /// statistics ([`Solver::memo_stats`]) are totals over the threads and
+    /// vary from run to run.
     ///
     /// Errors: [`Error::Unsupported`] with an objective or a cost limit
     /// (they pick among solutions; the count counts them all),
@@ -552,12 +555,12 @@ impl Solver {
             return Err(Error::Unsupported);
         }
         if self.memo.0.is_none() {
-            self.memo.0 = Some(Box::new(Memo::new(&self.matrix, &self.fixed.forced, &self.fixed.excluded, self.memo_options)?));
+            self.memo.0 = Some(Box::new(Memo::new(&self.matrix, &self.fixed.forced, &self.fixed.excluded, self.memo_options, self.threads)?));
         }
         let Some(memo) = self.memo.0.as_deref_mut() else { return Ok(None) };
-        let mut run = memo::Controlled { memo, controls: &mut self.controls, error: None };
+        let mut run = memo::Controlled::new(memo, &mut self.controls);
         control::find(&mut run);
-        if let Some(e) = run.error {
+        if let Some(e) = run.finish() {
             self.memo.0 = None;
             return Err(e);
         }

@@ -227,3 +227,111 @@ fn an_objective_or_a_cost_limit_is_refused() {
     s.set_cost_limit(None);
     assert_eq!(count(&mut s), Count::from(2u64));
 }
+
+/// A memoized count on `threads` threads.
+fn memo_on(m: &Matrix, order: Order, forced: &[usize], threads: usize) -> Solver {
+    let mut s = memo(m, order, forced);
+    s.set_threads(threads);
+    s
+}
+
+#[test]
+fn threads_count_as_one_thread_does() {
+    // Boards large enough that the helpers start (Kasteleyn's figures).
+    for (m, n, want) in [(10, 10, 258584046368u64), (8, 12, 82741005829)] {
+        let b = dominoes(m, n);
+        for order in ORDERS {
+            for threads in [2, 3, 4] {
+                let mut s = memo_on(&b, order, &[], threads);
+                assert_eq!(count(&mut s), Count::from(want), "{m}x{n}, {order:?}, {threads} threads");
+                assert!(s.memo_stats().nodes > 0);
+            }
+        }
+    }
+    // Random matrices of every kind against the search.
+    let mut g = Lcg(4);
+    for case in 0..60 {
+        let general = case % 2 == 1;
+        let (columns, rows) = (14 + g.below(8) as usize, 40 + g.below(30) as usize);
+        let m = medium(&mut g, columns, rows, general);
+        let engine = if general { Engine::General } else { Engine::Exact };
+        let want = Solver::with_engine(&m, engine).unwrap().count_run().0;
+        for order in ORDERS {
+            let threads = 2 + case as usize % 3;
+            assert_eq!(count(&mut memo_on(&m, order, &[], threads)), Count::from(want), "case {case}, {order:?}, {threads} threads");
+        }
+    }
+}
+
+#[test]
+fn threads_stopped_every_few_nodes_still_count_exactly() {
+    // Each call runs a few nodes on the calling thread, starts the
+    // helpers, stops them and keeps their walks (and the states they were
+    // counting, marked in the cache) for the next call.
+    let mut g = Lcg(11);
+    for case in 0..300 {
+        let m = random_general(&mut g, 0, 3);
+        let forced = some_forced(&mut g, &all_general_covers(&m, &[]));
+        let want = all_general_covers(&m, &forced).len() as u64;
+        let order = ORDERS[case % 2];
+        let mut s = memo_on(&m, order, &forced, 2 + case % 3);
+        s.set_limits(Limits { nodes: Some(1 + g.below(4)), ..Limits::default() });
+        let got = loop {
+            if let Some(c) = s.memo_count().unwrap() {
+                break c;
+            }
+            assert_eq!(s.outcome(), Some(Outcome::NodeLimit));
+        };
+        assert_eq!(got, Count::from(want), "case {case}, {order:?}, forced {forced:?}");
+    }
+    let b = dominoes(8, 8);
+    for order in ORDERS {
+        let mut s = memo_on(&b, order, &[], 2);
+        s.set_limits(Limits { nodes: Some(300), ..Limits::default() });
+        let mut calls = 0;
+        let got = loop {
+            calls += 1;
+            if let Some(c) = s.memo_count().unwrap() {
+                break c;
+            }
+        };
+        assert!(calls > 2);
+        assert_eq!(got, Count::from(12988816u64), "{order:?}");
+    }
+}
+
+#[test]
+fn draws_on_threads_are_those_of_one_thread() {
+    // A draw reads only exact counts, so the cache the threads left
+    // behind gives the same solutions for the same seed.
+    let m = dominoes(8, 10);
+    for order in ORDERS {
+        let draws = |threads| {
+            let mut s = memo_on(&m, order, &[], threads);
+            let mut all = Vec::new();
+            s.memo_sample(9, 25, |rows| {
+                assert!(is_general_cover(&m, rows));
+                all.push(rows.to_vec());
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+            all
+        };
+        let one = draws(1);
+        assert_eq!(one.len(), 25);
+        assert_eq!(draws(2), one, "{order:?}");
+        assert_eq!(draws(3), one, "{order:?}");
+    }
+}
+
+#[test]
+fn a_tiny_shared_cache_keeps_the_count_exact() {
+    let m = dominoes(8, 8);
+    for order in ORDERS {
+        let mut s = memo_on(&m, order, &[], 2);
+        s.set_memo_options(MemoOptions { order, memory: 64 * 1024 });
+        assert_eq!(count(&mut s), Count::from(12988816u64));
+        let stats = s.memo_stats();
+        assert!(stats.cache.dropped > 0 && stats.cache.bytes <= 64 * 1024, "{stats:?}");
+    }
+}

@@ -113,7 +113,8 @@ Options:
                        on tilings, slower on problems whose partial
                        solutions rarely meet again; a count stopped by a
                        limit prints nothing (exit status 5); the cache's
-                       figures go to standard error
+                       figures go to standard error; with -j N the threads
+                       share one cache (the same count, sooner)
       --memo-order R   the column --memo branches on: 'fewest' (default),
                        the one with fewest possible options, or 'first', the
                        open one listed first: use it when the first items

@@ -94,7 +94,7 @@ pub(crate) fn thread_counter(t: &ThreadStats, which: dlx_counter) -> u64 {
         DLX_COUNTER_SOLUTIONS => 0,
         DLX_COUNTER_STEALS => t.steals,
         DLX_COUNTER_IDLE_NS => u64::try_from(t.idle.as_nanos()).unwrap_or(u64::MAX),
-        // The memoized count runs on the calling thread only.
+        // The memoized count's counters are totals over its threads.
         _ => 0,
     }
 }

@@ -13,6 +13,7 @@ use hashbrown::HashTable;
 use num_bigint::BigUint;
 
 use super::count::Count;
+use crate::sync::Lock;
 
 /// What the cache did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -53,6 +54,20 @@ fn rehash(keys: &[u64], words: usize, hash: Hasher) -> impl Fn(&u32) -> u64 + '_
 
 /// A stored count that does not fit its slot: it is in the side list.
 const BIG: u128 = u128::MAX;
+/// A state some thread of a shared cache is counting now (its count is
+/// not known yet).
+const PENDING: u128 = u128::MAX - 1;
+
+/// What the cache knows of a state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Lookup {
+    /// Its count.
+    Found(Count),
+    /// Another thread is counting it.
+    Busy,
+    /// Nothing.
+    Missing,
+}
 
 #[derive(Debug)]
 pub(crate) struct Cache {
@@ -61,12 +76,15 @@ pub(crate) struct Cache {
     table: HashTable<u32>,
     /// Entry `e`'s key is `keys[e * words..(e + 1) * words]`.
     keys: Vec<u64>,
+    /// Entry `e`'s count, [`BIG`] or [`PENDING`].
     values: Vec<u128>,
     /// `(entry, count)` for the counts of [`BIG`] entries, by entry.
     bigs: Vec<(u32, BigUint)>,
     /// The heap bytes of the counts in `bigs`.
     big_bytes: u64,
     limit: u64,
+    /// Entries the cache makes room for at least, when it grows.
+    step: usize,
     full: bool,
     hash: Hasher,
     hits: u64,
@@ -78,7 +96,7 @@ impl Cache {
     /// An empty cache for keys of `words` words that may hold `limit`
     /// bytes, hashing keys with `hash`.
     pub fn new(words: usize, limit: u64, hash: Hasher) -> Cache {
-        Cache { words, table: HashTable::new(), keys: Vec::new(), values: Vec::new(), bigs: Vec::new(), big_bytes: 0, limit, full: false, hash, hits: 0, misses: 0, dropped: 0 }
+        Cache { words, table: HashTable::new(), keys: Vec::new(), values: Vec::new(), bigs: Vec::new(), big_bytes: 0, limit, step: 1024, full: false, hash, hits: 0, misses: 0, dropped: 0 }
     }
 
     pub fn stats(&self) -> CacheStats {
@@ -93,15 +111,22 @@ impl Cache {
         &self.keys[e as usize * self.words..(e as usize + 1) * self.words]
     }
 
-    /// The count stored for `key`, if any.
-    pub fn get(&mut self, key: &[u64]) -> Option<Count> {
-        let h = (self.hash)(key);
-        let found = self.table.find(h, |&e| self.key(e) == key).copied();
+    /// The entry of `key` (whose hash is `h`), if it has one.
+    fn find(&self, h: u64, key: &[u64]) -> Option<u32> {
+        self.table.find(h, |&e| self.key(e) == key).copied()
+    }
+
+    /// What the cache knows of `key` (whose hash is `h`).
+    fn lookup_hashed(&mut self, h: u64, key: &[u64]) -> Lookup {
+        let found = self.find(h, key).map(|e| (e, self.values[e as usize]));
         match found {
-            Some(e) => {
+            Some((_, PENDING)) => {
+                self.misses += 1;
+                Lookup::Busy
+            }
+            Some((e, v)) => {
                 self.hits += 1;
-                let v = self.values[e as usize];
-                Some(if v != BIG {
+                Lookup::Found(if v != BIG {
                     Count::from(v)
                 } else {
                     let i = self.bigs.binary_search_by_key(&e, |b| b.0).unwrap_or(0);
@@ -110,37 +135,73 @@ impl Cache {
             }
             None => {
                 self.misses += 1;
-                None
+                Lookup::Missing
             }
         }
     }
 
-    /// Stores `count` for `key` (not stored yet), if there is room.
-    pub fn insert(&mut self, key: &[u64], count: &Count) {
+    /// The slot value of `count` for entry `e`: the count, or [`BIG`] with
+    /// the count put in the side list; `None` when it has no room there.
+    fn encode(&mut self, e: u32, count: &Count) -> Option<u128> {
+        if let Some(v) = count.to_u128().filter(|&v| v < PENDING) {
+            return Some(v);
+        }
+        let big = count.to_biguint();
+        let size = big.bits().div_ceil(64) * 8;
+        let more = if self.bigs.len() == self.bigs.capacity() { self.bigs.capacity().max(4) } else { 0 };
+        if self.bytes() + size + 32 * more as u64 > self.limit || self.bigs.try_reserve_exact(more).is_err() {
+            return None;
+        }
+        self.big_bytes += size;
+        let at = self.bigs.partition_point(|b| b.0 < e);
+        self.bigs.insert(at, (e, big));
+        Some(BIG)
+    }
+
+    /// A new entry for `key` (whose hash is `h`; it has none) holding
+    /// `count`, or [`PENDING`] for `None`, if there is room.
+    fn add(&mut self, h: u64, key: &[u64], count: Option<&Count>) {
         let n = self.values.len();
         if self.full || (n == self.values.capacity() && !self.grow()) || n >= u32::MAX as usize {
             self.dropped += 1;
             return;
         }
         let e = n as u32;
-        let value = match count.to_u128() {
-            Some(v) if v != BIG => v,
-            _ => {
-                let size = count.to_biguint().bits().div_ceil(64) * 8;
-                let more = if self.bigs.len() == self.bigs.capacity() { self.bigs.capacity().max(4) } else { 0 };
-                if self.bytes() + size + 32 * more as u64 > self.limit || self.bigs.try_reserve_exact(more).is_err() {
+        let value = match count {
+            None => PENDING,
+            Some(count) => match self.encode(e, count) {
+                Some(v) => v,
+                None => {
                     self.dropped += 1;
                     return;
                 }
-                self.big_bytes += size;
-                self.bigs.push((e, count.to_biguint()));
-                BIG
-            }
+            },
         };
         self.keys.extend_from_slice(key);
         self.values.push(value);
-        let h = (self.hash)(key);
         self.table.insert_unique(h, e, rehash(&self.keys, self.words, self.hash));
+    }
+
+    /// Stores `count` for `key` (whose hash is `h`), if there is room: in
+    /// its entry if it is [`PENDING`], else in a new one.
+    fn store(&mut self, h: u64, key: &[u64], count: &Count) {
+        match self.find(h, key) {
+            Some(e) if self.values[e as usize] == PENDING => match self.encode(e, count) {
+                Some(v) => self.values[e as usize] = v,
+                None => self.dropped += 1,
+            },
+            // Another thread stored it meanwhile.
+            Some(_) => {}
+            None => self.add(h, key, Some(count)),
+        }
+    }
+
+    /// Marks `key` (whose hash is `h`) as being counted, if it has no
+    /// entry and there is room.
+    fn claim_hashed(&mut self, h: u64, key: &[u64]) {
+        if self.find(h, key).is_none() {
+            self.add(h, key, None);
+        }
     }
 
     /// The bytes the cache would hold with room for `entries` entries.
@@ -153,7 +214,7 @@ impl Cache {
     /// cache full from now on) when there is none.
     fn grow(&mut self) -> bool {
         let n = self.values.len();
-        let mut target = n + n.max(1024);
+        let mut target = n + n.max(self.step);
         let fixed = self.big_bytes + self.bigs.capacity() as u64 * 32;
         while target > n && self.bytes_for(target) + fixed > self.limit {
             target = n + (target - n) / 2;
@@ -170,6 +231,99 @@ impl Cache {
             self.full = true;
         }
         ok
+    }
+}
+
+/// Where a count keeps and finds the counts of states: a [`Cache`] of its
+/// own, or the [`Shared`] cache of the threads of one count.
+pub(crate) trait Store {
+    /// What the cache knows of `key`.
+    fn lookup(&mut self, key: &[u64]) -> Lookup;
+    /// The count stored for `key`, if any.
+    fn get(&mut self, key: &[u64]) -> Option<Count> {
+        match self.lookup(key) {
+            Lookup::Found(count) => Some(count),
+            Lookup::Busy | Lookup::Missing => None,
+        }
+    }
+    /// Says that this thread counts `key` now (only a shared cache keeps
+    /// that: the other threads leave the state for later).
+    fn claim(&mut self, _key: &[u64]) {}
+    /// Stores `count` for `key`, if there is room and it is not stored.
+    fn insert(&mut self, key: &[u64], count: &Count);
+}
+
+impl Store for Cache {
+    fn lookup(&mut self, key: &[u64]) -> Lookup {
+        self.lookup_hashed((self.hash)(key), key)
+    }
+
+    fn insert(&mut self, key: &[u64], count: &Count) {
+        self.store((self.hash)(key), key, count)
+    }
+}
+
+/// The shards of a [`Shared`] cache: enough that two of a few threads
+/// seldom want the same one at once.
+const SHARDS: usize = 64;
+
+/// One cache for the threads of a count: [`SHARDS`] caches, each behind
+/// its own lock and holding the keys whose hash picks it (bits the table
+/// inside does not read), each with an even share of the memory limit.
+pub(crate) struct Shared {
+    shards: Vec<Lock<Cache>>,
+    hash: Hasher,
+}
+
+impl Shared {
+    /// An empty shared cache for keys of `words` words that may hold
+    /// `limit` bytes in all, hashing keys with `hash`.
+    pub fn new(words: usize, limit: u64, hash: Hasher) -> Result<Shared, crate::error::Error> {
+        let mut shards = Vec::new();
+        shards.try_reserve_exact(SHARDS)?;
+        shards.extend((0..SHARDS).map(|_| Lock::new(Cache { step: 64, ..Cache::new(words, limit / SHARDS as u64, hash) })));
+        Ok(Shared { shards, hash })
+    }
+
+    fn shard(&self, h: u64) -> &Lock<Cache> {
+        &self.shards[(h >> 40) as usize % SHARDS]
+    }
+
+    /// The statistics of all shards together.
+    pub fn stats(&self) -> CacheStats {
+        let mut sum = CacheStats::default();
+        for shard in &self.shards {
+            let s = shard.lock().stats();
+            sum.entries += s.entries;
+            sum.hits += s.hits;
+            sum.misses += s.misses;
+            sum.dropped += s.dropped;
+            sum.bytes += s.bytes;
+        }
+        sum
+    }
+}
+
+impl std::fmt::Debug for Shared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Shared").field("shards", &self.shards.len()).finish()
+    }
+}
+
+impl Store for &Shared {
+    fn lookup(&mut self, key: &[u64]) -> Lookup {
+        let h = (self.hash)(key);
+        self.shard(h).lock().lookup_hashed(h, key)
+    }
+
+    fn claim(&mut self, key: &[u64]) {
+        let h = (self.hash)(key);
+        self.shard(h).lock().claim_hashed(h, key)
+    }
+
+    fn insert(&mut self, key: &[u64], count: &Count) {
+        let h = (self.hash)(key);
+        self.shard(h).lock().store(h, key, count)
     }
 }
 

@@ -19,6 +19,7 @@
 //! * [`walk`]: the search with an explicit stack (so limits, cancel and
 //!   progress work between slices, and a stopped count resumes), and the
 //!   uniform draw of solutions from the counts;
+//! * [`team`]: the count on several threads, over one shared cache;
 //! * [`count`]: counts of any size.
 //!
 //! The [`Solver`](crate::Solver) runs it: [`Solver::memo_count`](crate::Solver::memo_count) and
@@ -27,17 +28,21 @@
 pub(crate) mod cache;
 pub mod count;
 pub(crate) mod problem;
+pub(crate) mod team;
 pub(crate) mod walk;
 
 pub use cache::CacheStats;
 pub use count::Count;
 pub use problem::Order;
 
+use std::sync::Arc;
+
 use crate::control::{Controls, Counters, Progress, Sliced};
 use crate::error::Error;
 use crate::matrix::Matrix;
-use cache::{Cache, Hasher};
+use cache::{Cache, Hasher, Lookup, Shared, Store};
 use problem::Problem;
+use team::Team;
 use walk::Walk;
 
 /// The memory the cache may take unless told otherwise: 1 GiB, which a
@@ -62,7 +67,8 @@ impl Default for MemoOptions {
 }
 
 /// What a memoized count did: the states entered, and the cache's
-/// statistics.
+/// statistics (on several threads, summed over them: the count is the
+/// same on any number of threads, these figures are not).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MemoStats {
     /// States entered: the start, and each branch followed (one met in the
@@ -71,12 +77,46 @@ pub struct MemoStats {
     pub cache: CacheStats,
 }
 
+/// The cache of a count: its own, or shared with helper threads.
+#[derive(Debug)]
+enum Caches {
+    One(Cache),
+    Shared(Arc<Shared>),
+}
+
+impl Store for Caches {
+    fn lookup(&mut self, key: &[u64]) -> Lookup {
+        match self {
+            Caches::One(c) => c.lookup(key),
+            Caches::Shared(c) => (&**c).lookup(key),
+        }
+    }
+
+    fn claim(&mut self, key: &[u64]) {
+        if let Caches::Shared(c) = self {
+            (&**c).claim(key)
+        }
+    }
+
+    fn insert(&mut self, key: &[u64], count: &Count) {
+        match self {
+            Caches::One(c) => c.insert(key, count),
+            Caches::Shared(c) => (&**c).insert(key, count),
+        }
+    }
+}
+
 /// A memoized count of one problem, under way or done.
 #[derive(Debug)]
 pub(crate) struct Memo {
-    problem: Problem,
-    cache: Cache,
+    problem: Arc<Problem>,
+    cache: Caches,
+    /// The calling thread's walk.
     walk: Walk,
+    /// The helper threads' walks, between calls ([`team`]).
+    helpers: Vec<Walk>,
+    /// The count, once a walk has finished.
+    result: Option<Count>,
     order: Order,
     /// Nodes entered by draws, to count branches the cache had dropped.
     extra: u64,
@@ -84,31 +124,59 @@ pub(crate) struct Memo {
 
 impl Memo {
     /// The count of `matrix`'s solutions that contain the rows `forced`
-    /// and none of `excluded` (sorted), not started yet.
-    pub fn new(matrix: &Matrix, forced: &[usize], excluded: &[usize], options: MemoOptions) -> Result<Memo, Error> {
-        Memo::with_hash(matrix, forced, excluded, options, cache::mix)
+    /// and none of `excluded` (sorted), not started yet, to run on
+    /// `threads` threads.
+    pub fn new(matrix: &Matrix, forced: &[usize], excluded: &[usize], options: MemoOptions, threads: usize) -> Result<Memo, Error> {
+        Memo::with_hash(matrix, forced, excluded, options, threads, cache::mix)
     }
 
     /// As [`Memo::new`], hashing states with `hash` (a test gives a weak
     /// one, to make states collide).
-    pub(crate) fn with_hash(matrix: &Matrix, forced: &[usize], excluded: &[usize], options: MemoOptions, hash: Hasher) -> Result<Memo, Error> {
-        let problem = Problem::new(matrix, forced, excluded)?;
-        let cache = Cache::new(problem.words, options.memory, hash);
-        Ok(Memo { problem, cache, walk: Walk::default(), order: options.order, extra: 0 })
+    pub(crate) fn with_hash(matrix: &Matrix, forced: &[usize], excluded: &[usize], options: MemoOptions, threads: usize, hash: Hasher) -> Result<Memo, Error> {
+        let problem = Arc::new(Problem::new(matrix, forced, excluded)?);
+        let mut helpers = Vec::new();
+        let cache = if threads > 1 {
+            let of = u32::try_from(threads).unwrap_or(u32::MAX);
+            helpers.try_reserve_exact(threads - 1)?;
+            helpers.extend((1..of).map(|turn| Walk::helper(turn, of)));
+            Caches::Shared(Arc::new(Shared::new(problem.words, options.memory, hash)?))
+        } else {
+            Caches::One(Cache::new(problem.words, options.memory, hash))
+        };
+        Ok(Memo { problem, cache, walk: Walk::default(), helpers, result: None, order: options.order, extra: 0 })
     }
 
-    /// Counts for about `budget` more nodes; `true` when the count is done.
+    /// Counts on the calling thread for about `budget` more nodes; `true`
+    /// when the count is done.
     pub fn run(&mut self, budget: u64) -> Result<bool, Error> {
-        self.walk.run(&self.problem, &mut self.cache, self.order, budget)
+        if self.result.is_none() && self.walk.run(&self.problem, &mut self.cache, self.order, budget)? {
+            self.result = self.walk.result().cloned();
+        }
+        Ok(self.result.is_some())
     }
 
     /// The count, once done.
     pub fn count(&self) -> Option<&Count> {
-        self.walk.result()
+        self.result.as_ref()
+    }
+
+    /// The helpers for the rest of this call, if the count runs on
+    /// several threads and is not done.
+    fn team(&mut self) -> Option<Team> {
+        let Caches::Shared(cache) = &self.cache else { return None };
+        if self.helpers.is_empty() || self.result.is_some() {
+            return None;
+        }
+        Team::start(std::mem::take(&mut self.helpers), &self.problem, cache, self.order)
     }
 
     pub fn stats(&self) -> MemoStats {
-        MemoStats { nodes: self.walk.nodes + self.extra, cache: self.cache.stats() }
+        let cache = match &self.cache {
+            Caches::One(c) => c.stats(),
+            Caches::Shared(c) => c.stats(),
+        };
+        let helpers: u64 = self.helpers.iter().map(|w| w.nodes).sum();
+        MemoStats { nodes: self.walk.nodes + helpers + self.extra, cache }
     }
 
     pub fn estimate(&self) -> f64 {
@@ -122,7 +190,7 @@ impl Memo {
     /// Draws a solution uniformly at random with `rng` (the count is done
     /// and not zero) and appends its rows, in the order chosen, to `rows`.
     pub fn draw(&mut self, rng: &mut fastrand::Rng, rows: &mut Vec<usize>) -> Result<(), Error> {
-        let Some(total) = self.walk.result().cloned() else { return Ok(()) };
+        let Some(total) = self.result.clone() else { return Ok(()) };
         if total.is_zero() {
             return Ok(());
         }
@@ -145,13 +213,44 @@ impl Clone for Slot {
 }
 
 /// A memoized count run by the controls ([`crate::control`]) of its
-/// solver: limits, cancel and progress between slices. Its counters are
-/// the states entered (nodes) and the cache's misses (updates).
+/// solver: limits, cancel and progress between slices of the calling
+/// thread, with helper threads from the first slice that does not finish
+/// (see [`team`]). Its counters are the states entered (nodes) and the
+/// cache's misses (updates), over all threads.
 pub(crate) struct Controlled<'a> {
-    pub memo: &'a mut Memo,
-    pub controls: &'a mut Controls,
-    /// An error of the count (out of memory for its stack), which ends it.
-    pub error: Option<Error>,
+    memo: &'a mut Memo,
+    controls: &'a mut Controls,
+    /// An error of the count (out of memory for a stack), which ends it.
+    error: Option<Error>,
+    team: Option<Team>,
+}
+
+impl<'a> Controlled<'a> {
+    pub fn new(memo: &'a mut Memo, controls: &'a mut Controls) -> Controlled<'a> {
+        Controlled { memo, controls, error: None, team: None }
+    }
+
+    /// Takes how a helper ended the count, if one did; `true` if the count
+    /// is over.
+    fn take_end(&mut self, end: Option<Result<Count, Error>>) -> bool {
+        match end {
+            Some(Ok(count)) => self.memo.result = Some(count),
+            Some(Err(e)) => self.error = Some(e),
+            None => return false,
+        }
+        true
+    }
+
+    /// Ends the call: the helpers stopped and their walks kept for the
+    /// next call. Returns the count's error, if it had one.
+    pub fn finish(mut self) -> Option<Error> {
+        if let Some(team) = self.team.take() {
+            let (walks, end) = team.join();
+            self.memo.helpers = walks;
+            self.take_end(end);
+        }
+        self.error
+    }
 }
 
 impl Sliced for Controlled<'_> {
@@ -161,7 +260,8 @@ impl Sliced for Controlled<'_> {
 
     fn counters(&self) -> Counters {
         let s = self.memo.stats();
-        Counters { nodes: s.nodes, updates: s.cache.misses, solutions: 0 }
+        let helpers = self.team.as_ref().map_or(0, Team::nodes);
+        Counters { nodes: s.nodes + helpers, updates: s.cache.misses, solutions: 0 }
     }
 
     fn estimate(&self) -> f64 {
@@ -173,8 +273,17 @@ impl Sliced for Controlled<'_> {
     }
 
     fn slice(&mut self, budget: u64) -> Progress<'_> {
+        let end = self.team.as_ref().and_then(Team::ended);
+        if self.take_end(end) {
+            return Progress::Exhausted;
+        }
         match self.memo.run(budget) {
-            Ok(false) => Progress::Paused,
+            Ok(false) => {
+                if self.team.is_none() {
+                    self.team = self.memo.team();
+                }
+                Progress::Paused
+            }
             Ok(true) => Progress::Exhausted,
             Err(e) => {
                 self.error = Some(e);
@@ -195,9 +304,19 @@ mod tests {
     use super::boards::dominoes;
 
     fn count(m: &Matrix, order: Order, hash: Hasher) -> (Count, MemoStats) {
-        let mut memo = Memo::with_hash(m, &[], &[], MemoOptions { order, ..MemoOptions::default() }, hash).unwrap();
+        let mut memo = Memo::with_hash(m, &[], &[], MemoOptions { order, ..MemoOptions::default() }, 1, hash).unwrap();
         assert!(memo.run(u64::MAX).unwrap());
         (memo.count().cloned().unwrap(), memo.stats())
+    }
+
+    /// The count on `threads` threads, as the solver runs it.
+    fn count_on(m: &Matrix, order: Order, hash: Hasher, threads: usize) -> Count {
+        let mut memo = Memo::with_hash(m, &[], &[], MemoOptions { order, ..MemoOptions::default() }, threads, hash).unwrap();
+        let mut controls = Controls::default();
+        let mut run = Controlled::new(&mut memo, &mut controls);
+        crate::control::find(&mut run);
+        assert!(run.finish().is_none());
+        memo.count().cloned().unwrap()
     }
 
     /// Every state hashes alike, so every lookup compares keys that
@@ -214,6 +333,9 @@ mod tests {
                 assert_eq!(weak, Count::from(want));
                 assert_eq!(good_stats.cache.hits, weak_stats.cache.hits);
                 assert!(weak_stats.cache.hits > 0);
+                // The threads' shared cache puts colliding states in one
+                // shard, where their keys tell them apart too.
+                assert_eq!(count_on(&m, order, |_| 7, 2), Count::from(want));
             }
         }
     }

@@ -3,7 +3,7 @@
 //! finished state's count stored in the cache. Also the uniform draw of a
 //! solution from those counts.
 
-use super::cache::Cache;
+use super::cache::{Lookup, Store};
 use super::count::Count;
 use super::problem::{Choice, Order, Problem};
 use crate::alloc::copied;
@@ -13,8 +13,15 @@ use crate::error::Error;
 #[derive(Debug)]
 struct Frame {
     column: u32,
-    /// The next position of the column's list to try.
-    next: u32,
+    /// The rows to try are positions `from..from + rows` of the column's
+    /// list, taken from position `from + shift` on, round.
+    from: u32,
+    rows: u32,
+    shift: u32,
+    /// Rows tried so far.
+    tried: u32,
+    /// This level's branches put off are `later[later_from..]`.
+    later_from: usize,
     /// Closing the column is still to try.
     close: bool,
     /// The solutions counted below this level so far.
@@ -32,13 +39,32 @@ pub(crate) struct Walk {
     /// Frame `k`'s state is `states[k * words..(k + 1) * words]`; one more
     /// state after the last frame's holds the child being looked at.
     states: Vec<u64>,
+    /// Branches put off because another thread was counting their state
+    /// (a row, or [`CLOSE`]), by level, to try once the level's others
+    /// are done.
+    later: Vec<u32>,
     started: bool,
     result: Option<Count>,
     /// States entered (the start included).
     pub nodes: u64,
+    /// This walk is helper `turn` of `of` threads counting together (0 of
+    /// 1 alone, and the walk of the calling thread): see [`Walk::helper`].
+    turn: u32,
+    of: u32,
 }
 
 impl Walk {
+    /// The walk of thread `turn` (from 1) of `of` threads that count one
+    /// problem together over one shared cache. Each tries the rows of a
+    /// level in list order but starts `turn / of` of the way along, so the
+    /// threads begin in different parts of the tree and mostly count
+    /// states the others then find in the cache, rather than the same
+    /// states at the same time. The states and the count are those of any
+    /// other order.
+    pub fn helper(turn: u32, of: u32) -> Walk {
+        Walk { turn, of, ..Walk::default() }
+    }
+
     /// The count, once the walk is over.
     pub fn result(&self) -> Option<&Count> {
         self.result.as_ref()
@@ -70,18 +96,22 @@ impl Walk {
         let w = p.words;
         let depth = self.frames.len();
         let state = &self.states[depth * w..(depth + 1) * w];
-        let (rows, from) = p.list(state, column);
-        let total = (rows.len().saturating_sub(from) + close as usize).min(u32::MAX as usize) as u32;
+        let (list, from) = p.list(state, column);
+        // Lists hold at most u32::MAX rows (row numbers are u32).
+        let from = from.min(list.len()) as u32;
+        let rows = list.len() as u32 - from;
+        let shift = if self.of > 1 { (rows as u64 * self.turn as u64 / self.of as u64) as u32 } else { 0 };
         self.frames.try_reserve(1)?;
         self.states.try_reserve(w)?;
-        self.frames.push(Frame { column, next: from as u32, close, sum: Count::ZERO, done: 0, total });
+        let later_from = self.later.len();
+        self.frames.push(Frame { column, from, rows, shift, tried: 0, later_from, close, sum: Count::ZERO, done: 0, total: rows.saturating_add(close as u32) });
         self.states.resize((depth + 2) * w, 0);
         Ok(())
     }
 
     /// Starts at `state` (the problem's start, or `None` when the forced
     /// rows cannot be together).
-    fn begin(&mut self, p: &Problem, cache: &mut Cache, order: Order, state: Option<&[u64]>) -> Result<(), Error> {
+    fn begin(&mut self, p: &Problem, cache: &mut impl Store, order: Order, state: Option<&[u64]>) -> Result<(), Error> {
         self.started = true;
         self.nodes += 1;
         let Some(state) = state else {
@@ -106,7 +136,7 @@ impl Walk {
 
     /// Counts from the problem's start for about `budget` more nodes;
     /// `true` when the count is done.
-    pub fn run(&mut self, p: &Problem, cache: &mut Cache, order: Order, budget: u64) -> Result<bool, Error> {
+    pub fn run(&mut self, p: &Problem, cache: &mut impl Store, order: Order, budget: u64) -> Result<bool, Error> {
         if !self.started {
             self.begin(p, cache, order, p.start())?;
         }
@@ -119,31 +149,37 @@ impl Walk {
 
     /// One move of the search: into the next branch of the deepest level
     /// (counting it at once when the cache knows it or it ends there), or
-    /// out of a finished level.
-    fn step(&mut self, p: &Problem, cache: &mut Cache, order: Order) -> Result<(), Error> {
+    /// out of a finished level. With a shared cache, a branch whose state
+    /// another thread is counting is put off until the level's other
+    /// branches are done; by then its count is usually in the cache, and
+    /// if not, this thread counts it too.
+    fn step(&mut self, p: &Problem, cache: &mut impl Store, order: Order) -> Result<(), Error> {
         let w = p.words;
         let depth = self.frames.len() - 1;
         let (above, below) = self.states.split_at_mut((depth + 1) * w);
         let state = &above[depth * w..];
         let child = &mut below[..w];
         let f = &mut self.frames[depth];
-        let (rows, _) = p.list(state, f.column);
+        let (list, _) = p.list(state, f.column);
         let mut next = None;
-        while let Some(&r) = rows.get(f.next as usize) {
-            f.next += 1;
+        while f.tried < f.rows {
+            let k = ((f.tried as u64 + f.shift as u64) % f.rows as u64) as u32;
+            f.tried += 1;
+            let r = list[(f.from + k) as usize];
             if p.possible(state, r) {
                 next = Some(r);
                 break;
             }
         }
-        if let Some(r) = next {
-            child.copy_from_slice(state);
-            p.add(child, r, Some(f.column));
-        } else if f.close {
+        let mut again = false;
+        if next.is_none() && f.close {
             f.close = false;
-            child.copy_from_slice(state);
-            p.close(child, f.column);
-        } else {
+            next = Some(CLOSE);
+        } else if next.is_none() && self.later.len() > f.later_from {
+            next = self.later.pop();
+            again = true;
+        }
+        let Some(r) = next else {
             // Every branch is counted: the level is done.
             let f = self.frames.pop().expect("a level to finish");
             cache.insert(state, &f.sum);
@@ -156,27 +192,50 @@ impl Walk {
                 None => self.result = Some(f.sum),
             }
             return Ok(());
+        };
+        child.copy_from_slice(state);
+        if r == CLOSE {
+            p.close(child, f.column);
+        } else {
+            p.add(child, r, Some(f.column));
+        }
+        match cache.lookup(child) {
+            Lookup::Found(v) => {
+                self.nodes += 1;
+                f.sum.add(&v);
+                f.done += 1;
+                return Ok(());
+            }
+            Lookup::Busy if !again => {
+                self.later.try_reserve(1)?;
+                self.later.push(r);
+                return Ok(());
+            }
+            Lookup::Busy | Lookup::Missing => {}
         }
         self.nodes += 1;
-        if let Some(v) = cache.get(child) {
-            f.sum.add(&v);
-            f.done += 1;
-            return Ok(());
-        }
         match p.choose(child, order) {
             Choice::Done => {
                 f.sum.add_one();
                 f.done += 1;
             }
             Choice::Dead => f.done += 1,
-            Choice::Branch { column, close } => self.push(p, column, close)?,
+            Choice::Branch { column, close } => {
+                cache.claim(child);
+                self.push(p, column, close)?;
+            }
         }
         Ok(())
     }
 }
 
+/// A put-off branch that closes the level's column. No row has this
+/// number: a matrix has fewer nodes than that ([`crate::matrix`]'s
+/// `MAX_NODES`), and every row takes at least one.
+const CLOSE: u32 = u32::MAX;
+
 /// The number of solutions below `state`, from the cache or counted now.
-pub(crate) fn count_from(p: &Problem, cache: &mut Cache, order: Order, state: &[u64]) -> Result<(Count, u64), Error> {
+pub(crate) fn count_from(p: &Problem, cache: &mut impl Store, order: Order, state: &[u64]) -> Result<(Count, u64), Error> {
     let mut walk = Walk::default();
     walk.begin(p, cache, order, Some(state))?;
     while walk.result.is_none() {
@@ -190,7 +249,7 @@ pub(crate) fn count_from(p: &Problem, cache: &mut Cache, order: Order, state: &[
 /// start, into the branch whose solutions hold that number. Appends the
 /// rows chosen to `rows`; returns the nodes entered to count branches the
 /// cache had dropped.
-pub(crate) fn draw(p: &Problem, cache: &mut Cache, order: Order, total: &Count, rng: &mut fastrand::Rng, rows: &mut Vec<usize>) -> Result<u64, Error> {
+pub(crate) fn draw(p: &Problem, cache: &mut impl Store, order: Order, total: &Count, rng: &mut fastrand::Rng, rows: &mut Vec<usize>) -> Result<u64, Error> {
     let mut x = total.uniform_below(rng);
     let Some(start) = p.start() else { return Ok(0) };
     let mut state = copied(start)?;
