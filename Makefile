@@ -53,7 +53,7 @@ asan: lib
 	$(MAKE) -C c_tests LIBDIR=$(LIBDIR) asan
 valgrind: all
 	cd c_tests && python3 run_tests.py --wrap "valgrind -q --error-exitcode=9 --leak-check=full --suppressions=memcheck.supp" $(VALGRIND_PROGS)
-	cd c_tests && python3 run_tests.py --wrap "valgrind -q --tool=helgrind --suppressions=helgrind.supp --error-exitcode=9" threads control_test parallel_test
+	cd c_tests && python3 run_tests.py --wrap "valgrind -q --tool=helgrind --suppressions=helgrind.supp --error-exitcode=9" threads control_test parallel_test memo_test
 
 # The Rust tests under ThreadSanitizer (a nightly toolchain with rust-src:
 # the standard library is rebuilt with it, so its locks and channels are

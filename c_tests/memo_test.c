@@ -9,7 +9,9 @@
  * checked to tile the board. Also checked: a buffer too small gets
  * DLX_ERR_BUFFER_TOO_SMALL and the length; a node limit stops a count
  * and the next call goes on; a callback's non-zero result stops the draws;
- * bad arguments get their status. No input; prints one line per check.
+ * bad arguments get their status; on two threads the counts are the same,
+ * also in slices, and the draws are those of one thread. No input; prints
+ * one line per check.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -109,6 +111,24 @@ static int covers_once(void *user, const size_t *rows, size_t count)
     return 0;
 }
 
+/* Draws, each as a hash of its row ids in order. */
+#define DRAWS 20
+struct draws {
+    size_t n, sum[DRAWS];
+};
+
+static int record(void *user, const size_t *rows, size_t count)
+{
+    struct draws *d = user;
+    size_t sum = 0;
+    for (size_t i = 0; i < count; i++)
+        sum = sum * 31 + rows[i];
+    if (d->n < DRAWS)
+        d->sum[d->n] = sum;
+    d->n++;
+    return 0;
+}
+
 int main(void)
 {
     char digits[200];
@@ -178,6 +198,34 @@ int main(void)
            "a callback stops the draws");
     expect(dlx_solver_sample(s, 9, 10, NULL, NULL, NULL) == DLX_ERR_NULL, "NULL callback");
     dlx_solver_free(s);
+    dlx_matrix_free(m);
+
+    /* Two threads: the same counts (either order, and in slices of 150
+     * nodes), and the same draws for the same seed as one thread. */
+    m = dominoes(8, 8, NULL);
+    for (uint32_t order = DLX_MEMO_ORDER_FEWEST; order <= DLX_MEMO_ORDER_FIRST; order++) {
+        for (int sliced = 0; sliced < 2; sliced++) {
+            check(dlx_solver_new(m, &s), "dlx_solver_new");
+            check(dlx_solver_set_threads(s, 2), "threads");
+            check(dlx_solver_set_memo_order(s, order), "order");
+            if (sliced)
+                check(dlx_solver_set_limit(s, DLX_LIMIT_NODES, 150), "limit");
+            while ((st = dlx_solver_count_memo(s, digits, sizeof digits, &len)) == DLX_STOPPED)
+                ;
+            expect(st == DLX_DONE && strcmp(digits, "12988816") == 0, sliced ? "8x8 on 2 threads, in slices: 12988816" : "8x8 on 2 threads: 12988816");
+            dlx_solver_free(s);
+        }
+    }
+    dlx_matrix_free(m);
+    struct draws one = {0}, two = {0};
+    m = dominoes(6, 8, NULL);
+    for (int threads = 1; threads <= 2; threads++) {
+        check(dlx_solver_new(m, &s), "dlx_solver_new");
+        check(dlx_solver_set_threads(s, threads), "threads");
+        check(dlx_solver_sample(s, 4, DRAWS, record, threads == 1 ? &one : &two, NULL), "draws");
+        dlx_solver_free(s);
+    }
+    expect(one.n == DRAWS && two.n == DRAWS && memcmp(one.sum, two.sum, sizeof one.sum) == 0, "2 threads draw what 1 thread draws");
     dlx_matrix_free(m);
 
     /* No solution: nothing drawn. */

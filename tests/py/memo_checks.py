@@ -4,7 +4,8 @@ independently of the library:
 
 * domino tilings of m x n boards against Kasteleyn's product formula
   (1961), evaluated in 150-digit decimal arithmetic (our own pi and cosine
-  series), including boards whose counts pass 2^64 and 2^128;
+  series), including boards whose counts pass 2^64 and 2^128, and on
+  2 and 3 threads;
 * the uniformity of `--sample`: Pearson's chi-square over the 281 tilings
   of the 4 x 6 board (a fact of the same formula) accepts it, and the same
   test rejects a deliberately biased sampler (so the test can fail).
@@ -23,6 +24,8 @@ from decimal import Decimal, getcontext
 getcontext().prec = 150
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DLX = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, 'target', 'release', 'dlx')
+sys.path.insert(0, os.path.join(ROOT, 'tools'))
+from gen_instances import cell, dominoes  # noqa: E402  (the boards of the suite)
 
 
 def arctan_inv(x):
@@ -68,15 +71,8 @@ def kasteleyn(m, n):
 
 def board(m, n):
     """The m x n board in Knuth's format: cells row by row, dominoes."""
-    cell = lambda r, c: 'r%dc%d' % (r, c)
-    lines = [' '.join(cell(r, c) for r in range(m) for c in range(n))]
-    for r in range(m):
-        for c in range(n):
-            if c + 1 < n:
-                lines.append('%s %s' % (cell(r, c), cell(r, c + 1)))
-            if r + 1 < m:
-                lines.append('%s %s' % (cell(r, c), cell(r + 1, c)))
-    return '\n'.join(lines) + '\n'
+    primary, _, options = dominoes(m, n)
+    return ' '.join(primary) + '\n' + ''.join(o + '\n' for o in options)
 
 
 def dlx(args, text):
@@ -136,6 +132,12 @@ def main():
             size = 'past 2^128' if want >= 2 ** 128 else 'past 2^64' if want >= 2 ** 64 else ''
             check(got == str(want), '%dx%d dominoes, %s: %s %s' % (m, n, order, want, size))
     check(any(kasteleyn(m, n) >= 2 ** 128 for m, n in boards), 'some count passes 2^128')
+    # On two threads over one shared cache: the same counts.
+    for m, n in [(10, 10), (12, 12), (60, 8)]:
+        got = dlx(['-q', '--memo', '--memo-order', 'first', '-j', '2'], board(m, n)).strip()
+        check(got == str(kasteleyn(m, n)), '%dx%d dominoes on 2 threads: %d' % (m, n, kasteleyn(m, n)))
+    got = dlx(['-q', '--memo', '-j', '3'], board(12, 12)).strip()
+    check(got == str(kasteleyn(12, 12)), '12x12 dominoes, fewest, on 3 threads')
 
     # Uniformity of --sample on the 281 tilings of the 4 x 6 board.
     text = board(4, 6)
@@ -148,7 +150,8 @@ def main():
     # A sampler that favours the tilings with a vertical domino in the top
     # left corner by a quarter: the same test must reject it.
     ordered = sorted(universe, key=sorted)
-    weights = [1.25 if 'r0c0 r1c0' in s else 1.0 for s in ordered]
+    corner = '%s %s' % (cell(0, 0), cell(1, 0))
+    weights = [1.25 if corner in s else 1.0 for s in ordered]
     rng = random.Random(2026)
     biased = rng.choices(ordered, weights, k=len(draws))
     bstat = chi_square(biased, universe)

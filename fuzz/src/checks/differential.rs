@@ -44,12 +44,14 @@ fn problem(inp: &mut Input) -> Problem {
 }
 
 /// The memoized count with `forced` rows, either column rule, a cache
-/// sometimes too small to hold every state, and sometimes in slices of a
-/// few nodes (each call resuming the last): `expect` solutions.
+/// sometimes too small to hold every state, sometimes in slices of a few
+/// nodes (each call resuming the last), on 1 to 3 threads: `expect`
+/// solutions.
 fn memo_count(inp: &mut Input, m: &Matrix, forced: &[usize], expect: usize) {
     let mut s = Solver::new(m).expect("a solver");
     let order = inp.pick(&[Order::Fewest, Order::First]);
     let memory = if inp.flip() { 1 << 20 } else { 64 * inp.below(64) as u64 };
+    s.set_threads(1 + inp.below(3) as usize);
     s.set_memo_options(MemoOptions { order, memory });
     s.force_rows(forced).expect("forced rows that fit together");
     let nodes = inp.flip().then(|| 1 + inp.below(8) as u64);
@@ -60,7 +62,7 @@ fn memo_count(inp: &mut Input, m: &Matrix, forced: &[usize], expect: usize) {
             None => assert_eq!(s.outcome(), Some(Outcome::NodeLimit), "a memoized count stopped by a node limit"),
         }
     };
-    assert_eq!(count, Count::from(expect as u64), "memoized count, {order:?}, {memory} bytes, forced {forced:?}");
+    assert_eq!(count, Count::from(expect as u64), "memoized count, {order:?}, {memory} bytes, {} threads, forced {forced:?}", s.threads());
 }
 
 /// Draws from the memoized count: each one of the solutions `all`.
