@@ -21,7 +21,7 @@ from suite import dlx, generate, instances, out, root  # the suite's paths and i
 from threads import versus
 
 sys.path.insert(0, os.path.join(root, 'tools'))
-from gen_instances import dominoes  # noqa: E402
+from gen_instances import dominoes, text  # noqa: E402
 
 INPUTS = [('domino_8x8', []), ('domino_8x8', ['--memo-order', 'first']), ('queens_12', []), ('langford_11', [])]
 THREADED = [('domino_14x14', []), ('domino_16x16', ['--memo-order', 'first']), ('pento_4x15', [])]
@@ -31,9 +31,8 @@ def board(rows, cols):
     """The rows x cols domino board in bench/out, written once."""
     path = os.path.join(out, 'domino_%dx%d.dlx' % (rows, cols))
     if not os.path.exists(path):
-        primary, _, options = dominoes(rows, cols)
         with open(path + '.part', 'w') as f:
-            f.write(' '.join(primary) + '\n' + ''.join(o + '\n' for o in options))
+            f.write(text(*dominoes(rows, cols)))
         os.replace(path + '.part', path)
     return path
 

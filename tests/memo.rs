@@ -27,6 +27,31 @@ fn count(s: &mut Solver) -> Count {
     s.memo_count().unwrap().expect("no limit: the count is done")
 }
 
+/// The count of `s`, whose node limit stops each call: the count and the
+/// calls it took (each call but the last stopped by the limit).
+fn count_in_slices(s: &mut Solver) -> (Count, usize) {
+    let mut calls = 0;
+    loop {
+        calls += 1;
+        match s.memo_count().unwrap() {
+            Some(c) => return (c, calls),
+            None => assert_eq!(s.outcome(), Some(Outcome::NodeLimit)),
+        }
+    }
+}
+
+/// `n` draws of `s` with `seed`, each checked to be a solution of `m`.
+fn draws(s: &mut Solver, m: &Matrix, seed: u64, n: u64) -> Vec<Vec<usize>> {
+    let mut all = Vec::new();
+    s.memo_sample(seed, n, |rows| {
+        assert!(is_general_cover(m, rows));
+        all.push(rows.to_vec());
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    all
+}
+
 /// Rows forced in a random one of the solutions `all`, if there is one:
 /// some of its rows, so the rest is a smaller problem.
 fn some_forced(g: &mut Lcg, all: &[Vec<usize>]) -> Vec<usize> {
@@ -191,14 +216,7 @@ fn limits_and_cancel_stop_the_count_and_the_next_call_goes_on() {
     let m = dominoes(6, 6);
     let mut s = memo(&m, Order::Fewest, &[]);
     s.set_limits(Limits { nodes: Some(50), ..Limits::default() });
-    let mut calls = 0;
-    let c = loop {
-        calls += 1;
-        match s.memo_count().unwrap() {
-            Some(c) => break c,
-            None => assert_eq!(s.outcome(), Some(Outcome::NodeLimit)),
-        }
-    };
+    let (c, calls) = count_in_slices(&mut s);
     assert!(calls > 3);
     assert_eq!(c, Count::from(6728u64));
     // A cancel is used up by the call it stops.
@@ -226,19 +244,9 @@ fn limits_and_cancel_stop_the_count_and_the_next_call_goes_on() {
 #[test]
 fn draws_depend_on_the_seed_alone_and_a_count_of_zero_draws_nothing() {
     let m = dominoes(4, 6);
-    let draws = |seed| {
-        let mut s = memo(&m, Order::Fewest, &[]);
-        let mut all = Vec::new();
-        s.memo_sample(seed, 20, |rows| {
-            assert!(is_general_cover(&m, rows));
-            all.push(rows.to_vec());
-            ControlFlow::Continue(())
-        })
-        .unwrap();
-        all
-    };
-    assert_eq!(draws(5), draws(5));
-    assert_ne!(draws(5), draws(6));
+    let drawn = |seed| draws(&mut memo(&m, Order::Fewest, &[]), &m, seed, 20);
+    assert_eq!(drawn(5), drawn(5));
+    assert_ne!(drawn(5), drawn(6));
     let odd = dominoes(3, 3);
     let mut s = memo(&odd, Order::Fewest, &[]);
     let mut drawn = 0;
@@ -311,25 +319,14 @@ fn threads_stopped_every_few_nodes_still_count_exactly() {
         let order = ORDERS[case % 2];
         let mut s = memo_on(&m, order, &forced, 2 + case % 3);
         s.set_limits(Limits { nodes: Some(1 + g.below(4)), ..Limits::default() });
-        let got = loop {
-            if let Some(c) = s.memo_count().unwrap() {
-                break c;
-            }
-            assert_eq!(s.outcome(), Some(Outcome::NodeLimit));
-        };
+        let (got, _) = count_in_slices(&mut s);
         assert_eq!(got, Count::from(want), "case {case}, {order:?}, forced {forced:?}");
     }
     let b = dominoes(8, 8);
     for order in ORDERS {
         let mut s = memo_on(&b, order, &[], 2);
         s.set_limits(Limits { nodes: Some(300), ..Limits::default() });
-        let mut calls = 0;
-        let got = loop {
-            calls += 1;
-            if let Some(c) = s.memo_count().unwrap() {
-                break c;
-            }
-        };
+        let (got, calls) = count_in_slices(&mut s);
         assert!(calls > 2);
         assert_eq!(got, Count::from(12988816u64), "{order:?}");
     }
@@ -341,21 +338,11 @@ fn draws_on_threads_are_those_of_one_thread() {
     // behind gives the same solutions for the same seed.
     let m = dominoes(8, 10);
     for order in ORDERS {
-        let draws = |threads| {
-            let mut s = memo_on(&m, order, &[], threads);
-            let mut all = Vec::new();
-            s.memo_sample(9, 25, |rows| {
-                assert!(is_general_cover(&m, rows));
-                all.push(rows.to_vec());
-                ControlFlow::Continue(())
-            })
-            .unwrap();
-            all
-        };
-        let one = draws(1);
+        let drawn = |threads| draws(&mut memo_on(&m, order, &[], threads), &m, 9, 25);
+        let one = drawn(1);
         assert_eq!(one.len(), 25);
-        assert_eq!(draws(2), one, "{order:?}");
-        assert_eq!(draws(3), one, "{order:?}");
+        assert_eq!(drawn(2), one, "{order:?}");
+        assert_eq!(drawn(3), one, "{order:?}");
     }
 }
 

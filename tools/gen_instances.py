@@ -120,6 +120,14 @@ QUEENS = {8: 92, 10: 724, 11: 2680, 12: 14200, 13: 73712, 14: 365596, 15: 227918
 LANGFORD = {7: 26, 8: 150, 11: 17792, 12: 108144, 15: 39809640}
 
 
+def text(primary, secondary, options, comment=None):
+    """The problem in Knuth's format: the comment line, if any, the items
+    (secondary ones after `|`), an option a line."""
+    head = "| %s\n" % comment if comment is not None else ""
+    items = " ".join(primary) + (" | " + " ".join(secondary) if secondary else "")
+    return head + items + "\n" + "".join(o + "\n" for o in options)
+
+
 def instances():
     """(file name, comment, (primary, secondary, options)) for every file."""
     for (r, c), tilings in {(6, 10): 2339, (5, 12): 1010, (4, 15): 368, (3, 20): 2}.items():
@@ -144,13 +152,11 @@ def main(argv):
         return 1
     folder = argv[1]
     os.makedirs(folder, exist_ok=True)
-    for name, comment, (primary, secondary, options) in instances():
-        item_line = " ".join(primary) + (" | " + " ".join(secondary) if secondary else "")
+    for name, comment, problem in instances():
         path = os.path.join(folder, name)
         # Written whole, then renamed: a reader never sees half a file.
         with open(path + ".part", "w") as f:
-            f.write("| %s\n%s\n" % (comment, item_line))
-            f.write("".join(o + "\n" for o in options))
+            f.write(text(*problem, comment=comment))
         os.replace(path + ".part", path)
     return 0
 

@@ -129,7 +129,9 @@ impl Cache {
                 Lookup::Found(if v != BIG {
                     Count::from(v)
                 } else {
-                    let i = self.bigs.binary_search_by_key(&e, |b| b.0).unwrap_or(0);
+                    // Every BIG entry has its count in the side list
+                    // (`encode`): a miss here is a bug, never a count.
+                    let i = self.bigs.binary_search_by_key(&e, |b| b.0).expect("a BIG entry's count in the side list");
                     Count::from_big(self.bigs[i].1.clone())
                 })
             }

@@ -47,8 +47,9 @@ pub(crate) struct Walk {
     result: Option<Count>,
     /// States entered (the start included).
     pub nodes: u64,
-    /// This walk is helper `turn` of `of` threads counting together (0 of
-    /// 1 alone, and the walk of the calling thread): see [`Walk::helper`].
+    /// This walk is helper `turn` of `of` threads counting together (both
+    /// 0 for the walk of the calling thread, and alone): see
+    /// [`Walk::helper`].
     turn: u32,
     of: u32,
 }

@@ -25,7 +25,7 @@ getcontext().prec = 150
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DLX = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, 'target', 'release', 'dlx')
 sys.path.insert(0, os.path.join(ROOT, 'tools'))
-from gen_instances import cell, dominoes  # noqa: E402  (the boards of the suite)
+from gen_instances import cell, dominoes, text  # noqa: E402  (the boards of the suite)
 
 
 def arctan_inv(x):
@@ -71,8 +71,7 @@ def kasteleyn(m, n):
 
 def board(m, n):
     """The m x n board in Knuth's format: cells row by row, dominoes."""
-    primary, _, options = dominoes(m, n)
-    return ' '.join(primary) + '\n' + ''.join(o + '\n' for o in options)
+    return text(*dominoes(m, n))
 
 
 def dlx(args, text):

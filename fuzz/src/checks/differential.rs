@@ -51,7 +51,7 @@ fn memo_count(inp: &mut Input, m: &Matrix, forced: &[usize], expect: usize) {
     let mut s = Solver::new(m).expect("a solver");
     let order = inp.pick(&[Order::Fewest, Order::First]);
     let memory = if inp.flip() { 1 << 20 } else { 64 * inp.below(64) as u64 };
-    s.set_threads(1 + inp.below(3) as usize);
+    s.set_threads(1 + inp.below(3));
     s.set_memo_options(MemoOptions { order, memory });
     s.force_rows(forced).expect("forced rows that fit together");
     let nodes = inp.flip().then(|| 1 + inp.below(8) as u64);
