@@ -62,13 +62,20 @@ fn some_forced(g: &mut Lcg, all: &[Vec<usize>]) -> Vec<usize> {
     pick.iter().copied().filter(|_| g.below(2) == 0).collect()
 }
 
+/// A small random matrix with bounds and colors, some rows forced, and
+/// its solutions with them by the brute force (sorted rows, sorted).
+fn random_case(g: &mut Lcg) -> (Matrix, Vec<usize>, Vec<Vec<usize>>) {
+    let m = random_general(g, 0, 3);
+    let forced = some_forced(g, &all_general_covers(&m, &[]));
+    let all = all_general_covers(&m, &forced);
+    (m, forced, all)
+}
+
 #[test]
 fn random_matrices_with_bounds_and_colors_count_as_the_brute_force() {
     let mut g = Lcg(18);
     for case in 0..1500 {
-        let m = random_general(&mut g, 0, 3);
-        let forced = some_forced(&mut g, &all_general_covers(&m, &[]));
-        let want = all_general_covers(&m, &forced);
+        let (m, forced, want) = random_case(&mut g);
         for order in ORDERS {
             let mut s = memo(&m, order, &forced);
             assert_eq!(count(&mut s), Count::from(want.len() as u64), "case {case}, {order:?}, forced {forced:?}");
@@ -123,16 +130,22 @@ fn medium(g: &mut Lcg, columns: usize, rows: usize, general: bool) -> Matrix {
     m
 }
 
+/// A [`medium`] matrix and its count by the search (the engine for its
+/// kind).
+fn medium_counted(g: &mut Lcg, columns: usize, rows: usize, general: bool) -> (Matrix, u64) {
+    let m = medium(g, columns, rows, general);
+    let engine = if general { Engine::General } else { Engine::Exact };
+    let want = Solver::with_engine(&m, engine).unwrap().count_run().0;
+    (m, want)
+}
+
 #[test]
 fn larger_random_matrices_count_as_the_search() {
     let mut g = Lcg(77);
     for case in 0..120 {
         let general = case % 2 == 1;
         let (columns, rows) = (10 + g.below(8) as usize, 25 + g.below(30) as usize);
-        let m = medium(&mut g, columns, rows, general);
-        let engine = if general { Engine::General } else { Engine::Exact };
-        let mut plain = Solver::with_engine(&m, engine).unwrap();
-        let want = plain.count_run().0;
+        let (m, want) = medium_counted(&mut g, columns, rows, general);
         for order in ORDERS {
             assert_eq!(count(&mut memo(&m, order, &[])), Count::from(want), "case {case}, {order:?}");
         }
@@ -296,9 +309,7 @@ fn threads_count_as_one_thread_does() {
     for case in 0..60 {
         let general = case % 2 == 1;
         let (columns, rows) = (14 + g.below(8) as usize, 40 + g.below(30) as usize);
-        let m = medium(&mut g, columns, rows, general);
-        let engine = if general { Engine::General } else { Engine::Exact };
-        let want = Solver::with_engine(&m, engine).unwrap().count_run().0;
+        let (m, want) = medium_counted(&mut g, columns, rows, general);
         for order in ORDERS {
             let threads = 2 + case as usize % 3;
             assert_eq!(count(&mut memo_on(&m, order, &[], threads)), Count::from(want), "case {case}, {order:?}, {threads} threads");
@@ -313,9 +324,8 @@ fn threads_stopped_every_few_nodes_still_count_exactly() {
     // counting, marked in the cache) for the next call.
     let mut g = Lcg(11);
     for case in 0..300 {
-        let m = random_general(&mut g, 0, 3);
-        let forced = some_forced(&mut g, &all_general_covers(&m, &[]));
-        let want = all_general_covers(&m, &forced).len() as u64;
+        let (m, forced, all) = random_case(&mut g);
+        let want = all.len() as u64;
         let order = ORDERS[case % 2];
         let mut s = memo_on(&m, order, &forced, 2 + case % 3);
         s.set_limits(Limits { nodes: Some(1 + g.below(4)), ..Limits::default() });
