@@ -450,6 +450,105 @@ static void test_bounds_and_colors(void)
     dlx_matrix_free(m);
 }
 
+/* The text of a matrix in Knuth's format (malloc'd), to compare matrices. */
+static char *matrix_text(const dlx_matrix *m)
+{
+    size_t len = 0;
+    if (dlx_matrix_write(m, NULL, 0, &len) != DLX_ERR_BUFFER_TOO_SMALL && len != 0) {
+        return NULL;
+    }
+    char *text = malloc(len + 1);
+    if (text != NULL && dlx_matrix_write(m, text, len + 1, &len) != DLX_OK) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* dlx_matrix_add_rows (all rows or none), dlx_matrix_row,
+ * dlx_matrix_is_secondary and dlx_solver_count. */
+static void test_bulk_and_count(void)
+{
+    /* Knuth's paper's rows in CSR form give the matrix knuth_matrix builds
+     * row by row. */
+    static const size_t starts[7] = {0, 3, 6, 9, 11, 13, 16};
+    static const size_t cols[16] = {2, 4, 5, 0, 3, 6, 1, 2, 5, 0, 3, 1, 6, 3, 4, 6};
+    dlx_matrix *one = knuth_matrix(), *bulk = NULL;
+    CHECK(dlx_matrix_new(7, &bulk) == DLX_OK);
+    size_t first = 99, failed = 99;
+    CHECK(dlx_matrix_add_rows(NULL, starts, 6, cols, NULL, &first, &failed) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_add_rows(bulk, NULL, 6, cols, NULL, &first, &failed) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_add_rows(bulk, starts, 6, NULL, NULL, &first, &failed) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_add_rows(bulk, NULL, 0, NULL, NULL, &first, NULL) == DLX_OK && first == 0);
+    CHECK(dlx_matrix_add_rows(bulk, starts, 6, cols, NULL, &first, &failed) == DLX_OK && first == 0 && failed == 99);
+    char *a = matrix_text(one), *b = matrix_text(bulk);
+    CHECK(a != NULL && b != NULL && strcmp(a, b) == 0);
+    free(b);
+
+    /* A bad row anywhere leaves the matrix as it was and is named. */
+    static const size_t bad_starts[4] = {0, 2, 4, 6};
+    static const size_t dup[6] = {0, 1, 2, 3, 4, 4};
+    static const size_t range[6] = {0, 1, 2, 7, 4, 5};
+    static const size_t empty_starts[4] = {0, 2, 2, 4};
+    static const size_t down_starts[4] = {0, 2, 1, 4};
+    CHECK(dlx_matrix_add_rows(bulk, bad_starts, 3, dup, NULL, &first, &failed) == DLX_ERR_DUPLICATE_COLUMN && failed == 2);
+    CHECK(dlx_matrix_add_rows(bulk, bad_starts, 3, range, NULL, &first, &failed) == DLX_ERR_COLUMN_RANGE && failed == 1);
+    CHECK(dlx_matrix_add_rows(bulk, empty_starts, 3, cols, NULL, &first, &failed) == DLX_ERR_EMPTY_ROW && failed == 1);
+    CHECK(dlx_matrix_add_rows(bulk, down_starts, 3, cols, NULL, &first, &failed) == DLX_ERR_INVALID_ARGUMENT && failed == 1);
+    static const uint32_t colors[6] = {0, 0, 0, 0, 0, 5};
+    CHECK(dlx_matrix_add_rows(bulk, bad_starts, 3, cols, colors, &first, &failed) == DLX_ERR_COLOR_ON_PRIMARY && failed == 2);
+    b = matrix_text(bulk);
+    CHECK(b != NULL && strcmp(a, b) == 0 && dlx_matrix_row_count(bulk) == 6 && first == 0);
+    free(a);
+    free(b);
+
+    /* Colors on a secondary column; the rows read back. */
+    CHECK(dlx_matrix_set_secondary(bulk, 6) == DLX_OK);
+    int secondary = 7;
+    CHECK(dlx_matrix_is_secondary(bulk, 6, &secondary) == DLX_OK && secondary == 1);
+    CHECK(dlx_matrix_is_secondary(bulk, 0, &secondary) == DLX_OK && secondary == 0);
+    CHECK(dlx_matrix_is_secondary(bulk, 7, &secondary) == DLX_ERR_COLUMN_RANGE && secondary == 0);
+    CHECK(dlx_matrix_is_secondary(NULL, 0, &secondary) == DLX_ERR_NULL && dlx_matrix_is_secondary(bulk, 0, NULL) == DLX_ERR_NULL);
+    static const size_t two[3] = {0, 2, 4};
+    static const size_t colored[4] = {0, 6, 1, 6};
+    static const uint32_t hue[4] = {0, 3, 0, 3};
+    CHECK(dlx_matrix_add_rows(bulk, two, 2, colored, hue, &first, &failed) == DLX_OK && first == 6);
+    uint32_t color = 0;
+    CHECK(dlx_matrix_entry_color(bulk, 7, 1, &color) == DLX_OK && color == 3);
+    size_t row[8] = {0}, n = 0;
+    CHECK(dlx_matrix_row(bulk, 7, NULL, 0, &n) == DLX_ERR_BUFFER_TOO_SMALL && n == 2);
+    CHECK(dlx_matrix_row(bulk, 1, row, 8, &n) == DLX_OK && n == 3 && row[0] == 0 && row[1] == 3 && row[2] == 6);
+    CHECK(dlx_matrix_row(bulk, 8, row, 8, &n) == DLX_ERR_ROW_RANGE);
+    CHECK(dlx_matrix_row(NULL, 0, row, 8, &n) == DLX_ERR_NULL && dlx_matrix_row(bulk, 0, row, 8, NULL) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_row(bulk, 0, NULL, 1, &n) == DLX_ERR_NULL);
+    dlx_matrix_free(one);
+    dlx_matrix_free(bulk);
+
+    /* 92 solutions of 8-queens, whole, and in pieces under a node limit
+     * (the pieces add up to 92). */
+    dlx_matrix *q = queens_matrix(8);
+    dlx_solver *s = NULL;
+    uint64_t total = 0, piece = 0;
+    uint32_t outcome = 0;
+    CHECK(dlx_solver_new(q, &s) == DLX_OK);
+    CHECK(dlx_solver_count(NULL, &total) == DLX_ERR_NULL && dlx_solver_count(s, NULL) == DLX_ERR_NULL);
+    CHECK(dlx_solver_count(s, &total) == DLX_DONE && total == 92);
+    CHECK(dlx_solver_count(s, &piece) == DLX_DONE && piece == 0);
+    CHECK(dlx_solver_restart(s) == DLX_OK && dlx_solver_set_limit(s, DLX_LIMIT_NODES, 100) == DLX_OK);
+    dlx_status st;
+    size_t calls = 0;
+    total = 0;
+    while ((st = dlx_solver_count(s, &piece)) == DLX_STOPPED) {
+        CHECK(dlx_solver_outcome(s, &outcome) == DLX_OK && outcome == DLX_OUTCOME_NODE_LIMIT);
+        total += piece;
+        calls++;
+    }
+    total += piece;
+    CHECK(st == DLX_DONE && total == 92 && calls > 5);
+    dlx_solver_free(s);
+    dlx_matrix_free(q);
+}
+
 int main(void)
 {
     test_version_and_messages();
@@ -459,6 +558,7 @@ int main(void)
     test_conveniences();
     test_format();
     test_bounds_and_colors();
+    test_bulk_and_count();
     printf("%s: %d failure(s)\n", failures ? "FAILED" : "passed", failures);
     return failures ? 1 : 0;
 }

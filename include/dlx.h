@@ -1002,6 +1002,52 @@ size_t dlx_matrix_column_count(const struct dlx_matrix *matrix);
 size_t dlx_matrix_row_count(const struct dlx_matrix *matrix);
 
 /*
+ Adds `rows` rows at once, all of them or none: row `i` covers the
+ columns `columns[starts[i] .. starts[i + 1]]` (the layout of a CSR
+ sparse matrix: `starts` has `rows + 1` entries and never decreases), and
+ when `colors` is not NULL, `colors[starts[i] .. starts[i + 1]]` are the
+ colors of those entries (as for `dlx_matrix_add_row_colored`). The id
+ of the first row added goes to `*first_row` when it is not NULL; the
+ others follow it. `rows` 0 adds nothing (`starts` may then be NULL).
+ On error the matrix is unchanged, and (an exception to the
+ out-parameter rule) `*failed_row`, when it is not NULL, receives the
+ index within this call of the row that was refused.
+ Errors: `DLX_ERR_NULL` (matrix, or starts with `rows` > 0, or columns
+ with entries), `DLX_ERR_INVALID_ARGUMENT` (`starts` decreases), then
+ the errors of `dlx_matrix_add_row` and `dlx_matrix_add_row_colored`
+ for the row refused.
+ */
+dlx_status dlx_matrix_add_rows(struct dlx_matrix *matrix,
+                               const size_t *starts,
+                               size_t rows,
+                               const size_t *columns,
+                               const uint32_t *colors,
+                               size_t *first_row,
+                               size_t *failed_row);
+
+/*
+ Writes the columns of row `row`, in the order they were given, to
+ `columns[0 .. *count]` when they fit in `capacity` entries (`columns`
+ may be NULL when `capacity` is 0). As with `dlx_matrix_write`,
+ `*count` receives the row's length on success and on
+ `DLX_ERR_BUFFER_TOO_SMALL` alike (then nothing else is written), so a
+ caller can ask for the length first. The colors of the entries are
+ read with `dlx_matrix_entry_color`. Errors: `DLX_ERR_NULL`,
+ `DLX_ERR_ROW_RANGE`, `DLX_ERR_BUFFER_TOO_SMALL`.
+ */
+dlx_status dlx_matrix_row(const struct dlx_matrix *matrix,
+                          size_t row,
+                          size_t *columns,
+                          size_t capacity,
+                          size_t *count);
+
+/*
+ Writes 1 to `*secondary` when `column` is secondary, 0 when it is
+ primary. Errors: `DLX_ERR_NULL`, `DLX_ERR_COLUMN_RANGE`.
+ */
+dlx_status dlx_matrix_is_secondary(const struct dlx_matrix *matrix, size_t column, int *secondary);
+
+/*
  Sets the column rule of later memoized counts (a `dlx_memo_order`
  value). A count under way or done is dropped, its cache too.
  Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE`, `DLX_ERR_BUSY`.
@@ -1164,6 +1210,20 @@ dlx_status dlx_solver_run(struct dlx_solver *solver,
  Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE` (no such counter).
  */
 dlx_status dlx_solver_counter(const struct dlx_solver *solver, uint32_t which, uint64_t *value);
+
+/*
+ Counts the remaining solutions of `solver` without handing them out:
+ the same search as `dlx_solver_run`, within the same limits, cancel and
+ progress callback, and on the solver's threads. Writes the number
+ counted by this call to `*count` and returns `DLX_DONE` when the search
+ is exhausted, or `DLX_STOPPED` when a limit, a cancel or the progress
+ callback ended it first (`dlx_solver_outcome` says which); `*count`
+ is then what this call counted before it stopped, and a later call
+ counts on from there (add the counts). With an objective, the count is
+ of the solutions `dlx_solver_run` would hand out (each better than the
+ last). Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
+ */
+dlx_status dlx_solver_count(struct dlx_solver *solver, uint64_t *count);
 
 /*
  A static, NUL-terminated English description of `status`; an unknown

@@ -392,6 +392,61 @@ impl Matrix {
         (&self.entries, &self.row_start)
     }
 
+    /// Adds many rows at once, all or none: row `i` covers
+    /// `columns[starts[i] .. starts[i + 1]]` (so `starts` has one more entry
+    /// than there are rows, and never decreases), with the colors
+    /// `colors[starts[i] .. starts[i + 1]]` when `colors` is given (as for
+    /// [`Matrix::add_colored_row`]). Returns the id of the first row added.
+    /// On error the matrix is unchanged and the error comes with the index
+    /// (within this call) of the row that was refused:
+    /// [`Error::InvalidArgument`] when `starts` decreases or runs past
+    /// `columns` (or `colors` is shorter than `columns`), else the error of
+    /// the row itself.
+    pub fn add_rows(&mut self, starts: &[usize], columns: &[usize], colors: Option<&[u32]>) -> Result<usize, (usize, Error)> {
+        let first = self.rows();
+        let rows = starts.len().saturating_sub(1);
+        if let Some(colors) = colors {
+            if colors.len() < columns.len() {
+                return Err((0, Error::InvalidArgument));
+            }
+        }
+        for (i, w) in starts.windows(2).enumerate() {
+            if w[0] > w[1] || w[1] > columns.len() {
+                return Err((i, Error::InvalidArgument));
+            }
+        }
+        let total = match (starts.first(), starts.last()) {
+            (Some(&a), Some(&b)) => b - a,
+            _ => 0,
+        };
+        let kept = (self.entries.len(), self.row_start.len(), self.colors.len(), self.costs.len());
+        let mut add = || -> Result<(), (usize, Error)> {
+            self.entries.try_reserve(total).map_err(|e| (0, e.into()))?;
+            self.row_start.try_reserve(rows).map_err(|e| (0, e.into()))?;
+            for (i, w) in starts.windows(2).enumerate() {
+                let cols = &columns[w[0]..w[1]];
+                match colors {
+                    Some(colors) => self.add_colored_row(cols, &colors[w[0]..w[1]]),
+                    None => self.add_row(cols),
+                }
+                .map_err(|e| (i, e))?;
+            }
+            Ok(())
+        };
+        match add() {
+            Ok(()) => Ok(first),
+            Err(e) => {
+                // Each row only appends: cutting back to the old lengths
+                // restores the matrix exactly.
+                self.entries.truncate(kept.0);
+                self.row_start.truncate(kept.1);
+                self.colors.truncate(kept.2);
+                self.costs.truncate(kept.3);
+                Err(e)
+            }
+        }
+    }
+
     /// Adds a row covering `columns` (distinct, each below `columns()`), and
     /// returns its id. On error the matrix is unchanged.
     pub fn add_row(&mut self, columns: &[usize]) -> Result<usize, Error> {

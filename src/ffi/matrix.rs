@@ -3,6 +3,7 @@
 use super::status::dlx_status::{self, *};
 use super::{as_mut, as_ref, free_handle, guard, store_handle, write_out, Castable};
 use crate::matrix::Matrix;
+use libc::c_int;
 
 /// An exact cover problem: columns 0..n-1, each primary (covered exactly once
 /// by every solution, or between the bounds of `dlx_matrix_set_bounds`) or
@@ -210,4 +211,126 @@ pub extern "C" fn dlx_matrix_column_count(matrix: *const dlx_matrix) -> usize {
 #[no_mangle]
 pub extern "C" fn dlx_matrix_row_count(matrix: *const dlx_matrix) -> usize {
     guard(0, || unsafe { as_ref(matrix) }.map_or(0, Matrix::rows))
+}
+
+/// Adds `rows` rows at once, all of them or none: row `i` covers the
+/// columns `columns[starts[i] .. starts[i + 1]]` (the layout of a CSR
+/// sparse matrix: `starts` has `rows + 1` entries and never decreases), and
+/// when `colors` is not NULL, `colors[starts[i] .. starts[i + 1]]` are the
+/// colors of those entries (as for `dlx_matrix_add_row_colored`). The id
+/// of the first row added goes to `*first_row` when it is not NULL; the
+/// others follow it. `rows` 0 adds nothing (`starts` may then be NULL).
+/// On error the matrix is unchanged, and (an exception to the
+/// out-parameter rule) `*failed_row`, when it is not NULL, receives the
+/// index within this call of the row that was refused.
+/// Errors: `DLX_ERR_NULL` (matrix, or starts with `rows` > 0, or columns
+/// with entries), `DLX_ERR_INVALID_ARGUMENT` (`starts` decreases), then
+/// the errors of `dlx_matrix_add_row` and `dlx_matrix_add_row_colored`
+/// for the row refused.
+#[no_mangle]
+pub extern "C" fn dlx_matrix_add_rows(
+    matrix: *mut dlx_matrix,
+    starts: *const usize,
+    rows: usize,
+    columns: *const usize,
+    colors: *const u32,
+    first_row: *mut usize,
+    failed_row: *mut usize,
+) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(m) = (unsafe { as_mut(matrix) }) else { return DLX_ERR_NULL };
+        let fail = |row: usize, status: dlx_status| {
+            if !failed_row.is_null() {
+                unsafe { write_out(failed_row, row) };
+            }
+            status
+        };
+        if rows == 0 {
+            if !first_row.is_null() {
+                unsafe { write_out(first_row, m.rows()) };
+            }
+            return DLX_OK;
+        }
+        if starts.is_null() {
+            return DLX_ERR_NULL;
+        }
+        if rows >= isize::MAX as usize / std::mem::size_of::<usize>() {
+            return DLX_ERR_TOO_LARGE;
+        }
+        let starts = unsafe { std::slice::from_raw_parts(starts, rows + 1) };
+        // The entries run from starts[0] to the largest start: checked
+        // row by row below, so the slices are made over what the rows use.
+        if let Some(i) = starts.windows(2).position(|w| w[0] > w[1]) {
+            return fail(i, DLX_ERR_INVALID_ARGUMENT);
+        }
+        let used = starts[rows];
+        if used > isize::MAX as usize / std::mem::size_of::<usize>() {
+            return DLX_ERR_TOO_LARGE;
+        }
+        if used > 0 && columns.is_null() {
+            return DLX_ERR_NULL;
+        }
+        let cols: &[usize] = if used == 0 { &[] } else { unsafe { std::slice::from_raw_parts(columns, used) } };
+        let colors: Option<&[u32]> = match (colors.is_null(), used) {
+            (true, _) => None,
+            (false, 0) => Some(&[]),
+            (false, _) => Some(unsafe { std::slice::from_raw_parts(colors, used) }),
+        };
+        match m.add_rows(starts, cols, colors) {
+            Ok(first) => {
+                if !first_row.is_null() {
+                    unsafe { write_out(first_row, first) };
+                }
+                DLX_OK
+            }
+            Err((row, e)) => fail(row, e.into()),
+        }
+    })
+}
+
+/// Writes the columns of row `row`, in the order they were given, to
+/// `columns[0 .. *count]` when they fit in `capacity` entries (`columns`
+/// may be NULL when `capacity` is 0). As with `dlx_matrix_write`,
+/// `*count` receives the row's length on success and on
+/// `DLX_ERR_BUFFER_TOO_SMALL` alike (then nothing else is written), so a
+/// caller can ask for the length first. The colors of the entries are
+/// read with `dlx_matrix_entry_color`. Errors: `DLX_ERR_NULL`,
+/// `DLX_ERR_ROW_RANGE`, `DLX_ERR_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub extern "C" fn dlx_matrix_row(matrix: *const dlx_matrix, row: usize, columns: *mut usize, capacity: usize, count: *mut usize) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(m) = (unsafe { as_ref(matrix) }) else { return DLX_ERR_NULL };
+        if count.is_null() || (columns.is_null() && capacity > 0) {
+            return DLX_ERR_NULL;
+        }
+        let Some(entries) = m.row(row) else { return DLX_ERR_ROW_RANGE };
+        let n = entries.len();
+        unsafe { write_out(count, n) };
+        if n > capacity {
+            return DLX_ERR_BUFFER_TOO_SMALL;
+        }
+        for (k, c) in entries.enumerate() {
+            unsafe { write_out(columns.add(k), c) };
+        }
+        DLX_OK
+    })
+}
+
+/// Writes 1 to `*secondary` when `column` is secondary, 0 when it is
+/// primary. Errors: `DLX_ERR_NULL`, `DLX_ERR_COLUMN_RANGE`.
+#[no_mangle]
+pub extern "C" fn dlx_matrix_is_secondary(matrix: *const dlx_matrix, column: usize, secondary: *mut c_int) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(m) = (unsafe { as_ref(matrix) }) else { return DLX_ERR_NULL };
+        if secondary.is_null() {
+            return DLX_ERR_NULL;
+        }
+        match m.is_secondary(column) {
+            Some(s) => {
+                unsafe { write_out(secondary, c_int::from(s)) };
+                DLX_OK
+            }
+            None => DLX_ERR_COLUMN_RANGE,
+        }
+    })
 }

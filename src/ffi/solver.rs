@@ -284,3 +284,28 @@ pub extern "C" fn dlx_solver_counter(solver: *const dlx_solver, which: u32, valu
         DLX_OK
     })
 }
+
+/// Counts the remaining solutions of `solver` without handing them out:
+/// the same search as `dlx_solver_run`, within the same limits, cancel and
+/// progress callback, and on the solver's threads. Writes the number
+/// counted by this call to `*count` and returns `DLX_DONE` when the search
+/// is exhausted, or `DLX_STOPPED` when a limit, a cancel or the progress
+/// callback ended it first (`dlx_solver_outcome` says which); `*count`
+/// is then what this call counted before it stopped, and a later call
+/// counts on from there (add the counts). With an objective, the count is
+/// of the solutions `dlx_solver_run` would hand out (each better than the
+/// last). Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_count(solver: *mut dlx_solver, count: *mut u64) -> dlx_status {
+    with_busy_solver(solver, |s| {
+        if count.is_null() {
+            return DLX_ERR_NULL;
+        }
+        let (n, outcome) = s.count_run();
+        unsafe { write_out(count, n) };
+        match outcome {
+            Outcome::Exhausted => DLX_DONE,
+            _ => DLX_STOPPED,
+        }
+    })
+}
