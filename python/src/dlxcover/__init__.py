@@ -1,0 +1,25 @@
+"""dlxcover: exact cover by Knuth's dancing links, over the dlx C library.
+
+Build a :class:`Matrix` (from rows, named items, a numpy array, a
+scipy.sparse matrix, or Knuth's text format), then ask it for its
+solutions, its count, its first or best solutions, or make a
+:class:`Solver` for limits, seeds, forced rows, subproblems, progress and
+threads. ``dlxcover.distributed`` spreads one count over a Dask cluster.
+"""
+
+from ._errors import Cancelled, Error, InputError, LimitReached, Outcome, ParseError, Stopped, Unsupported
+from ._matrix import Matrix
+from ._native import lib as _lib
+from ._solver import Best, Progress, Solver, Subproblem
+
+__all__ = [
+    "Matrix", "Solver", "Outcome", "Progress", "Best", "Subproblem", "Error", "InputError", "ParseError",
+    "Unsupported", "Stopped", "LimitReached", "Cancelled", "library_version",
+]
+
+__version__ = "0.1.0"
+
+
+def library_version() -> str:
+    """The version of the dlx library loaded."""
+    return _lib.dlx_version().decode()

@@ -1,0 +1,109 @@
+"""What can go wrong: the library's statuses as Python exceptions, and the
+ways a search can end before its end."""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, NoReturn
+
+from . import _native as n
+
+
+class Outcome(enum.IntEnum):
+    """How the last search call ended (``dlx_outcome``)."""
+
+    NONE = 0
+    SOLUTION = 1
+    EXHAUSTED = 2
+    SOLUTION_LIMIT = 3
+    NODE_LIMIT = 4
+    UPDATE_LIMIT = 5
+    TIME_LIMIT = 6
+    CALLBACK = 7
+    CANCELLED = 8
+
+
+class Error(Exception):
+    """A call into the library failed; ``status`` is its ``dlx_status``."""
+
+    def __init__(self, status: int, message: str | None = None) -> None:
+        self.status = status
+        text = n.lib.dlx_status_message(status).decode()
+        super().__init__(f"{message}: {text}" if message else text)
+
+
+class InputError(Error, ValueError):
+    """The input was refused (a column or row out of range, a duplicate
+    column, an empty row, conflicting forced rows, bad bounds, a color on a
+    primary column, ...). Nothing was changed."""
+
+
+class ParseError(InputError):
+    """A text is not in Knuth's format: ``line`` and ``column`` (1-based)
+    say where, ``reason`` what was expected."""
+
+    def __init__(self, line: int, column: int, reason: str) -> None:
+        self.line, self.column, self.reason = line, column, reason
+        Exception.__init__(self, f"line {line}, column {column}: {reason}")
+        self.status = n.ERR_PARSE
+
+
+class Unsupported(Error):
+    """The call does not apply to this matrix or solver (for example a
+    memoized count with an objective)."""
+
+
+class Stopped(Exception):
+    """A search ended before its end, so its answer is not complete.
+
+    ``outcome`` says why (an :class:`Outcome`); ``partial`` is what the call
+    found before it stopped (the number counted, or the solutions kept). The
+    solver keeps its place: calling the same method again goes on from
+    there."""
+
+    def __init__(self, outcome: Outcome, partial: Any = None) -> None:
+        self.outcome, self.partial = outcome, partial
+        super().__init__(f"the search stopped early ({outcome.name.lower()}); partial result: {partial!r}")
+
+
+class LimitReached(Stopped):
+    """A limit (solutions, nodes, updates or time) ended the search."""
+
+
+class Cancelled(Stopped):
+    """:meth:`Solver.cancel` ended the search."""
+
+
+_INPUT = {
+    n.ERR_COLUMN_RANGE, n.ERR_DUPLICATE_COLUMN, n.ERR_EMPTY_ROW, n.ERR_TOO_LARGE, n.ERR_ROW_RANGE,
+    n.ERR_CONFLICT, n.ERR_COST_RANGE, n.ERR_INVALID_ARGUMENT, n.ERR_BOUNDS, n.ERR_COLOR_ON_PRIMARY,
+    n.ERR_UNKNOWN_VALUE,
+}
+
+
+def raise_status(status: int, what: str | None = None) -> NoReturn:
+    """Raises the exception for an error status."""
+    if status == n.ERR_OUT_OF_MEMORY:
+        raise MemoryError(what or "dlx: out of memory")
+    if status in _INPUT:
+        raise InputError(status, what)
+    if status == n.ERR_UNSUPPORTED:
+        raise Unsupported(status, what)
+    raise Error(status, what)
+
+
+def check(status: int, what: str | None = None) -> int:
+    """Returns a status that is not an error; raises for one that is."""
+    if status >= n.ERR_NULL:
+        raise_status(status, what)
+    return status
+
+
+def stopped(outcome: int, partial: Any) -> Stopped:
+    """The exception for a search that stopped with `outcome`."""
+    o = Outcome(outcome)
+    if o == Outcome.CANCELLED:
+        return Cancelled(o, partial)
+    if o in (Outcome.SOLUTION_LIMIT, Outcome.NODE_LIMIT, Outcome.UPDATE_LIMIT, Outcome.TIME_LIMIT):
+        return LimitReached(o, partial)
+    return Stopped(o, partial)

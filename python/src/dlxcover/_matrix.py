@@ -1,0 +1,400 @@
+"""The problem: a matrix of columns (items) and rows (options)."""
+
+from __future__ import annotations
+
+import ctypes
+import operator
+import os
+from ctypes import byref, c_int, c_int64, c_size_t, c_uint32, c_void_p
+from typing import TYPE_CHECKING, Any, Dict, Hashable, Iterable, List, Optional, Sequence, Union
+
+from . import _native as n
+from ._errors import InputError, ParseError, check, raise_status
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ._solver import Best, Solver
+
+Column = Union[int, Hashable]
+Color = Union[int, str, None]
+
+
+def _size_array(values: Sequence[int]) -> "ctypes.Array[c_size_t]":
+    try:
+        return (c_size_t * len(values))(*values)
+    except (TypeError, OverflowError) as e:
+        raise InputError(n.ERR_COLUMN_RANGE, f"not a non-negative index in {list(values)!r}") from e
+
+
+class Matrix:
+    """An exact cover problem: columns, primary or secondary, and rows.
+
+    ``Matrix(7)`` has columns 0..6; ``Matrix(["a", "b"], secondary=["x"])``
+    has named columns ``a b`` (primary) then ``x`` (secondary), and rows may
+    then name them. Rows get ids 0, 1, 2, ... in the order added; solutions
+    are lists of row ids. Every method that changes the matrix checks its
+    input and changes nothing when it raises.
+    """
+
+    def __init__(self, columns: Union[int, Sequence[Hashable]] = 0, secondary: Iterable[Any] = ()) -> None:
+        self._handle: Optional[int] = None
+        self._names: Optional[List[Hashable]] = None
+        self._index: Dict[Hashable, int] = {}
+        self._colors: Dict[str, int] = {}
+        if isinstance(columns, int):
+            count = columns
+            marks = list(secondary)
+        else:
+            names = list(columns) + list(secondary)
+            count = len(names)
+            self._set_names(names)
+            marks = list(range(len(names) - len(list(secondary)), len(names)))
+        if count < 0:
+            raise InputError(n.ERR_INVALID_ARGUMENT, "a negative number of columns")
+        h = c_void_p()
+        check(n.lib.dlx_matrix_new(count, byref(h)), "dlx_matrix_new")
+        self._handle = h.value
+        for c in marks:
+            self.set_secondary(c)
+
+    def _set_names(self, names: List[Hashable]) -> None:
+        index: Dict[Hashable, int] = {}
+        for k, name in enumerate(names):
+            if name in index:
+                raise InputError(n.ERR_DUPLICATE_COLUMN, f"column name {name!r} given twice")
+            index[name] = k
+        self._names, self._index = names, index
+
+    # -- construction ---------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: Union[str, bytes]) -> "Matrix":
+        """Reads a matrix in Knuth's format (DLX1-DLX5: ``|`` comments, the
+        item line with ``|`` before the secondary items, ``u:v|item``
+        bounds, one option per line with ``item:color`` colors and ``|n``
+        costs). Raises :class:`ParseError` with the line and column."""
+        data = text.encode() if isinstance(text, str) else bytes(text)
+        h, err = c_void_p(), c_void_p()
+        status = n.lib.dlx_matrix_parse(data, len(data), byref(h), byref(err))
+        if status == n.ERR_PARSE:
+            try:
+                raise ParseError(n.lib.dlx_parse_error_line(err), n.lib.dlx_parse_error_column(err),
+                                 (n.lib.dlx_parse_error_message(err) or b"").decode())
+            finally:
+                n.lib.dlx_parse_error_free(err)
+        check(status, "dlx_matrix_parse")
+        m = cls.__new__(cls)
+        m._handle, m._colors = h.value, {}
+        names = [n.lib.dlx_matrix_column_name(h, k).decode() for k in range(n.lib.dlx_matrix_column_count(h))]
+        m._names, m._index = names, {name: k for k, name in enumerate(names)}
+        return m
+
+    @classmethod
+    def read(cls, path: Union[str, os.PathLike]) -> "Matrix":
+        """Reads a file in Knuth's format (see :meth:`parse`)."""
+        with open(path, "rb") as f:
+            return cls.parse(f.read())
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[Sequence[Column]], columns: Union[int, Sequence[Hashable], None] = None,
+                  secondary: Iterable[Any] = ()) -> "Matrix":
+        """A matrix with the given rows. ``columns`` is the number of
+        columns (default: one more than the largest index used) or their
+        names; ``secondary`` as for the constructor."""
+        rows = [list(r) for r in rows]
+        if columns is None:
+            columns = 1 + max((c for r in rows for c in r), default=-1)
+        m = cls(columns, secondary)
+        m.add_rows(rows)
+        return m
+
+    @classmethod
+    def from_dense(cls, array: Any, secondary: Iterable[int] = ()) -> "Matrix":
+        """A matrix from a 2-D array (numpy or anything ``numpy.asarray``
+        takes): row ``i`` covers the columns where ``array[i]`` is non-zero.
+        ``secondary`` lists column indices."""
+        import numpy as np
+
+        a = np.asarray(array)
+        if a.ndim != 2:
+            raise InputError(n.ERR_INVALID_ARGUMENT, f"expected a 2-D array, got {a.ndim} dimensions")
+        if a.dtype != np.bool_:
+            a = a != 0
+        rows, cols = np.nonzero(a)
+        starts = np.zeros(a.shape[0] + 1, dtype=np.uintp)
+        np.cumsum(np.bincount(rows, minlength=a.shape[0]), out=starts[1:])
+        m = cls(a.shape[1], secondary)
+        m._add_csr(starts, cols.astype(np.uintp, copy=False), None)
+        return m
+
+    @classmethod
+    def from_sparse(cls, matrix: Any, secondary: Iterable[int] = ()) -> "Matrix":
+        """A matrix from a scipy.sparse matrix or array: row ``i`` covers the
+        columns of its stored non-zero entries. ``secondary`` lists column
+        indices. The input is not changed."""
+        import numpy as np
+
+        csr = matrix.tocsr(copy=True)
+        csr.sum_duplicates()
+        csr.eliminate_zeros()
+        m = cls(csr.shape[1], secondary)
+        m._add_csr(np.asarray(csr.indptr, dtype=np.uintp), np.asarray(csr.indices, dtype=np.uintp), None)
+        return m
+
+    # -- rows -------------------------------------------------------------
+
+    def _column(self, c: Column) -> int:
+        if self._names is not None:
+            try:
+                k = self._index.get(c)
+            except TypeError:  # unhashable
+                k = None
+            if k is not None:
+                return k
+        try:
+            i = operator.index(c)  # type: ignore[arg-type]
+        except TypeError:
+            raise InputError(n.ERR_COLUMN_RANGE, f"no column {c!r}") from None
+        if i < 0:
+            raise InputError(n.ERR_COLUMN_RANGE, f"column {i} is negative")
+        return i
+
+    def _color(self, k: Color) -> int:
+        if k is None:
+            return 0
+        if isinstance(k, int) and not isinstance(k, bool):
+            if not 0 <= k < 2**31:
+                raise InputError(n.ERR_INVALID_ARGUMENT, f"color {k} is not in 0..2**31-1")
+            return k
+        if isinstance(k, str):
+            # Named colors take ids from 2**31 up, apart from integer colors.
+            return self._colors.setdefault(k, 2**31 + len(self._colors))
+        raise InputError(n.ERR_INVALID_ARGUMENT, f"a color is an int or a str, not {k!r}")
+
+    def add_row(self, row: Sequence[Column], colors: Optional[Sequence[Color]] = None,
+                cost: Optional[int] = None) -> int:
+        """Adds a row covering the given columns (indices, or names if the
+        matrix has them) and returns its id. ``colors[k]`` is the color of
+        entry ``k`` (an int, a str, or None/0 for none; colors go on
+        secondary columns only); ``cost`` its cost for :meth:`best`."""
+        cols = _size_array([self._column(c) for c in row])
+        out = c_size_t()
+        if colors is None:
+            check(n.lib.dlx_matrix_add_row(self._h, cols, len(cols), byref(out)), f"row {list(row)!r}")
+        else:
+            if len(colors) != len(cols):
+                raise InputError(n.ERR_INVALID_ARGUMENT, "colors and columns differ in length")
+            hues = (c_uint32 * len(cols))(*[self._color(k) for k in colors])
+            check(n.lib.dlx_matrix_add_row_colored(self._h, cols, hues, len(cols), byref(out)), f"row {list(row)!r}")
+        if cost is not None:
+            self.set_cost(out.value, cost)
+        return out.value
+
+    def add_rows(self, rows: Iterable[Sequence[Column]], colors: Optional[Iterable[Sequence[Color]]] = None) -> range:
+        """Adds many rows at once, all or none (one call into the library),
+        and returns the range of their ids. Raises :class:`InputError`
+        naming the first bad row; the matrix is then unchanged."""
+        rows = list(rows)
+        starts = [0]
+        flat: List[int] = []
+        for r in rows:
+            flat.extend(self._column(c) for c in r)
+            starts.append(len(flat))
+        hues = None
+        if colors is not None:
+            colors = list(colors)
+            if len(colors) != len(rows) or any(len(k) != len(r) for k, r in zip(colors, rows)):
+                raise InputError(n.ERR_INVALID_ARGUMENT, "colors and rows differ in shape")
+            hues = (c_uint32 * len(flat))(*[self._color(k) for ks in colors for k in ks])
+        return self._add_csr(_size_array(starts), _size_array(flat), hues, rows)
+
+    def _add_csr(self, starts: Any, columns: Any, colors: Any, shown: Optional[list] = None) -> range:
+        count = len(starts) - 1
+        if count <= 0:
+            return range(self.rows, self.rows)
+
+        def address(a: Any) -> Optional[int]:
+            if a is None:
+                return None
+            if hasattr(a, "ctypes"):
+                return a.ctypes.data
+            return ctypes.addressof(a)
+
+        first, failed = c_size_t(), c_size_t()
+        status = n.lib.dlx_matrix_add_rows(self._h, address(starts), count, address(columns), address(colors),
+                                           byref(first), byref(failed))
+        if status >= n.ERR_NULL:
+            i = failed.value
+            row = shown[i] if shown is not None and i < len(shown) else None
+            raise_status(status, f"row {i} of the rows given" + (f" ({row!r})" if row is not None else ""))
+        return range(first.value, first.value + count)
+
+    # -- columns, bounds, costs -------------------------------------------
+
+    def set_secondary(self, column: Column) -> None:
+        """Makes a column secondary: covered at most once (or, with
+        colors, by rows of one color), and not necessarily at all."""
+        check(n.lib.dlx_matrix_set_secondary(self._h, self._column(column)), f"column {column!r}")
+
+    def is_secondary(self, column: Column) -> bool:
+        out = c_int()
+        check(n.lib.dlx_matrix_is_secondary(self._h, self._column(column), byref(out)), f"column {column!r}")
+        return bool(out.value)
+
+    def set_bounds(self, column: Column, lower: int, upper: int) -> None:
+        """Lets every solution cover a primary column between ``lower`` and
+        ``upper`` times (Knuth's multiplicities)."""
+        if not (0 <= lower < 2**32 and 0 <= upper < 2**32):
+            raise InputError(n.ERR_BOUNDS, f"bounds ({lower}, {upper}) outside 0..2**32-1")
+        check(n.lib.dlx_matrix_set_bounds(self._h, self._column(column), lower, upper), f"column {column!r}")
+
+    def bounds(self, column: Column) -> tuple:
+        lo, hi = c_uint32(), c_uint32()
+        check(n.lib.dlx_matrix_bounds(self._h, self._column(column), byref(lo), byref(hi)), f"column {column!r}")
+        return (lo.value, hi.value)
+
+    def set_cost(self, row: int, cost: int) -> None:
+        """Sets the cost of a row (used by :meth:`best`)."""
+        if not -(2**63) <= cost < 2**63:
+            raise InputError(n.ERR_COST_RANGE, f"cost {cost} does not fit in 64 bits")
+        check(n.lib.dlx_matrix_set_row_cost(self._h, row, cost), f"row {row}")
+
+    def cost(self, row: int) -> int:
+        out = c_int64()
+        check(n.lib.dlx_matrix_row_cost(self._h, row, byref(out)), f"row {row}")
+        return out.value
+
+    # -- reading back -------------------------------------------------------
+
+    @property
+    def columns(self) -> int:
+        """The number of columns."""
+        return int(n.lib.dlx_matrix_column_count(self._h))
+
+    @property
+    def rows(self) -> int:
+        """The number of rows."""
+        return int(n.lib.dlx_matrix_row_count(self._h))
+
+    @property
+    def names(self) -> Optional[List[Hashable]]:
+        """The column names, or None for numbered columns."""
+        return None if self._names is None else list(self._names)
+
+    def row(self, row: int) -> List[int]:
+        """The column indices of a row, in the order given."""
+        count = c_size_t()
+        status = n.lib.dlx_matrix_row(self._h, row, None, 0, byref(count))
+        if status not in (n.OK, n.ERR_BUFFER_TOO_SMALL):
+            raise_status(status, f"row {row}")
+        buf = (c_size_t * max(count.value, 1))()
+        check(n.lib.dlx_matrix_row(self._h, row, buf, len(buf), byref(count)), f"row {row}")
+        return list(buf[: count.value])
+
+    def option(self, row: int) -> List[Hashable]:
+        """A row as the names of its columns (indices when unnamed)."""
+        cols = self.row(row)
+        return cols if self._names is None else [self._names[c] for c in cols]
+
+    def color(self, row: int, k: int) -> int:
+        """The color id of entry ``k`` of a row (0: none)."""
+        out = c_uint32()
+        check(n.lib.dlx_matrix_entry_color(self._h, row, k, byref(out)), f"row {row}, entry {k}")
+        return out.value
+
+    def write(self) -> str:
+        """The matrix in Knuth's format (what :meth:`parse` reads back)."""
+        length = c_size_t()
+        status = n.lib.dlx_matrix_write(self._h, None, 0, byref(length))
+        if status not in (n.OK, n.ERR_BUFFER_TOO_SMALL):
+            raise_status(status, "dlx_matrix_write")
+        buf = ctypes.create_string_buffer(length.value + 1)
+        check(n.lib.dlx_matrix_write(self._h, buf, len(buf), byref(length)), "dlx_matrix_write")
+        return buf.raw[: length.value].decode()
+
+    # -- searching (shortcuts over Solver) ----------------------------------
+
+    def solver(self, **options: Any) -> "Solver":
+        """A :class:`Solver` over this matrix (see there for the options)."""
+        from ._solver import Solver
+
+        return Solver(self, **options)
+
+    def solutions(self, **options: Any):
+        """Every solution, as lists of row ids (a generator)."""
+        with self.solver(**options) as s:
+            yield from s.solutions()
+
+    def count(self, **options: Any) -> int:
+        """The number of solutions."""
+        with self.solver(**options) as s:
+            return s.count()
+
+    def first(self, **options: Any) -> Optional[List[int]]:
+        """The first solution, or None when there is none."""
+        with self.solver(**options) as s:
+            return s.first()
+
+    def best(self, k: int = 1, objective: str = "min", **options: Any) -> List["Best"]:
+        """The ``k`` best solutions under ``objective`` ("min" cost, "max"
+        cost or "fewest" rows), best first."""
+        with self.solver(objective=objective, k=k, **options) as s:
+            return s.best()
+
+    def count_memo(self, **options: Any) -> int:
+        """The number of solutions by the memoized count (exact at any
+        size; fast when partial solutions leave the same rest)."""
+        with self.solver(**options) as s:
+            return s.count_memo()
+
+    # -- life -------------------------------------------------------------
+
+    @property
+    def _h(self) -> int:
+        if self._handle is None:
+            raise ValueError("the matrix is closed")
+        return self._handle
+
+    def close(self) -> None:
+        """Frees the library's matrix now (otherwise on garbage collection)."""
+        if self._handle is not None:
+            n.lib.dlx_matrix_free(self._handle)
+            self._handle = None
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown
+            pass
+
+    def __enter__(self) -> "Matrix":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        if self._handle is None:
+            return "<dlxcover.Matrix closed>"
+        return f"<dlxcover.Matrix {self.columns} columns, {self.rows} rows>"
+
+    def __reduce__(self) -> Any:
+        # Knuth's text carries everything; it keeps the column numbering
+        # when the columns were parsed, named here, or numbered with every
+        # primary column before every secondary one (the order it writes).
+        numbered = self._names is None
+        if n.lib.dlx_matrix_column_name(self._h, 0) is None and self.columns > 0:
+            flags = [self.is_secondary(c) for c in range(self.columns)]
+            if any(a and not b for a, b in zip(flags, flags[1:])):
+                raise TypeError("a matrix built with a secondary column before a primary one cannot be "
+                                "pickled (Knuth's text lists primary columns first): order them primary first")
+        return (_unpickle, (self.write(), self._names, numbered, dict(self._colors)))
+
+
+def _unpickle(text: str, names: Optional[List[Hashable]], numbered: bool, colors: Dict[str, int]) -> Matrix:
+    m = Matrix.parse(text)
+    if numbered:
+        m._names, m._index = None, {}
+    elif names is not None:
+        m._set_names(names)
+    m._colors = colors
+    return m

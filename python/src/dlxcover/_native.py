@@ -1,0 +1,128 @@
+"""The C ABI of the dlx library, through ctypes.
+
+The library is the ``_libdlx`` shared object built into this package by
+``pip install`` (or the file named by the environment variable
+``DLXCOVER_LIBRARY``). ctypes releases the GIL during every call into it and
+takes it back for each Python callback.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import glob
+import os
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_int64, c_size_t,
+                    c_uint32, c_uint64, c_void_p)
+
+# dlx_status values (dlx.h).
+OK, SOLUTION, DONE, STOPPED = 0, 1, 2, 3
+ERR_NULL, ERR_COLUMN_RANGE, ERR_DUPLICATE_COLUMN, ERR_EMPTY_ROW = 4, 5, 6, 7
+ERR_TOO_LARGE, ERR_OUT_OF_MEMORY, ERR_UNKNOWN_VALUE, ERR_BUFFER_TOO_SMALL = 8, 9, 10, 11
+ERR_PANIC, ERR_UNSUPPORTED, ERR_PARSE, ERR_ROW_RANGE, ERR_CONFLICT = 12, 13, 14, 15, 16
+ERR_COST_RANGE, ERR_INVALID_ARGUMENT, ERR_NO_SOLUTION, ERR_BOUNDS = 17, 18, 19, 20
+ERR_COLOR_ON_PRIMARY, ERR_BUSY = 21, 22
+
+# dlx_limit values.
+LIMIT_SOLUTIONS, LIMIT_NODES, LIMIT_UPDATES, LIMIT_MILLISECONDS = 0, 1, 2, 3
+
+
+class Progress(Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("nodes", c_uint64),
+        ("updates", c_uint64),
+        ("solutions", c_uint64),
+        ("estimate", c_double),
+        ("seconds", c_double),
+        ("depth", c_size_t),
+    ]
+
+
+PROGRESS_FN = CFUNCTYPE(c_int, c_void_p, POINTER(Progress))
+SOLUTION_FN = CFUNCTYPE(c_int, c_void_p, POINTER(c_size_t), c_size_t)
+SUBPROBLEM_FN = CFUNCTYPE(c_int, c_void_p, POINTER(c_size_t), c_size_t, POINTER(c_size_t), c_size_t)
+
+_P = c_void_p  # opaque handles
+_PS = POINTER(c_size_t)
+
+# name: (result type, argument types)
+_PROTOTYPES = {
+    "dlx_version": (c_char_p, []),
+    "dlx_status_message": (c_char_p, [c_uint32]),
+    "dlx_matrix_new": (c_uint32, [c_size_t, POINTER(c_void_p)]),
+    "dlx_matrix_free": (None, [_P]),
+    "dlx_matrix_set_secondary": (c_uint32, [_P, c_size_t]),
+    "dlx_matrix_is_secondary": (c_uint32, [_P, c_size_t, POINTER(c_int)]),
+    "dlx_matrix_add_row": (c_uint32, [_P, _PS, c_size_t, _PS]),
+    "dlx_matrix_add_row_colored": (c_uint32, [_P, _PS, POINTER(c_uint32), c_size_t, _PS]),
+    "dlx_matrix_add_rows": (c_uint32, [_P, c_void_p, c_size_t, c_void_p, c_void_p, _PS, _PS]),
+    "dlx_matrix_row": (c_uint32, [_P, c_size_t, _PS, c_size_t, _PS]),
+    "dlx_matrix_set_bounds": (c_uint32, [_P, c_size_t, c_uint32, c_uint32]),
+    "dlx_matrix_bounds": (c_uint32, [_P, c_size_t, POINTER(c_uint32), POINTER(c_uint32)]),
+    "dlx_matrix_entry_color": (c_uint32, [_P, c_size_t, c_size_t, POINTER(c_uint32)]),
+    "dlx_matrix_column_count": (c_size_t, [_P]),
+    "dlx_matrix_row_count": (c_size_t, [_P]),
+    "dlx_matrix_set_row_cost": (c_uint32, [_P, c_size_t, c_int64]),
+    "dlx_matrix_row_cost": (c_uint32, [_P, c_size_t, POINTER(c_int64)]),
+    "dlx_matrix_parse": (c_uint32, [c_char_p, c_size_t, POINTER(c_void_p), POINTER(c_void_p)]),
+    "dlx_parse_error_line": (c_size_t, [_P]),
+    "dlx_parse_error_column": (c_size_t, [_P]),
+    "dlx_parse_error_message": (c_char_p, [_P]),
+    "dlx_parse_error_free": (None, [_P]),
+    "dlx_matrix_write": (c_uint32, [_P, c_void_p, c_size_t, _PS]),
+    "dlx_matrix_column_name": (c_char_p, [_P, c_size_t]),
+    "dlx_solver_new": (c_uint32, [_P, POINTER(c_void_p)]),
+    "dlx_solver_free": (None, [_P]),
+    "dlx_solver_next": (c_uint32, [_P, POINTER(_PS), _PS]),
+    "dlx_solver_count": (c_uint32, [_P, POINTER(c_uint64)]),
+    "dlx_solver_counter": (c_uint32, [_P, c_uint32, POINTER(c_uint64)]),
+    "dlx_solver_set_limit": (c_uint32, [_P, c_uint32, c_uint64]),
+    "dlx_solver_outcome": (c_uint32, [_P, POINTER(c_uint32)]),
+    "dlx_solver_cancel": (c_uint32, [_P]),
+    "dlx_solver_set_progress": (c_uint32, [_P, PROGRESS_FN, c_void_p, c_uint32]),
+    "dlx_solver_estimate": (c_uint32, [_P, POINTER(c_double)]),
+    "dlx_solver_set_seed": (c_uint32, [_P, c_uint64]),
+    "dlx_solver_clear_seed": (c_uint32, [_P]),
+    "dlx_solver_force_rows": (c_uint32, [_P, _PS, c_size_t]),
+    "dlx_solver_exclude_rows": (c_uint32, [_P, _PS, c_size_t]),
+    "dlx_solver_set_subproblem": (c_uint32, [_P, _PS, c_size_t, _PS, c_size_t]),
+    "dlx_solver_restart": (c_uint32, [_P]),
+    "dlx_solver_split": (c_uint32, [_P, c_size_t, SUBPROBLEM_FN, c_void_p, POINTER(c_uint64), POINTER(c_int)]),
+    "dlx_solver_split_depth": (c_uint32, [_P, c_uint64, _PS]),
+    "dlx_solver_set_objective": (c_uint32, [_P, c_uint32, c_size_t]),
+    "dlx_solver_set_cost_limit": (c_uint32, [_P, c_int64]),
+    "dlx_solver_clear_cost_limit": (c_uint32, [_P]),
+    "dlx_solver_cost": (c_uint32, [_P, POINTER(c_int64)]),
+    "dlx_solver_best_count": (c_size_t, [_P]),
+    "dlx_solver_best": (c_uint32, [_P, c_size_t, POINTER(_PS), _PS, POINTER(c_int64)]),
+    "dlx_solver_set_threads": (c_uint32, [_P, c_size_t]),
+    "dlx_solver_threads": (c_uint32, [_P, _PS]),
+    "dlx_solver_set_memo_order": (c_uint32, [_P, c_uint32]),
+    "dlx_solver_set_memo_memory": (c_uint32, [_P, c_uint64]),
+    "dlx_solver_count_memo": (c_uint32, [_P, c_void_p, c_size_t, _PS]),
+    "dlx_solver_sample": (c_uint32, [_P, c_uint64, c_uint64, SOLUTION_FN, c_void_p, POINTER(c_int)]),
+}
+
+
+def _find_library() -> str:
+    path = os.environ.get("DLXCOVER_LIBRARY")
+    if path:
+        return path
+    here = os.path.dirname(os.path.abspath(__file__))
+    found = sorted(glob.glob(os.path.join(here, "_libdlx*")))
+    if not found:
+        raise ImportError("dlxcover: the dlx library (_libdlx) is missing from the package; "
+                          "install with `pip install ./python` from the repository")
+    return found[0]
+
+
+def _load() -> ctypes.CDLL:
+    lib = ctypes.CDLL(_find_library())
+    for name, (restype, argtypes) in _PROTOTYPES.items():
+        fn = getattr(lib, name)
+        fn.restype = restype
+        fn.argtypes = argtypes
+    return lib
+
+
+lib = _load()

@@ -1,0 +1,380 @@
+"""One search over a matrix: solutions, counts, the best solutions, samples
+and subproblems, with limits, seeds, forced rows, progress and cancel."""
+
+from __future__ import annotations
+
+import ctypes
+import signal
+import threading
+from ctypes import POINTER, byref, c_double, c_int, c_int64, c_size_t, c_uint32, c_uint64, c_void_p
+from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence
+
+from . import _native as n
+from ._errors import InputError, Outcome, check, stopped
+from ._matrix import Matrix, _size_array
+
+# How often a search on the main thread looks for Ctrl-C (seconds).
+SIGNAL_INTERVAL = 0.05
+
+_OBJECTIVES = {None: 0, "all": 0, "min": 1, "max": 2, "fewest": 3}
+_MEMO_ORDERS = {"fewest": 0, "first": 1}
+_COUNTERS = {
+    "nodes": 0, "updates": 1, "solutions": 2, "steals": 3, "idle_ns": 4, "memo_nodes": 5,
+    "memo_entries": 6, "memo_hits": 7, "memo_misses": 8, "memo_dropped": 9, "memo_bytes": 10,
+}
+
+
+class Progress(NamedTuple):
+    """What a progress callback is told."""
+
+    nodes: int
+    updates: int
+    solutions: int
+    estimate: float  # the fraction of the tree walked, 0 to 1
+    seconds: float  # since the current call began
+    depth: int
+
+
+class Best(NamedTuple):
+    """One of the best solutions: its rows and its cost."""
+
+    rows: List[int]
+    cost: int
+
+
+class Subproblem(NamedTuple):
+    """A part of a search: the rows to force and the rows to exclude."""
+
+    forced: List[int]
+    excluded: List[int]
+
+
+def _rows(rows: Any, what: str) -> "ctypes.Array[c_size_t]":
+    return _size_array([int(r) for r in rows])
+
+
+class Solver:
+    """One search over a :class:`Matrix` (which it copies: the matrix may
+    change or go afterwards).
+
+    Options (all keyword): ``seed`` (a random but reproducible order),
+    ``forced`` and ``excluded`` (rows every solution contains / none
+    contains), ``objective`` ("min", "max", "fewest") with ``k`` best kept
+    and ``cost_limit``, ``threads`` (0: one per core), limits per call
+    (``nodes``, ``updates``, ``seconds``, ``solutions``), ``progress`` (a
+    callable given a :class:`Progress` every ``progress_interval`` seconds;
+    returning True stops the search), ``memo_order`` ("fewest"/"first") and
+    ``memo_memory`` (bytes) for :meth:`count_memo`.
+
+    A call that does not reach the end of its search raises
+    :class:`Stopped` (:class:`LimitReached`, :class:`Cancelled`) carrying
+    what it found; calling again goes on from there. The GIL is released
+    while the library searches; on the main thread Ctrl-C stops a search
+    within about 50 ms and raises KeyboardInterrupt, and an exception from a
+    callback stops it and is raised by the call.
+    """
+
+    def __init__(self, matrix: Matrix, *, seed: Optional[int] = None, forced: Sequence[int] = (),
+                 excluded: Sequence[int] = (), objective: Optional[str] = None, k: int = 1,
+                 cost_limit: Optional[int] = None, threads: Optional[int] = None,
+                 nodes: Optional[int] = None, updates: Optional[int] = None, seconds: Optional[float] = None,
+                 solutions: Optional[int] = None, progress: Optional[Callable[[Progress], Any]] = None,
+                 progress_interval: float = 1.0, memo_order: Optional[str] = None,
+                 memo_memory: Optional[int] = None) -> None:
+        self._handle: Optional[int] = None
+        h = c_void_p()
+        check(n.lib.dlx_solver_new(matrix._h, byref(h)), "dlx_solver_new")
+        self._handle = h.value
+        self._progress = progress
+        self._interval = progress_interval
+        self._registered: Optional[tuple] = None
+        self._pending: Optional[BaseException] = None
+        self._user_stopped = False
+        self._last_report = 0.0
+        self._trampoline = n.PROGRESS_FN(self._on_progress)
+        if threads is not None:
+            check(n.lib.dlx_solver_set_threads(self._h, threads), f"threads={threads}")
+        if objective is not None:
+            self.set_objective(objective, k)
+        if cost_limit is not None:
+            check(n.lib.dlx_solver_set_cost_limit(self._h, cost_limit), "cost_limit")
+        if seed is not None:
+            self.set_seed(seed)
+        if forced or excluded:
+            self.set_subproblem(forced, excluded)
+        self.set_limits(nodes=nodes, updates=updates, seconds=seconds, solutions=solutions)
+        if memo_order is not None:
+            if memo_order not in _MEMO_ORDERS:
+                raise InputError(n.ERR_UNKNOWN_VALUE, f"memo_order {memo_order!r}: expected one of {list(_MEMO_ORDERS)}")
+            check(n.lib.dlx_solver_set_memo_order(self._h, _MEMO_ORDERS[memo_order]), "memo_order")
+        if memo_memory is not None:
+            check(n.lib.dlx_solver_set_memo_memory(self._h, memo_memory), "memo_memory")
+
+    # -- settings -------------------------------------------------------------
+
+    def set_limits(self, *, nodes: Optional[int] = None, updates: Optional[int] = None,
+                   seconds: Optional[float] = None, solutions: Optional[int] = None) -> None:
+        """Sets the limits of every later call (None: no limit)."""
+        for which, value in ((n.LIMIT_NODES, nodes), (n.LIMIT_UPDATES, updates), (n.LIMIT_SOLUTIONS, solutions),
+                             (n.LIMIT_MILLISECONDS, None if seconds is None else max(1, round(seconds * 1000)))):
+            if value is not None and value <= 0:
+                raise InputError(n.ERR_INVALID_ARGUMENT, "a limit must be positive")
+            check(n.lib.dlx_solver_set_limit(self._h, which, value or 0), "limit")
+
+    def set_seed(self, seed: Optional[int]) -> None:
+        """Randomises the order with ``seed`` (None: the ordinary order) and
+        starts again."""
+        if seed is None:
+            check(n.lib.dlx_solver_clear_seed(self._h))
+        else:
+            check(n.lib.dlx_solver_set_seed(self._h, seed % 2**64), "seed")
+
+    def set_subproblem(self, forced: Sequence[int] = (), excluded: Sequence[int] = ()) -> None:
+        """Forces and excludes rows (replacing earlier ones) and starts
+        again."""
+        f, x = _rows(forced, "forced"), _rows(excluded, "excluded")
+        check(n.lib.dlx_solver_set_subproblem(self._h, f, len(f), x, len(x)), "forced/excluded rows")
+
+    def set_objective(self, objective: Optional[str], k: int = 1) -> None:
+        """Sets the objective ("min", "max", "fewest", or None for all
+        solutions) keeping the ``k`` best, and starts again."""
+        if objective not in _OBJECTIVES:
+            raise InputError(n.ERR_UNKNOWN_VALUE, f"objective {objective!r}: expected one of min, max, fewest")
+        if k < 1:
+            raise InputError(n.ERR_INVALID_ARGUMENT, "k must be at least 1")
+        check(n.lib.dlx_solver_set_objective(self._h, _OBJECTIVES[objective], k), "objective")
+
+    def restart(self) -> None:
+        """Starts the search again (forced rows, seed and options kept)."""
+        check(n.lib.dlx_solver_restart(self._h))
+
+    def cancel(self) -> None:
+        """Stops the running search (from any thread): it raises
+        :class:`Cancelled`. With no search running, the next one stops."""
+        check(n.lib.dlx_solver_cancel(self._h))
+
+    # -- the callback machinery ----------------------------------------------
+
+    def _watch_signals(self) -> bool:
+        return (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGINT) not in (signal.SIG_IGN, signal.SIG_DFL, None))
+
+    def _on_progress(self, user: Any, report: Any) -> int:
+        try:
+            if self._progress is not None:
+                p = report.contents
+                if p.seconds - self._last_report >= self._interval:
+                    self._last_report = p.seconds
+                    if self._progress(Progress(p.nodes, p.updates, p.solutions, p.estimate, p.seconds, p.depth)) is True:
+                        self._user_stopped = True
+                        return 1
+            return 0
+        except BaseException as e:  # KeyboardInterrupt from Ctrl-C lands here too
+            self._pending = e
+            return 1
+
+    def _arm(self) -> None:
+        """Sets the progress callback a call needs: the caller's, and on the
+        main thread a look for signals every SIGNAL_INTERVAL seconds."""
+        watch = self._watch_signals()
+        if self._progress is None and not watch:
+            want: tuple = (None,)
+        else:
+            seconds = min(self._interval, SIGNAL_INTERVAL) if watch else self._interval
+            want = (max(1, round(seconds * 1000)),)
+        if want != self._registered:
+            if want[0] is None:
+                check(n.lib.dlx_solver_set_progress(self._h, ctypes.cast(None, n.PROGRESS_FN), None, 0))
+            else:
+                check(n.lib.dlx_solver_set_progress(self._h, self._trampoline, None, want[0]))
+            self._registered = want
+        self._pending, self._user_stopped, self._last_report = None, False, 0.0
+
+    def _ended(self, status: int, partial: Any) -> None:
+        """Raises what a call that returned `status` must raise: the
+        exception a callback raised, or :class:`Stopped`."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            raise pending
+        check(status)
+        if status == n.STOPPED:
+            raise stopped(self.outcome, partial)
+
+    # -- searching ------------------------------------------------------------
+
+    def next(self) -> Optional[List[int]]:
+        """The next solution (its row ids: forced rows first), or None when
+        there are no more."""
+        rows, count = POINTER(c_size_t)(), c_size_t()
+        self._arm()
+        status = n.lib.dlx_solver_next(self._h, byref(rows), byref(count))
+        self._ended(status, None)
+        if status == n.DONE:
+            return None
+        return rows[: count.value]
+
+    def solutions(self) -> Iterator[List[int]]:
+        """The remaining solutions, one list of row ids each."""
+        while True:
+            rows = self.next()
+            if rows is None:
+                return
+            yield rows
+
+    __iter__ = solutions
+
+    def first(self) -> Optional[List[int]]:
+        """The first solution from here, or None."""
+        return self.next()
+
+    def count(self) -> int:
+        """The number of remaining solutions."""
+        out = c_uint64()
+        self._arm()
+        status = n.lib.dlx_solver_count(self._h, byref(out))
+        self._ended(status, out.value)
+        return out.value
+
+    def best(self) -> List[Best]:
+        """Runs the search with its objective to the end and returns the
+        ``k`` best solutions, best first."""
+        out = c_uint64()
+        self._arm()
+        status = n.lib.dlx_solver_count(self._h, byref(out))
+        if status == n.STOPPED and self._pending is None:
+            raise stopped(self.outcome, self._best_so_far())
+        self._ended(status, None)
+        return self._best_so_far()
+
+    def _best_so_far(self) -> List[Best]:
+        found = []
+        for i in range(n.lib.dlx_solver_best_count(self._h)):
+            rows, count, cost = POINTER(c_size_t)(), c_size_t(), c_int64()
+            check(n.lib.dlx_solver_best(self._h, i, byref(rows), byref(count), byref(cost)))
+            found.append(Best(rows[: count.value], cost.value))
+        return found
+
+    def count_memo(self) -> int:
+        """The number of solutions by the memoized count: exact at any
+        size (a Python int)."""
+        length = c_size_t()
+        buf = ctypes.create_string_buffer(64)
+        self._arm()
+        status = n.lib.dlx_solver_count_memo(self._h, buf, len(buf), byref(length))
+        if status == n.ERR_BUFFER_TOO_SMALL:
+            buf = ctypes.create_string_buffer(length.value + 1)
+            status = n.lib.dlx_solver_count_memo(self._h, buf, len(buf), byref(length))
+        self._ended(status, None)
+        return int(buf.value.decode())
+
+    def sample(self, count: int, seed: int = 0) -> List[List[int]]:
+        """``count`` solutions drawn uniformly and independently at random
+        (after the memoized count); the same seed gives the same draws."""
+        drawn: List[List[int]] = []
+
+        def take(user: Any, rows: Any, k: int) -> int:
+            try:
+                drawn.append(rows[:k])
+                return 0
+            except BaseException as e:
+                self._pending = e
+                return 1
+
+        self._arm()
+        status = n.lib.dlx_solver_sample(self._h, seed % 2**64, count, n.SOLUTION_FN(take), None, None)
+        self._ended(status, drawn)
+        return drawn
+
+    def split(self, depth: Optional[int] = None, parts: Optional[int] = None) -> List[Subproblem]:
+        """Cuts the search into subproblems: the nodes ``depth`` levels down
+        (or the first depth with at least ``parts`` of them). Every solution
+        lies below exactly one; solving each (``Solver(m, forced=...,
+        excluded=...)``) and adding the counts gives the whole count."""
+        if (depth is None) == (parts is None):
+            raise InputError(n.ERR_INVALID_ARGUMENT, "give depth or parts")
+        if parts is not None:
+            d = c_size_t()
+            check(n.lib.dlx_solver_split_depth(self._h, max(1, parts), byref(d)), "split_depth")
+            depth = d.value
+        found: List[Subproblem] = []
+
+        def take(user: Any, rows: Any, k: int, excluded: Any, x: int) -> int:
+            try:
+                found.append(Subproblem(rows[:k], excluded[:x]))
+                return 0
+            except BaseException as e:
+                self._pending = e
+                return 1
+
+        status = n.lib.dlx_solver_split(self._h, depth, n.SUBPROBLEM_FN(take), None, None, None)
+        self._ended(status, found)
+        return found
+
+    # -- reading ---------------------------------------------------------------
+
+    @property
+    def outcome(self) -> Outcome:
+        """How the last call ended."""
+        out = c_uint32()
+        check(n.lib.dlx_solver_outcome(self._h, byref(out)))
+        return Outcome(out.value)
+
+    @property
+    def counters(self) -> Dict[str, int]:
+        """The search's counters (nodes, updates, solutions, and those of
+        threads and of the memoized count)."""
+        result = {}
+        for name, which in _COUNTERS.items():
+            v = c_uint64()
+            check(n.lib.dlx_solver_counter(self._h, which, byref(v)))
+            result[name] = v.value
+        return result
+
+    @property
+    def estimate(self) -> float:
+        """The estimated fraction of the search tree walked, 0 to 1."""
+        v = c_double()
+        check(n.lib.dlx_solver_estimate(self._h, byref(v)))
+        return v.value
+
+    @property
+    def threads(self) -> int:
+        v = c_size_t()
+        check(n.lib.dlx_solver_threads(self._h, byref(v)))
+        return v.value
+
+    @property
+    def cost(self) -> Optional[int]:
+        """The cost of the last solution found, or None."""
+        v = c_int64()
+        status = n.lib.dlx_solver_cost(self._h, byref(v))
+        if status == n.ERR_NO_SOLUTION:
+            return None
+        check(status)
+        return v.value
+
+    # -- life -------------------------------------------------------------------
+
+    @property
+    def _h(self) -> int:
+        if self._handle is None:
+            raise ValueError("the solver is closed")
+        return self._handle
+
+    def close(self) -> None:
+        """Frees the library's solver now (otherwise on garbage collection)."""
+        if self._handle is not None:
+            n.lib.dlx_solver_free(self._handle)
+            self._handle = None
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __enter__(self) -> "Solver":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()

@@ -1,0 +1,182 @@
+"""Known counts from the literature, through every way of building a
+matrix: rows in Python, Knuth's text, named items, numpy, scipy.sparse."""
+
+import pytest
+
+import dlxcover as dlx
+
+# OEIS A000170.
+QUEENS = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200]
+
+
+def queens_rows(n):
+    """N-queens as exact cover: ranks and files primary, the 2n-1
+    diagonals and anti-diagonals secondary; one row per square."""
+    rows = []
+    for r in range(n):
+        for c in range(n):
+            rows.append([r, n + c, 2 * n + r + c, 2 * n + (2 * n - 1) + (r - c + n - 1)])
+    columns = 2 * n + 2 * (2 * n - 1)
+    return rows, columns, range(2 * n, columns)
+
+
+@pytest.mark.parametrize("n", range(1, 13))
+def test_queens_from_rows(n):
+    rows, columns, secondary = queens_rows(n)
+    m = dlx.Matrix.from_rows(rows, columns, secondary)
+    assert m.count() == QUEENS[n]
+    for sol in m.solutions():
+        squares = [divmod(r, n) for r in sol]
+        assert len({r for r, _ in squares}) == n and len({c for _, c in squares}) == n
+        assert len({r + c for r, c in squares}) == n and len({r - c for r, c in squares}) == n
+
+
+@pytest.mark.parametrize("name", ["queens_12", "pento_3x20", "pento_4x15", "scott_8x8_hole", "langford_7",
+                                  "langford_8", "langford_11", "langford_12", "domino_6x6"])
+def test_instances(instances, name):
+    path, expect = instances(name)
+    m = dlx.Matrix.read(path)
+    assert m.count() == expect
+
+
+@pytest.mark.parametrize("name", ["pento_4x15", "scott_8x8_hole", "langford_11", "domino_6x6", "domino_8x8"])
+def test_memo_counts(instances, name):
+    path, expect = instances(name)
+    assert dlx.Matrix.read(path).count_memo() == expect
+
+
+def knuth_options(path):
+    """The items and options of a Knuth file, read by a few lines of Python
+    (no colors or bounds: the instances have none)."""
+    lines = [l for l in path.read_text().splitlines() if l.strip() and not l.startswith("|")]
+    head = lines[0].split("|")
+    primary, secondary = head[0].split(), (head[1].split() if len(head) > 1 else [])
+    return primary, secondary, [l.split() for l in lines[1:]]
+
+
+def test_named_items(instances):
+    path, expect = instances("pento_3x20")
+    primary, secondary, options = knuth_options(path)
+    m = dlx.Matrix(primary, secondary=secondary)
+    m.add_rows(options)
+    assert m.names == primary + secondary
+    assert m.count() == expect
+    for sol in m.solutions():
+        covered = sorted(item for r in sol for item in m.option(r))
+        assert covered == sorted(primary)
+
+
+def dense(path):
+    import numpy as np
+
+    primary, secondary, options = knuth_options(path)
+    index = {name: k for k, name in enumerate(primary + secondary)}
+    a = np.zeros((len(options), len(index)), dtype=bool)
+    for i, o in enumerate(options):
+        a[i, [index[x] for x in o]] = True
+    return a, range(len(primary), len(index))
+
+
+@pytest.mark.parametrize("name", ["pento_3x20", "queens_8", "langford_7"])
+def test_numpy(instances, name):
+    np = pytest.importorskip("numpy")
+    path, expect = instances(name)
+    a, secondary = dense(path)
+    assert dlx.Matrix.from_dense(a, secondary).count() == expect
+    # Any non-zero number marks an entry.
+    assert dlx.Matrix.from_dense(a.astype(np.int8) * 3, secondary).count() == expect
+
+
+@pytest.mark.parametrize("name", ["pento_3x20", "queens_8"])
+def test_scipy_sparse(instances, name):
+    sparse = pytest.importorskip("scipy.sparse")
+    path, expect = instances(name)
+    a, secondary = dense(path)
+    for make in (sparse.csr_matrix, sparse.coo_matrix, sparse.csc_array):
+        s = make(a)
+        before = s.copy()
+        assert dlx.Matrix.from_sparse(s, secondary).count() == expect
+        assert (s != before).nnz == 0
+
+
+def test_numpy_empty_row_named():
+    np = pytest.importorskip("numpy")
+    a = np.array([[1, 0], [0, 0], [0, 1]])
+    with pytest.raises(dlx.InputError, match="row 1"):
+        dlx.Matrix.from_dense(a)
+    with pytest.raises(dlx.InputError):
+        dlx.Matrix.from_dense(np.zeros(3))
+
+
+KNUTH_DLX2 = """| The example at the opening of Knuth's DLX2
+A B C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+X:0 Y:1
+B X:1
+C Y:1
+"""
+
+KNUTH_DLX3 = """| A simple example of color controls
+A B 2:3|C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+C X:0
+B X:1
+C Y:1
+"""
+
+
+def solutions_as_options(text):
+    m = dlx.Matrix.parse(text)
+    option_lines = [l for l in text.splitlines()[2:]]
+    return [sorted(option_lines[r] for r in sol) for sol in m.solutions()]
+
+
+def test_knuth_colors_example():
+    # Knuth's DLX2 documentation: the unique solution is these two options.
+    assert solutions_as_options(KNUTH_DLX2) == [sorted(["A C X:1 Y:1", "B X:1"])]
+
+
+def test_knuth_multiplicities_example():
+    # Knuth's DLX3 documentation: the unique solution is these three options.
+    assert solutions_as_options(KNUTH_DLX3) == [sorted(["A C X:1 Y:1", "B X:1", "C Y:1"])]
+    m = dlx.Matrix.parse(KNUTH_DLX3)
+    assert m.bounds("C") == (2, 3) and m.is_secondary("X") and not m.is_secondary("A")
+
+
+def test_round_trip_and_pickle():
+    import pickle
+
+    m = dlx.Matrix.parse(KNUTH_DLX3)
+    assert dlx.Matrix.parse(m.write()).write() == m.write()
+    again = pickle.loads(pickle.dumps(m))
+    assert again.write() == m.write() and again.names == m.names and again.count() == 1
+    q = dlx.Matrix(["a", "b"], secondary=["x"])
+    q.add_rows([["a", "x"], ["b"], ["a", "b"]])
+    r = pickle.loads(pickle.dumps(q))
+    assert r.names == ["a", "b", "x"] and r.option(0) == ["a", "x"] and r.count() == 2
+
+
+def test_first_and_sample():
+    rows, columns, secondary = queens_rows(8)
+    m = dlx.Matrix.from_rows(rows, columns, secondary)
+    first = m.first()
+    assert len(first) == 8
+    with m.solver() as s:
+        draws = s.sample(50, seed=7)
+        assert len(draws) == 50
+        every = {tuple(sorted(x)) for x in m.solutions()}
+        assert all(tuple(sorted(d)) in every for d in draws)
+        assert s.sample(50, seed=7) == draws
+    nothing = dlx.Matrix.from_rows([[0]], 2)
+    assert nothing.first() is None and nothing.count() == 0 and list(nothing.solutions()) == []
+
+
+def test_threads():
+    rows, columns, secondary = queens_rows(10)
+    m = dlx.Matrix.from_rows(rows, columns, secondary)
+    with m.solver(threads=2) as s:
+        assert s.threads == 2
+        assert s.count() == 724
+    assert sorted(map(sorted, m.solutions(threads=2))) == sorted(map(sorted, m.solutions()))
