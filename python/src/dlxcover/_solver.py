@@ -91,6 +91,7 @@ class Solver:
         self._pending: Optional[BaseException] = None
         self._user_stopped = False
         self._last_report = 0.0
+        self._interrupted: Optional[tuple] = None
         self._trampoline = n.PROGRESS_FN(self._on_progress)
         if threads is not None:
             check(n.lib.dlx_solver_set_threads(self._h, threads), f"threads={threads}")
@@ -161,6 +162,8 @@ class Solver:
 
     def _on_progress(self, user: Any, report: Any) -> int:
         try:
+            if self._interrupted:
+                return 1
             if self._progress is not None:
                 p = report.contents
                 if p.seconds - self._last_report >= self._interval:
@@ -173,7 +176,7 @@ class Solver:
             self._pending = e
             return 1
 
-    def _arm(self) -> None:
+    def _arm(self) -> bool:
         """Sets the progress callback a call needs: the caller's, and on the
         main thread a look for signals every SIGNAL_INTERVAL seconds."""
         watch = self._watch_signals()
@@ -189,6 +192,33 @@ class Solver:
                 check(n.lib.dlx_solver_set_progress(self._h, self._trampoline, None, want[0]))
             self._registered = want
         self._pending, self._user_stopped, self._last_report = None, False, 0.0
+        self._interrupted = None
+        return watch
+
+    def _invoke(self, fn: Callable[..., int], *args: Any) -> int:
+        """Calls the library with the progress callback armed. On the main
+        thread, Ctrl-C is caught for the call's length: Python runs the
+        handler when the next progress report enters Python, which then
+        stops the search; after the call the handler that was there before
+        (KeyboardInterrupt by default) is called."""
+        if not self._arm():
+            return fn(*args)
+
+        def on_sigint(signum: int, frame: Any) -> None:
+            self._interrupted = (signum, frame)
+
+        previous = signal.signal(signal.SIGINT, on_sigint)
+        try:
+            status = fn(*args)
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        if self._interrupted is not None:
+            self._pending = None
+            if callable(previous):
+                previous(*self._interrupted)
+            else:
+                raise KeyboardInterrupt
+        return status
 
     def _ended(self, status: int, partial: Any) -> None:
         """Raises what a call that returned `status` must raise: the
@@ -206,8 +236,7 @@ class Solver:
         """The next solution (its row ids: forced rows first), or None when
         there are no more."""
         rows, count = POINTER(c_size_t)(), c_size_t()
-        self._arm()
-        status = n.lib.dlx_solver_next(self._h, byref(rows), byref(count))
+        status = self._invoke(n.lib.dlx_solver_next, self._h, byref(rows), byref(count))
         self._ended(status, None)
         if status == n.DONE:
             return None
@@ -230,8 +259,7 @@ class Solver:
     def count(self) -> int:
         """The number of remaining solutions."""
         out = c_uint64()
-        self._arm()
-        status = n.lib.dlx_solver_count(self._h, byref(out))
+        status = self._invoke(n.lib.dlx_solver_count, self._h, byref(out))
         self._ended(status, out.value)
         return out.value
 
@@ -239,8 +267,7 @@ class Solver:
         """Runs the search with its objective to the end and returns the
         ``k`` best solutions, best first."""
         out = c_uint64()
-        self._arm()
-        status = n.lib.dlx_solver_count(self._h, byref(out))
+        status = self._invoke(n.lib.dlx_solver_count, self._h, byref(out))
         if status == n.STOPPED and self._pending is None:
             raise stopped(self.outcome, self._best_so_far())
         self._ended(status, None)
@@ -259,11 +286,10 @@ class Solver:
         size (a Python int)."""
         length = c_size_t()
         buf = ctypes.create_string_buffer(64)
-        self._arm()
-        status = n.lib.dlx_solver_count_memo(self._h, buf, len(buf), byref(length))
+        status = self._invoke(n.lib.dlx_solver_count_memo, self._h, buf, len(buf), byref(length))
         if status == n.ERR_BUFFER_TOO_SMALL:
             buf = ctypes.create_string_buffer(length.value + 1)
-            status = n.lib.dlx_solver_count_memo(self._h, buf, len(buf), byref(length))
+            status = self._invoke(n.lib.dlx_solver_count_memo, self._h, buf, len(buf), byref(length))
         self._ended(status, None)
         return int(buf.value.decode())
 
@@ -274,14 +300,15 @@ class Solver:
 
         def take(user: Any, rows: Any, k: int) -> int:
             try:
+                if self._interrupted:
+                    return 1
                 drawn.append(rows[:k])
                 return 0
             except BaseException as e:
                 self._pending = e
                 return 1
 
-        self._arm()
-        status = n.lib.dlx_solver_sample(self._h, seed % 2**64, count, n.SOLUTION_FN(take), None, None)
+        status = self._invoke(n.lib.dlx_solver_sample, self._h, seed % 2**64, count, n.SOLUTION_FN(take), None, None)
         self._ended(status, drawn)
         return drawn
 
@@ -300,13 +327,15 @@ class Solver:
 
         def take(user: Any, rows: Any, k: int, excluded: Any, x: int) -> int:
             try:
+                if self._interrupted:
+                    return 1
                 found.append(Subproblem(rows[:k], excluded[:x]))
                 return 0
             except BaseException as e:
                 self._pending = e
                 return 1
 
-        status = n.lib.dlx_solver_split(self._h, depth, n.SUBPROBLEM_FN(take), None, None, None)
+        status = self._invoke(n.lib.dlx_solver_split, self._h, depth, n.SUBPROBLEM_FN(take), None, None, None)
         self._ended(status, found)
         return found
 

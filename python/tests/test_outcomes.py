@@ -1,0 +1,207 @@
+"""Every way a search ends, bad input, callbacks, the GIL and Ctrl-C."""
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+import dlxcover as dlx
+from test_counts import QUEENS, queens_rows
+
+
+def queens(n):
+    rows, columns, secondary = queens_rows(n)
+    return dlx.Matrix.from_rows(rows, columns, secondary)
+
+
+def test_node_limit_pieces_add_up():
+    m = queens(9)
+    with m.solver(nodes=200) as s:
+        total, stops = 0, 0
+        while True:
+            try:
+                total += s.count()
+                break
+            except dlx.LimitReached as e:
+                assert e.outcome == dlx.Outcome.NODE_LIMIT and s.outcome == dlx.Outcome.NODE_LIMIT
+                total += e.partial
+                stops += 1
+        assert total == QUEENS[9] and stops > 10
+        assert s.outcome == dlx.Outcome.EXHAUSTED
+
+
+def test_solution_limit_and_generator():
+    m = queens(8)
+    with m.solver(solutions=5) as s:
+        with pytest.raises(dlx.LimitReached) as e:
+            s.count()
+        assert e.value.partial == 5 and e.value.outcome == dlx.Outcome.SOLUTION_LIMIT
+    # A generator never ends silently on a limit: it raises.
+    with m.solver(nodes=50) as s:
+        got = []
+        with pytest.raises(dlx.LimitReached):
+            for sol in s.solutions():
+                got.append(sol)
+        rest = []
+        s.set_limits()
+        rest = list(s.solutions())
+        assert len(got) + len(rest) == 92
+
+
+def test_time_limit(instances):
+    path, _ = instances("queens_13")
+    with dlx.Matrix.read(path).solver(seconds=0.01) as s:
+        with pytest.raises(dlx.LimitReached) as e:
+            s.count()
+        assert e.value.outcome == dlx.Outcome.TIME_LIMIT and 0 <= e.value.partial < 73712
+
+
+def test_cancel_from_another_thread(instances):
+    path, _ = instances("queens_14")
+    with dlx.Matrix.read(path).solver() as s:
+        threading.Timer(0.1, s.cancel).start()
+        t = time.monotonic()
+        with pytest.raises(dlx.Cancelled) as e:
+            s.count()
+        assert time.monotonic() - t < 5 and e.value.outcome == dlx.Outcome.CANCELLED
+
+
+def test_best_stopped_carries_partial():
+    m = queens(8)
+    for r in range(m.rows):
+        m.set_cost(r, r % 7)
+    with m.solver(objective="min", k=2, nodes=300) as s:
+        with pytest.raises(dlx.LimitReached) as e:
+            s.best()
+        assert isinstance(e.value.partial, list)
+
+
+def test_progress_reports_and_stop(instances):
+    path, _ = instances("queens_13")
+    seen = []
+
+    def report(p):
+        seen.append(p)
+        return len(seen) >= 3  # True stops
+
+    with dlx.Matrix.read(path).solver(progress=report, progress_interval=0.001) as s:
+        with pytest.raises(dlx.Stopped) as e:
+            s.count()
+        assert e.value.outcome == dlx.Outcome.CALLBACK and not isinstance(e.value, dlx.LimitReached)
+    assert len(seen) == 3 and all(0 <= p.estimate <= 1 and p.nodes > 0 for p in seen)
+
+
+class Boom(Exception):
+    pass
+
+
+def test_exception_in_callback_propagates(instances):
+    path, _ = instances("queens_13")
+
+    def report(p):
+        raise Boom("from the callback")
+
+    with dlx.Matrix.read(path).solver(progress=report, progress_interval=0.001) as s:
+        with pytest.raises(Boom):
+            s.count()
+        # The solver is still usable and counts the rest.
+        s._progress = None
+        assert s.count() >= 0
+
+
+def test_bad_input_changes_nothing():
+    m = dlx.Matrix(3, secondary=[2])
+    m.add_row([0, 1])
+    before = m.write()
+    for bad in ([], [0, 0], [3], [-1], ["x"]):
+        with pytest.raises(dlx.InputError):
+            m.add_row(bad)
+    with pytest.raises(dlx.InputError, match="row 1"):
+        m.add_rows([[0], [1, 1], [2]])
+    with pytest.raises(dlx.InputError):
+        m.add_row([0, 2], colors=[1, 0])  # a color on a primary column
+    with pytest.raises(dlx.InputError):
+        m.set_bounds(2, 0, 1)  # bounds on a secondary column
+    with pytest.raises(dlx.InputError):
+        m.set_bounds(0, 2, 1)
+    with pytest.raises(dlx.InputError):
+        m.set_cost(5, 1)
+    assert m.write() == before and m.rows == 1
+    with pytest.raises(dlx.InputError):
+        dlx.Matrix(["a", "a"])
+    with pytest.raises(dlx.InputError):
+        m.solver(forced=[7])
+    with pytest.raises(dlx.InputError):
+        m.solver(objective="cheapest")
+    with pytest.raises(dlx.InputError):
+        m.solver(nodes=0)
+
+
+def test_parse_error_position():
+    with pytest.raises(dlx.ParseError) as e:
+        dlx.Matrix.parse("A B\nA C\n")
+    assert (e.value.line, e.value.column) == (2, 3) and "C" in e.value.reason
+
+
+def test_subproblems_add_up():
+    m = queens(9)
+    with m.solver() as s:
+        parts = s.split(parts=40)
+    assert len(parts) >= 40
+    total = 0
+    for p in parts:
+        with m.solver(forced=p.forced, excluded=p.excluded) as s:
+            total += s.count()
+    assert total == QUEENS[9]
+
+
+def test_gil_released(instances):
+    # While a long count runs in a thread, this thread keeps running Python.
+    path, expect = instances("queens_14")
+    m = dlx.Matrix.read(path)
+    result = {}
+    worker = threading.Thread(target=lambda: result.setdefault("count", m.count()))
+    ticks, started = 0, time.monotonic()
+    worker.start()
+    while worker.is_alive():
+        ticks += 1
+    elapsed = time.monotonic() - started
+    worker.join()
+    assert result["count"] == expect
+    # Held, the GIL would let this loop run a handful of times; released, it
+    # spins freely for the whole count (hundreds of thousands of times).
+    assert elapsed > 0.2 and ticks > 10000, (ticks, elapsed)
+
+
+CTRL_C = r"""
+import sys, dlxcover as dlx
+m = dlx.Matrix.read(sys.argv[1])
+print("counting", flush=True)
+try:
+    m.count()
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(3)
+"""
+
+
+def test_ctrl_c_stops_a_long_count(instances):
+    path, _ = instances("queens_16")  # minutes of counting
+    p = subprocess.Popen([sys.executable, "-c", CTRL_C, str(path)], stdout=subprocess.PIPE, text=True)
+    assert p.stdout.readline().strip() == "counting"
+    time.sleep(0.5)
+    sent = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    try:
+        out, _ = p.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        raise
+    took = time.monotonic() - sent
+    assert p.returncode == 3 and out.strip() == "interrupted"
+    assert took < 2, took  # about 50 ms plus the interpreter's exit
