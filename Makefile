@@ -1,7 +1,8 @@
 # dlx: build, test, demo, benchmarks and install.
 #   make          the library (target/release/libdlx.so, libdlx.a) and the C programs
 #   make demo     builds everything and runs a demo through the C API
-#   make test     every test: cargo tests, the memo checks (tests/py), header check, the C suite
+#   make test     every test: cargo tests, the memo checks (tests/py), header check, the C suite,
+#                 the Python package (python/) in a fresh virtual environment
 #   make fuzz     runs each fuzzer FUZZ_SECONDS (needs nightly and cargo-fuzz; see fuzz/)
 #   make bench    benchmarks: against the reference programs, the instance suite and the engine yardstick (see bench/)
 #   make install PREFIX=/usr/local
@@ -30,6 +31,17 @@ test: lib
 	$(MAKE) check-header
 	$(MAKE) check-readme
 	$(MAKE) -C c_tests LIBDIR=$(LIBDIR) test
+	$(MAKE) python-test
+
+# The Python package: `pip install ./python` (which builds the library
+# into it) in a fresh virtual environment with what its tests use (numpy,
+# scipy, dask[distributed], pytest), then its tests.
+PYVENV ?= target/pyvenv
+python-test: lib
+	rm -rf $(PYVENV)
+	python3 -m venv $(PYVENV)
+	$(PYVENV)/bin/pip install -q "./python[test]"
+	$(PYVENV)/bin/python -m pytest -q python/tests
 
 # The README's minimal C example compiles cleanly and runs.
 check-readme: lib
@@ -77,13 +89,15 @@ fuzz:
 # Our programs against the seed's references, the instance suite (results
 # in bench/out/results.json and .csv), the engine against bench/dance.c, then
 # 1 thread against 2 (bench/threads.py), the memoized count against the
-# plain one (bench/memo.py).
+# plain one (bench/memo.py), the Python package against the C API
+# (bench/python.py; uses the virtual environment of `make test`).
 bench: all
 	python3 bench/run.py
 	python3 bench/suite.py
 	python3 bench/engine.py
 	python3 bench/threads.py
 	python3 bench/memo.py
+	python3 bench/python.py
 
 install: lib
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
@@ -98,4 +112,4 @@ clean:
 	$(CARGO) clean
 	$(MAKE) -C c_tests clean
 
-.PHONY: all lib demo test check-header check-readme asan valgrind tsan fuzz bench install clean
+.PHONY: all lib demo test python-test check-header check-readme asan valgrind tsan fuzz bench install clean

@@ -499,8 +499,33 @@ static void test_bulk_and_count(void)
     CHECK(dlx_matrix_add_rows(bulk, bad_starts, 3, cols, colors, &first, &failed) == DLX_ERR_COLOR_ON_PRIMARY && failed == 2);
     b = matrix_text(bulk);
     CHECK(b != NULL && strcmp(a, b) == 0 && dlx_matrix_row_count(bulk) == 6 && first == 0);
-    free(a);
     free(b);
+
+    /* The same rows as a dense 6 x 7 array of bytes, with a stride of 8
+     * whose last byte is noise. */
+    unsigned char cells[6 * 8];
+    memset(cells, 0, sizeof cells);
+    for (size_t r = 0; r < 6; r++) {
+        for (size_t k = starts[r]; k < starts[r + 1]; k++) {
+            cells[r * 8 + cols[k]] = (unsigned char)(1 + r + k);
+        }
+        cells[r * 8 + 7] = 9;
+    }
+    dlx_matrix *dense = NULL;
+    CHECK(dlx_matrix_new(7, &dense) == DLX_OK);
+    CHECK(dlx_matrix_add_rows_dense(dense, cells, 6, 7, 6, &first, &failed) == DLX_ERR_INVALID_ARGUMENT);
+    CHECK(dlx_matrix_add_rows_dense(NULL, cells, 6, 7, 8, &first, &failed) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_add_rows_dense(dense, NULL, 6, 7, 8, &first, &failed) == DLX_ERR_NULL);
+    CHECK(dlx_matrix_add_rows_dense(dense, cells, 6, 8, 8, &first, &failed) == DLX_ERR_COLUMN_RANGE && failed == 0);
+    CHECK(dlx_matrix_row_count(dense) == 0);
+    CHECK(dlx_matrix_add_rows_dense(dense, cells, 6, 7, 8, &first, &failed) == DLX_OK && first == 0);
+    b = matrix_text(dense);
+    CHECK(b != NULL && strcmp(a, b) == 0);
+    free(b);
+    cells[3 * 8 + 0] = cells[3 * 8 + 3] = 0;
+    CHECK(dlx_matrix_add_rows_dense(dense, cells, 6, 7, 8, &first, &failed) == DLX_ERR_EMPTY_ROW && failed == 3);
+    CHECK(dlx_matrix_row_count(dense) == 6);
+    dlx_matrix_free(dense);
 
     /* Colors on a secondary column; the rows read back. */
     CHECK(dlx_matrix_set_secondary(bulk, 6) == DLX_OK);
@@ -521,6 +546,7 @@ static void test_bulk_and_count(void)
     CHECK(dlx_matrix_row(bulk, 8, row, 8, &n) == DLX_ERR_ROW_RANGE);
     CHECK(dlx_matrix_row(NULL, 0, row, 8, &n) == DLX_ERR_NULL && dlx_matrix_row(bulk, 0, row, 8, NULL) == DLX_ERR_NULL);
     CHECK(dlx_matrix_row(bulk, 0, NULL, 1, &n) == DLX_ERR_NULL);
+    free(a);
     dlx_matrix_free(one);
     dlx_matrix_free(bulk);
 

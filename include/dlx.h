@@ -1048,6 +1048,29 @@ dlx_status dlx_matrix_row(const struct dlx_matrix *matrix,
 dlx_status dlx_matrix_is_secondary(const struct dlx_matrix *matrix, size_t column, int *secondary);
 
 /*
+ Adds `rows` rows from a dense row-major array of bytes, all of them or
+ none: row `i` covers every column `c < width` whose cell
+ `cells[i * stride + c]` is not zero (a C `bool` or `uint8_t` array, a
+ numpy boolean array). `stride` is the distance in bytes between the
+ starts of two rows (`width` for a packed array). The id of the first
+ row added goes to `*first_row` when it is not NULL. On error the
+ matrix is unchanged, and `*failed_row`, when it is not NULL, receives
+ the index of the row refused (as for `dlx_matrix_add_rows`).
+ Errors: `DLX_ERR_NULL` (matrix, or cells with `rows` > 0),
+ `DLX_ERR_INVALID_ARGUMENT` (`stride` < `width`), `DLX_ERR_TOO_LARGE`
+ (the array's size overflows), `DLX_ERR_EMPTY_ROW` (a row of zeros),
+ `DLX_ERR_COLUMN_RANGE` (a non-zero cell at or past the matrix's number
+ of columns), and the other errors of `dlx_matrix_add_row`.
+ */
+dlx_status dlx_matrix_add_rows_dense(struct dlx_matrix *matrix,
+                                     const uint8_t *cells,
+                                     size_t rows,
+                                     size_t width,
+                                     size_t stride,
+                                     size_t *first_row,
+                                     size_t *failed_row);
+
+/*
  Sets the column rule of later memoized counts (a `dlx_memo_order`
  value). A count under way or done is dropped, its cache too.
  Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE`, `DLX_ERR_BUSY`.

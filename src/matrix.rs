@@ -419,32 +419,91 @@ impl Matrix {
             (Some(&a), Some(&b)) => b - a,
             _ => 0,
         };
-        let kept = (self.entries.len(), self.row_start.len(), self.colors.len(), self.costs.len());
-        let mut add = || -> Result<(), (usize, Error)> {
-            self.entries.try_reserve(total).map_err(|e| (0, e.into()))?;
-            self.row_start.try_reserve(rows).map_err(|e| (0, e.into()))?;
+        self.all_or_nothing(|m| {
+            m.entries.try_reserve(total).map_err(|e| (0, e.into()))?;
+            m.row_start.try_reserve(rows).map_err(|e| (0, e.into()))?;
             for (i, w) in starts.windows(2).enumerate() {
                 let cols = &columns[w[0]..w[1]];
                 match colors {
-                    Some(colors) => self.add_colored_row(cols, &colors[w[0]..w[1]]),
-                    None => self.add_row(cols),
+                    Some(colors) => m.add_colored_row(cols, &colors[w[0]..w[1]]),
+                    None => m.add_row(cols),
                 }
                 .map_err(|e| (i, e))?;
             }
-            Ok(())
-        };
-        match add() {
-            Ok(()) => Ok(first),
-            Err(e) => {
-                // Each row only appends: cutting back to the old lengths
-                // restores the matrix exactly.
-                self.entries.truncate(kept.0);
-                self.row_start.truncate(kept.1);
-                self.colors.truncate(kept.2);
-                self.costs.truncate(kept.3);
-                Err(e)
-            }
+            Ok(first)
+        })
+    }
+
+    /// Adds `rows` rows from a dense array of bytes, all or none: row `i`
+    /// covers the columns `c < width` where `cells[i * stride + c]` is not
+    /// zero. Returns the id of the first row added; on error the matrix is
+    /// unchanged and the error comes with the row refused (its index in the
+    /// array): [`Error::InvalidArgument`] when `cells` is too short for the
+    /// shape or `stride < width`, else the error of the row itself (an
+    /// empty row, or a column at or past [`Matrix::columns`]).
+    pub fn add_dense_rows(&mut self, cells: &[u8], rows: usize, width: usize, stride: usize) -> Result<usize, (usize, Error)> {
+        let first = self.rows();
+        if rows == 0 {
+            return Ok(first);
         }
+        let needed = (rows - 1).checked_mul(stride).and_then(|n| n.checked_add(width));
+        if stride < width || needed.map_or(true, |n| n > cells.len()) {
+            return Err((0, Error::InvalidArgument));
+        }
+        let line = |i: usize| &cells[i * stride..i * stride + width];
+        // A whole line's indices fit in the scratch row, with room for the
+        // eight that each word of cells writes.
+        let mut row: Vec<u32> = Vec::new();
+        row.try_reserve_exact(width + 8).map_err(|e| (0, e.into()))?;
+        row.resize(width + 8, 0);
+        let columns = self.columns();
+        self.all_or_nothing(|m| {
+            m.row_start.try_reserve(rows).map_err(|e| (0, e.into()))?;
+            for i in 0..rows {
+                let len = nonzero_indices(line(i), &mut row);
+                // The indices rise, so they are distinct and only the last
+                // can be out of range.
+                match row[..len].last() {
+                    None => return Err((i, Error::EmptyRow)),
+                    Some(&c) if c as usize >= columns => return Err((i, Error::ColumnRange)),
+                    Some(_) => {}
+                }
+                let nodes = Self::nodes_needed(columns as u64, m.rows() as u64 + 1, (m.entries.len() + len) as u64);
+                if nodes > MAX_NODES {
+                    return Err((i, Error::TooLarge));
+                }
+                m.entries.try_reserve(len).map_err(|e| (i, e.into()))?;
+                if !m.colors.is_empty() {
+                    m.colors.try_reserve(len).map_err(|e| (i, e.into()))?;
+                }
+                if !m.costs.is_empty() {
+                    m.costs.try_reserve(1).map_err(|e| (i, e.into()))?;
+                }
+                m.entries.extend_from_slice(&row[..len]);
+                m.row_start.push(m.entries.len() as u32);
+                if !m.colors.is_empty() {
+                    m.colors.resize(m.entries.len(), 0);
+                }
+                if !m.costs.is_empty() {
+                    m.costs.push(0);
+                }
+            }
+            Ok(first)
+        })
+    }
+
+    /// Runs `f`, which only appends rows; when it fails, cuts the matrix
+    /// back to where it was, which restores it exactly.
+    fn all_or_nothing<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T, (usize, Error)>) -> Result<T, (usize, Error)> {
+        let kept = (self.entries.len(), self.row_start.len(), self.colors.len(), self.costs.len());
+        let result = f(self);
+        if result.is_err() {
+            self.entries.truncate(kept.0);
+            self.row_start.truncate(kept.1);
+            self.colors.truncate(kept.2);
+            self.costs.truncate(kept.3);
+        }
+        result
     }
 
     /// Adds a row covering `columns` (distinct, each below `columns()`), and
@@ -491,6 +550,57 @@ impl Matrix {
     }
 }
 
+/// For each byte value `m`, the positions of its set bits, lowest first
+/// (the rest of the eight entries 0).
+const BIT_POSITIONS: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut bit, mut k) = (0, 0);
+        while bit < 8 {
+            if (m >> bit) & 1 == 1 {
+                table[m][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// Writes to `out` the indices of the non-zero bytes of `line`, in
+/// increasing order, and returns how many there are. `out` has room for
+/// `line.len() + 8` indices. Eight bytes at a time and without a branch on
+/// the data (whose non-zeros fall at random): a word's non-zero bytes
+/// become one bit each, the table gives their positions, all eight slots
+/// are written and only the count advances.
+fn nonzero_indices(line: &[u8], out: &mut [u32]) -> usize {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut words = line.chunks_exact(8);
+    let (mut len, mut base) = (0, 0u32);
+    for word in &mut words {
+        let w = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+        // Adding 0x7f to a byte's low seven bits carries into its high bit
+        // unless they are all zero; its own high bit is or-ed in.
+        let high = (((w & LOW) + LOW) | w) & !LOW;
+        // Gathers the eight high bits, byte k's as bit k.
+        let mask = ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
+        let slots = &mut out[len..len + 8];
+        for (slot, &p) in slots.iter_mut().zip(&BIT_POSITIONS[mask]) {
+            *slot = base + u32::from(p);
+        }
+        len += mask.count_ones() as usize;
+        base += 8;
+    }
+    for &cell in words.remainder() {
+        out[len] = base;
+        len += usize::from(cell != 0);
+        base += 1;
+    }
+    len
+}
+
 /// Whether `columns` names a column twice: by comparing pairs in a short
 /// row, by sorting a copy in `scratch` in a long one.
 fn has_duplicate(columns: &[usize], scratch: &mut Vec<usize>) -> Result<bool, Error> {
@@ -514,6 +624,85 @@ fn has_duplicate(columns: &[usize], scratch: &mut Vec<usize>) -> Result<bool, Er
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A small generator, so the cases are the same on every run.
+    fn next(state: &mut u64) -> u64 {
+        *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        *state >> 33
+    }
+
+    #[test]
+    fn dense_rows_equal_rows_added_one_by_one() {
+        let mut seed = 7;
+        for _ in 0..300 {
+            let columns = 1 + next(&mut seed) as usize % 40;
+            let width = 1 + next(&mut seed) as usize % columns;
+            let stride = width + next(&mut seed) as usize % 9;
+            let rows = next(&mut seed) as usize % 12;
+            // Any non-zero byte is an entry; the bytes past `width` in each
+            // stride are noise that must be ignored.
+            let mut cells = vec![0u8; rows * stride];
+            for (k, cell) in cells.iter_mut().enumerate() {
+                if k % stride >= width || next(&mut seed) % 4 == 0 {
+                    *cell = 1 + (next(&mut seed) % 255) as u8;
+                }
+            }
+            let mut one = Matrix::new(columns).unwrap();
+            let mut bulk = Matrix::new(columns).unwrap();
+            one.add_row(&[0]).unwrap();
+            bulk.add_row(&[0]).unwrap();
+            let mut expected = Ok(1);
+            for r in 0..rows {
+                let cols: Vec<usize> = (0..width).filter(|&c| cells[r * stride + c] != 0).collect();
+                if let Err(e) = one.add_row(&cols) {
+                    expected = Err((r, e));
+                    break;
+                }
+            }
+            let got = bulk.add_dense_rows(&cells, rows, width, stride);
+            assert_eq!(got, expected);
+            if got.is_ok() {
+                assert_eq!(bulk, one);
+            } else {
+                // Refused: nothing of the call stays.
+                assert_eq!((bulk.rows(), bulk.entries()), (1, 1));
+            }
+        }
+    }
+
+    #[test]
+    fn dense_rows_refuse_bad_shapes_and_columns() {
+        let mut m = Matrix::new(3).unwrap();
+        assert_eq!(m.add_dense_rows(&[1, 0, 0, 1], 2, 3, 2), Err((0, Error::InvalidArgument)));
+        assert_eq!(m.add_dense_rows(&[1, 0, 0, 1, 1], 2, 3, 3), Err((0, Error::InvalidArgument)));
+        assert_eq!(m.add_dense_rows(&[1, 0, 0, 0, 0, 0, 0, 1], 2, 4, 4), Err((1, Error::ColumnRange)));
+        assert_eq!(m.add_dense_rows(&[1, 0, 0, 0, 0, 0], 2, 3, 3), Err((1, Error::EmptyRow)));
+        assert_eq!(m.rows(), 0);
+        assert_eq!(m.add_dense_rows(&[], 0, 3, 3), Ok(0));
+        // Colors and costs in use stay one per entry and one per row.
+        m.set_secondary(2).unwrap();
+        m.add_colored_row(&[0, 2], &[0, 5]).unwrap();
+        m.set_cost(0, 4).unwrap();
+        assert_eq!(m.add_dense_rows(&[0, 1, 1, 1, 0, 0], 2, 3, 3), Ok(1));
+        assert_eq!((m.color_id(1, 1), m.cost(2), m.cost(0)), (Some(0), Some(0), Some(4)));
+        assert_eq!(m.row(2).unwrap().collect::<Vec<_>>(), vec![0]);
+    }
+
+    #[test]
+    fn many_rows_at_once_or_none() {
+        let mut m = Matrix::new(4).unwrap();
+        m.set_secondary(3).unwrap();
+        assert_eq!(m.add_rows(&[0, 2, 3], &[0, 3, 1], Some(&[0, 2, 0])), Ok(0));
+        assert_eq!(m.color_id(0, 1), Some(2));
+        let before = m.clone();
+        assert_eq!(m.add_rows(&[0, 1, 3], &[2, 1, 1], None), Err((1, Error::DuplicateColumn)));
+        assert_eq!(m.add_rows(&[0, 2, 1], &[2, 1], None), Err((1, Error::InvalidArgument)));
+        assert_eq!(m.add_rows(&[0, 1, 2], &[2, 0], Some(&[0, 1])), Err((1, Error::ColorOnPrimary)));
+        assert_eq!(m.add_rows(&[0, 1, 4], &[2, 0], None), Err((1, Error::InvalidArgument)));
+        assert_eq!(m, before);
+        assert_eq!(m.add_rows(&[5], &[], None), Ok(2));
+        assert_eq!(m, before);
+    }
 
     #[test]
     fn rows_get_ids_in_order_and_keep_their_column_order() {

@@ -334,3 +334,57 @@ pub extern "C" fn dlx_matrix_is_secondary(matrix: *const dlx_matrix, column: usi
         }
     })
 }
+
+/// Adds `rows` rows from a dense row-major array of bytes, all of them or
+/// none: row `i` covers every column `c < width` whose cell
+/// `cells[i * stride + c]` is not zero (a C `bool` or `uint8_t` array, a
+/// numpy boolean array). `stride` is the distance in bytes between the
+/// starts of two rows (`width` for a packed array). The id of the first
+/// row added goes to `*first_row` when it is not NULL. On error the
+/// matrix is unchanged, and `*failed_row`, when it is not NULL, receives
+/// the index of the row refused (as for `dlx_matrix_add_rows`).
+/// Errors: `DLX_ERR_NULL` (matrix, or cells with `rows` > 0),
+/// `DLX_ERR_INVALID_ARGUMENT` (`stride` < `width`), `DLX_ERR_TOO_LARGE`
+/// (the array's size overflows), `DLX_ERR_EMPTY_ROW` (a row of zeros),
+/// `DLX_ERR_COLUMN_RANGE` (a non-zero cell at or past the matrix's number
+/// of columns), and the other errors of `dlx_matrix_add_row`.
+#[no_mangle]
+pub extern "C" fn dlx_matrix_add_rows_dense(
+    matrix: *mut dlx_matrix,
+    cells: *const u8,
+    rows: usize,
+    width: usize,
+    stride: usize,
+    first_row: *mut usize,
+    failed_row: *mut usize,
+) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(m) = (unsafe { as_mut(matrix) }) else { return DLX_ERR_NULL };
+        if rows > 0 && cells.is_null() {
+            return DLX_ERR_NULL;
+        }
+        if stride < width {
+            return DLX_ERR_INVALID_ARGUMENT;
+        }
+        let size = match rows.checked_sub(1).map(|r| r.checked_mul(stride).and_then(|n| n.checked_add(width))) {
+            None => 0,
+            Some(Some(n)) if n <= isize::MAX as usize => n,
+            Some(_) => return DLX_ERR_TOO_LARGE,
+        };
+        let cells: &[u8] = if size == 0 { &[] } else { unsafe { std::slice::from_raw_parts(cells, size) } };
+        match m.add_dense_rows(cells, rows, width, stride) {
+            Ok(first) => {
+                if !first_row.is_null() {
+                    unsafe { write_out(first_row, first) };
+                }
+                DLX_OK
+            }
+            Err((row, e)) => {
+                if !failed_row.is_null() {
+                    unsafe { write_out(failed_row, row) };
+                }
+                e.into()
+            }
+        }
+    })
+}

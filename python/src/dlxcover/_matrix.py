@@ -117,13 +117,17 @@ class Matrix:
         a = np.asarray(array)
         if a.ndim != 2:
             raise InputError(n.ERR_INVALID_ARGUMENT, f"expected a 2-D array, got {a.ndim} dimensions")
-        if a.dtype != np.bool_:
+        if a.dtype not in (np.bool_, np.uint8, np.int8):
             a = a != 0
-        rows, cols = np.nonzero(a)
-        starts = np.zeros(a.shape[0] + 1, dtype=np.uintp)
-        np.cumsum(np.bincount(rows, minlength=a.shape[0]), out=starts[1:])
+        if a.strides[1] != 1 or a.strides[0] < a.shape[1]:
+            a = np.ascontiguousarray(a)
         m = cls(a.shape[1], secondary)
-        m._add_csr(starts, cols.astype(np.uintp, copy=False), None)
+        first, failed = c_size_t(), c_size_t()
+        # One call: the library finds the non-zero cells of each row.
+        status = n.lib.dlx_matrix_add_rows_dense(m._h, a.ctypes.data if a.size else None, a.shape[0], a.shape[1],
+                                                 a.strides[0], byref(first), byref(failed))
+        if status >= n.ERR_NULL:
+            raise_status(status, f"row {failed.value} of the array")
         return m
 
     @classmethod

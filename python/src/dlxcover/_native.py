@@ -56,6 +56,7 @@ _PROTOTYPES = {
     "dlx_matrix_add_row": (c_uint32, [_P, _PS, c_size_t, _PS]),
     "dlx_matrix_add_row_colored": (c_uint32, [_P, _PS, POINTER(c_uint32), c_size_t, _PS]),
     "dlx_matrix_add_rows": (c_uint32, [_P, c_void_p, c_size_t, c_void_p, c_void_p, _PS, _PS]),
+    "dlx_matrix_add_rows_dense": (c_uint32, [_P, c_void_p, c_size_t, c_size_t, c_size_t, _PS, _PS]),
     "dlx_matrix_row": (c_uint32, [_P, c_size_t, _PS, c_size_t, _PS]),
     "dlx_matrix_set_bounds": (c_uint32, [_P, c_size_t, c_uint32, c_uint32]),
     "dlx_matrix_bounds": (c_uint32, [_P, c_size_t, POINTER(c_uint32), POINTER(c_uint32)]),
