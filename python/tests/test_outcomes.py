@@ -52,6 +52,18 @@ def test_solution_limit_and_generator():
         assert len(got) + len(rest) == 92
 
 
+def test_update_limit_and_solution_outcome():
+    m = queens(8)
+    with m.solver(updates=500) as s:
+        with pytest.raises(dlx.LimitReached) as e:
+            s.count()
+        assert e.value.outcome == dlx.Outcome.UPDATE_LIMIT
+    with m.solver() as s:
+        assert s.outcome == dlx.Outcome.NONE
+        assert s.first() is not None and s.outcome == dlx.Outcome.SOLUTION
+        assert s.count() == 91 and s.outcome == dlx.Outcome.EXHAUSTED
+
+
 def test_time_limit(instances):
     path, _ = instances("queens_13")
     with dlx.Matrix.read(path).solver(seconds=0.01) as s:
@@ -139,6 +151,12 @@ def test_bad_input_changes_nothing():
         m.solver(objective="cheapest")
     with pytest.raises(dlx.InputError):
         m.solver(nodes=0)
+    with pytest.raises(dlx.InputError):
+        m.solver().best()  # no objective: not an empty answer
+    with m.solver() as s:
+        s.close()
+        with pytest.raises(ValueError):
+            s.count()
 
 
 def test_parse_error_position():

@@ -25,7 +25,7 @@ def _size_array(values: Sequence[int]) -> "ctypes.Array[c_size_t]":
         raise InputError(n.ERR_COLUMN_RANGE, f"not a non-negative index in {list(values)!r}") from e
 
 
-class Matrix:
+class Matrix(n.Handle):
     """An exact cover problem: columns, primary or secondary, and rows.
 
     ``Matrix(7)`` has columns 0..6; ``Matrix(["a", "b"], secondary=["x"])``
@@ -34,6 +34,9 @@ class Matrix:
     are lists of row ids. Every method that changes the matrix checks its
     input and changes nothing when it raises.
     """
+
+    _free = "dlx_matrix_free"
+    _kind = "matrix"
 
     def __init__(self, columns: Union[int, Sequence[Hashable]] = 0, secondary: Iterable[Any] = ()) -> None:
         self._handle: Optional[int] = None
@@ -351,30 +354,6 @@ class Matrix:
             return s.count_memo()
 
     # -- life -------------------------------------------------------------
-
-    @property
-    def _h(self) -> int:
-        if self._handle is None:
-            raise ValueError("the matrix is closed")
-        return self._handle
-
-    def close(self) -> None:
-        """Frees the library's matrix now (otherwise on garbage collection)."""
-        if self._handle is not None:
-            n.lib.dlx_matrix_free(self._handle)
-            self._handle = None
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:  # interpreter shutdown
-            pass
-
-    def __enter__(self) -> "Matrix":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
 
     def __repr__(self) -> str:
         if self._handle is None:

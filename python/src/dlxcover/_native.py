@@ -127,3 +127,36 @@ def _load() -> ctypes.CDLL:
 
 
 lib = _load()
+
+
+class Handle:
+    """An object that owns one handle of the library, freed by ``close()``
+    or when the object goes; usable as a context manager."""
+
+    _handle: "int | None" = None
+    _free = "dlx_matrix_free"  # the library function that frees the handle
+    _kind = "object"
+
+    @property
+    def _h(self) -> int:
+        if self._handle is None:
+            raise ValueError(f"the {self._kind} is closed")
+        return self._handle
+
+    def close(self) -> None:
+        """Frees the library's object now (otherwise on garbage collection)."""
+        if self._handle is not None:
+            getattr(lib, self._free)(self._handle)
+            self._handle = None
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown
+            pass
+
+    def __enter__(self):  # type: ignore[no-untyped-def]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

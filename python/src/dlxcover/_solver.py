@@ -53,7 +53,7 @@ def _rows(rows: Any, what: str) -> "ctypes.Array[c_size_t]":
     return _size_array([int(r) for r in rows])
 
 
-class Solver:
+class Solver(n.Handle):
     """One search over a :class:`Matrix` (which it copies: the matrix may
     change or go afterwards).
 
@@ -74,6 +74,9 @@ class Solver:
     callback stops it and is raised by the call.
     """
 
+    _free = "dlx_solver_free"
+    _kind = "solver"
+
     def __init__(self, matrix: Matrix, *, seed: Optional[int] = None, forced: Sequence[int] = (),
                  excluded: Sequence[int] = (), objective: Optional[str] = None, k: int = 1,
                  cost_limit: Optional[int] = None, threads: Optional[int] = None,
@@ -82,6 +85,7 @@ class Solver:
                  progress_interval: float = 1.0, memo_order: Optional[str] = None,
                  memo_memory: Optional[int] = None) -> None:
         self._handle: Optional[int] = None
+        self._objective = 0
         h = c_void_p()
         check(n.lib.dlx_solver_new(matrix._h, byref(h)), "dlx_solver_new")
         self._handle = h.value
@@ -144,6 +148,7 @@ class Solver:
         if k < 1:
             raise InputError(n.ERR_INVALID_ARGUMENT, "k must be at least 1")
         check(n.lib.dlx_solver_set_objective(self._h, _OBJECTIVES[objective], k), "objective")
+        self._objective = _OBJECTIVES[objective]
 
     def restart(self) -> None:
         """Starts the search again (forced rows, seed and options kept)."""
@@ -265,7 +270,9 @@ class Solver:
 
     def best(self) -> List[Best]:
         """Runs the search with its objective to the end and returns the
-        ``k`` best solutions, best first."""
+        ``k`` best solutions, best first. Needs an objective."""
+        if not self._objective:
+            raise InputError(n.ERR_INVALID_ARGUMENT, "best() needs an objective: Solver(m, objective='min', k=...)")
         out = c_uint64()
         status = self._invoke(n.lib.dlx_solver_count, self._h, byref(out))
         if status == n.STOPPED and self._pending is None:
@@ -381,29 +388,3 @@ class Solver:
             return None
         check(status)
         return v.value
-
-    # -- life -------------------------------------------------------------------
-
-    @property
-    def _h(self) -> int:
-        if self._handle is None:
-            raise ValueError("the solver is closed")
-        return self._handle
-
-    def close(self) -> None:
-        """Frees the library's solver now (otherwise on garbage collection)."""
-        if self._handle is not None:
-            n.lib.dlx_solver_free(self._handle)
-            self._handle = None
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass
-
-    def __enter__(self) -> "Solver":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
