@@ -5,32 +5,46 @@
 #                 the Python package (python/) in a fresh virtual environment
 #   make fuzz     runs each fuzzer FUZZ_SECONDS (needs nightly and cargo-fuzz; see fuzz/)
 #   make bench    benchmarks: against the reference programs, the instance suite and the engine yardstick (see bench/)
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local   (after make; see "Install" in README.md)
+#   make uninstall PREFIX=/usr/local
 
 CARGO   ?= cargo
-PREFIX  ?= /usr/local
-LIBDIR  := $(CURDIR)/target/release
+# Where cargo puts the library and the tool.
+OUT     := $(CURDIR)/target/release
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 MAJOR   := $(firstword $(subst ., ,$(VERSION)))
+MINOR   := $(word 2,$(subst ., ,$(VERSION)))
+
+# Where `make install` puts things (the names zstd and the GNU standards
+# use); DESTDIR is prepended to each for staging.
+PREFIX     ?= /usr/local
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+BINDIR     ?= $(PREFIX)/bin
+MANDIR     ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+CMAKEDIR   ?= $(LIBDIR)/cmake/dlx
 
 all: lib
-	$(MAKE) -C c_tests LIBDIR=$(LIBDIR)
+	$(MAKE) -C c_tests DLXLIB=$(OUT)
 
 # cargo decides whether anything needs rebuilding. The SONAME link lets the
 # programs, which record libdlx.so.$(MAJOR), run in place through their rpath.
 lib:
 	$(CARGO) build --release
-	ln -sf libdlx.so $(LIBDIR)/libdlx.so.$(MAJOR)
+	ln -sf libdlx.so $(OUT)/libdlx.so.$(MAJOR)
+	python3 tools/manpage.py $(OUT)/dlx > $(OUT)/dlx.1
 
 demo: all
 	./c_tests/build/demo
 
 test: lib
 	$(CARGO) test --release
-	python3 tests/py/memo_checks.py $(LIBDIR)/dlx
+	python3 tests/py/memo_checks.py $(OUT)/dlx
 	$(MAKE) check-header
 	$(MAKE) check-readme
-	$(MAKE) -C c_tests LIBDIR=$(LIBDIR) test
+	$(MAKE) -C c_tests DLXLIB=$(OUT) test
+	$(MAKE) install-test
 	$(MAKE) python-test
 
 # The Python package: `pip install ./python` (which builds the library
@@ -47,7 +61,7 @@ python-test: lib
 check-readme: lib
 	mkdir -p c_tests/build
 	python3 -c "import re,sys; sys.stdout.write(re.findall(r'\x60\x60\x60c\n(.*?)\x60\x60\x60', open('README.md').read(), re.S)[0])" > c_tests/build/readme_example.c
-	$(CC) -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude -o c_tests/build/readme_example c_tests/build/readme_example.c -L$(LIBDIR) -Wl,-rpath,$(LIBDIR) -ldlx
+	$(CC) -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude -o c_tests/build/readme_example c_tests/build/readme_example.c -L$(OUT) -Wl,-rpath,$(OUT) -ldlx
 	./c_tests/build/readme_example
 
 # The committed header must equal what build.rs generates.
@@ -62,7 +76,7 @@ check-header: lib
 # use threads, with c_tests/helgrind.supp for the atomics it cannot model;
 # c_tests/memcheck.supp says what memcheck reports that is not a leak).
 asan: lib
-	$(MAKE) -C c_tests LIBDIR=$(LIBDIR) asan
+	$(MAKE) -C c_tests DLXLIB=$(OUT) asan
 valgrind: all
 	cd c_tests && python3 run_tests.py --wrap "valgrind -q --error-exitcode=9 --leak-check=full --suppressions=memcheck.supp" $(VALGRIND_PROGS)
 	cd c_tests && python3 run_tests.py --wrap "valgrind -q --tool=helgrind --suppressions=helgrind.supp --error-exitcode=9" threads control_test parallel_test memo_test
@@ -99,17 +113,48 @@ bench: all
 	python3 bench/memo.py
 	python3 bench/python.py
 
-install: lib
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 include/dlx.h $(DESTDIR)$(PREFIX)/include/dlx.h
-	install -m 644 $(LIBDIR)/libdlx.a $(DESTDIR)$(PREFIX)/lib/libdlx.a
-	install -m 755 $(LIBDIR)/libdlx.so $(DESTDIR)$(PREFIX)/lib/libdlx.so.$(VERSION)
-	ln -sf libdlx.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libdlx.so.$(MAJOR)
-	ln -sf libdlx.so.$(MAJOR) $(DESTDIR)$(PREFIX)/lib/libdlx.so
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' dlx.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/dlx.pc
+# Installs what `make` built, without building (so `sudo make install`
+# needs no cargo): the headers, the shared library with its SONAME chain,
+# the static library, dlx.pc, the CMake package (dlx::dlx), the tool and its
+# man page. `make uninstall` with the same variables removes exactly these.
+INSTALLED = $(INCLUDEDIR)/dlx.h $(INCLUDEDIR)/dlx.hpp \
+	$(LIBDIR)/libdlx.so.$(VERSION) $(LIBDIR)/libdlx.so.$(MAJOR) $(LIBDIR)/libdlx.so $(LIBDIR)/libdlx.a \
+	$(PKGCONFIGDIR)/dlx.pc $(CMAKEDIR)/dlxConfig.cmake $(CMAKEDIR)/dlxConfigVersion.cmake \
+	$(BINDIR)/dlx $(MANDIR)/man1/dlx.1
+SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
+	-e 's|@VERSION@|$(VERSION)|g' -e 's|@MAJOR@|$(MAJOR)|g' -e 's|@MINOR@|$(MINOR)|g'
+install:
+	@for f in libdlx.so libdlx.a dlx dlx.1; do \
+	  test -f $(OUT)/$$f || { echo "$(OUT)/$$f is missing: run make first (install does not build)"; exit 1; }; \
+	done
+	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR) \
+	  $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 644 include/dlx.h include/dlx.hpp $(DESTDIR)$(INCLUDEDIR)/
+	install -m 755 $(OUT)/libdlx.so $(DESTDIR)$(LIBDIR)/libdlx.so.$(VERSION)
+	ln -sf libdlx.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libdlx.so.$(MAJOR)
+	ln -sf libdlx.so.$(MAJOR) $(DESTDIR)$(LIBDIR)/libdlx.so
+	install -m 644 $(OUT)/libdlx.a $(DESTDIR)$(LIBDIR)/libdlx.a
+	$(SUBST) dlx.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/dlx.pc
+	$(SUBST) cmake/dlxConfig.cmake.in > $(DESTDIR)$(CMAKEDIR)/dlxConfig.cmake
+	$(SUBST) cmake/dlxConfigVersion.cmake.in > $(DESTDIR)$(CMAKEDIR)/dlxConfigVersion.cmake
+	install -m 755 $(OUT)/dlx $(DESTDIR)$(BINDIR)/dlx
+	install -m 644 $(OUT)/dlx.1 $(DESTDIR)$(MANDIR)/man1/dlx.1
+	@case "$(LIBDIR)" in /usr/lib|/usr/lib64|/lib|/lib64|/usr/lib/*-linux-gnu) ;; \
+	  *) echo "note: $(LIBDIR) may not be on the run-time search path: run ldconfig (if it is in /etc/ld.so.conf), link with -Wl,-rpath,$(LIBDIR), or set LD_LIBRARY_PATH (README.md, Install)";; esac
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	-rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null
+
+# Installs into a temporary prefix with no cargo on the PATH, builds the
+# examples against it through pkg-config and through CMake's
+# find_package(dlx) (when cmake is there), runs them, then uninstalls and
+# checks that nothing of ours is left.
+install-test: all
+	sh tools/install_test.sh
 
 clean:
 	$(CARGO) clean
 	$(MAKE) -C c_tests clean
 
-.PHONY: all lib demo test python-test check-header check-readme asan valgrind tsan fuzz bench install clean
+.PHONY: all lib demo test python-test install-test uninstall check-header check-readme asan valgrind tsan fuzz bench install clean

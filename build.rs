@@ -67,7 +67,20 @@ fn main() {
 const HEADER: &str = r#"/*
  * dlx.h: exact cover by Knuth's Algorithm X on dancing links.
  *
+ * Start here: dlx_matrix_new, dlx_matrix_set_secondary and
+ * dlx_matrix_add_row (or dlx_matrix_parse, for Knuth's text) make the
+ * problem; dlx_solve, dlx_count, dlx_solve_first and dlx_solve_best answer
+ * it in one call. For more, dlx_solver_new, then dlx_solver_next (pull one
+ * solution at a time), dlx_solver_run (a callback per solution) or
+ * dlx_solver_count, with limits, cancel and progress set on the solver.
+ * Free with dlx_solver_free and dlx_matrix_free. For C++17, dlx.hpp wraps
+ * all this in RAII types.
+ *
  * Conventions (see README.md):
+ * - Success and failure: a status below DLX_ERR_NULL is not an error
+ *   (DLX_OK, DLX_SOLUTION, DLX_DONE, DLX_STOPPED; each function says which
+ *   it returns); `status >= DLX_ERR_NULL` is the one test for failure, and
+ *   dlx_status_message(status) says what went wrong.
  * - Two opaque handles. A dlx_matrix is the problem; a dlx_solver is one
  *   search over it. Each is made by its _new function, which stores the
  *   handle through an out-pointer, and freed by its _free function;
