@@ -41,6 +41,7 @@ demo: all
 test: lib
 	$(CARGO) test --release
 	python3 tests/py/memo_checks.py $(OUT)/dlx
+	python3 tests/py/json_checks.py $(OUT)/dlx
 	$(MAKE) check-header
 	$(MAKE) check-readme
 	$(MAKE) -C c_tests DLXLIB=$(OUT) test

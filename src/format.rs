@@ -28,9 +28,11 @@
 //!   take a one-character color; any name-like color is accepted here.
 //! * **Bounds** (DLX3): in the item line, a primary item may be written
 //!   `u:v|name`: every solution covers it at least `u` and at most `v`
-//!   times, with `0 <= u <= v` and `v >= 1` (decimal numbers). As in DLX3,
-//!   `v|name` is short for `v:v|name` (not `0:v`), and a bare name means
-//!   `1:1`. Secondary items have no bounds.
+//!   times, with `0 <= u <= v` (decimal numbers). As in DLX3, `v|name` is
+//!   short for `v:v|name` (not `0:v`), and a bare name means `1:1`.
+//!   Secondary items have no bounds. DLX3 wants `v >= 1`; `0:0|name` (or
+//!   `0|name`), an item no option may cover, is read here too, so that
+//!   every bounds a matrix can hold are written as text that reads back.
 //! * **Costs** (DLX5): an option may contain entries `|n` (a decimal
 //!   number `n`) after its first item; its cost is the sum of them, which
 //!   must fit in an `i64`. DLX5 takes costs of 0 or more; negative ones,
@@ -182,6 +184,8 @@ fn decimal(s: &str, max: u64) -> Result<u64, &'static str> {
 /// Parses a text in Knuth's format (see the module documentation) into a
 /// matrix with the items' names, bounds, colors and costs.
 pub fn parse(text: &str) -> Result<Matrix, ParseError> {
+    // A byte-order mark (editors on some systems write one) is not text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text.split('\n').enumerate().map(|(i, l)| (i + 1, l));
     let mut last_line = 1;
     // The item line.
@@ -265,9 +269,6 @@ pub fn parse(text: &str) -> Result<Matrix, ParseError> {
                 Some(l) => decimal(l, u32::MAX as u64).map_err(|why| bad(0, why))? as u32,
                 None => upper,
             };
-            if upper == 0 {
-                return Err(bad(upper_at, "the upper bound must be at least 1"));
-            }
             if lower > upper {
                 return Err(bad(0, "the lower bound exceeds the upper bound"));
             }
@@ -485,8 +486,7 @@ pub fn color_text(m: &Matrix, r: usize, k: usize) -> Option<String> {
 /// columns are listed first; when a secondary column comes before a primary
 /// one in `m`, reading the text back numbers the columns differently. A
 /// matrix without primary columns has no text form (its item line would
-/// read as a comment), nor has a column with bounds `(0, 0)` (Knuth's
-/// format wants an upper bound of at least 1). Colors are written as
+/// read as a comment). Colors are written as
 /// [`ColorText`] says.
 pub fn write(m: &Matrix) -> String {
     let mut out = String::new();

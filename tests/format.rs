@@ -234,8 +234,6 @@ fn malformed_bounds() {
     fails("A x|B\n", 1, 3, "expected a decimal number");
     fails("A |B 2|C\n", 1, 6, "secondary item `C` cannot have bounds");
     fails("A 2:-3|B\n", 1, 5, "expected a decimal number");
-    fails("A 0|B\n", 1, 3, "the upper bound must be at least 1");
-    fails("A 0:0|B\n", 1, 5, "the upper bound must be at least 1");
     fails("A 3:2|B\n", 1, 3, "the lower bound exceeds the upper bound");
     fails("A 4294967296|B\n", 1, 3, "the number is too large");
     fails("A 1:2:3|B\n", 1, 5, "expected a decimal number");
@@ -406,4 +404,32 @@ fn unnamed_colors_never_take_a_named_colors_text() {
             }
         }
     }
+}
+
+/// Bounds (0, 0), an item no option may cover, are written `0|name`
+/// and read back (Knuth's DLX3 wants an upper bound of at least 1; this
+/// parser takes 0 so that every matrix with primary columns round-trips).
+#[test]
+fn zero_bounds_read_back() {
+    let mut m = dlx::Matrix::new(3).unwrap();
+    m.set_bounds(1, 0, 0).unwrap();
+    m.add_row(&[0, 2]).unwrap();
+    m.add_row(&[0, 1, 2]).unwrap();
+    let text = dlx::format::write(&m);
+    assert!(text.starts_with("0 0|1 2\n"), "{text}");
+    let again = dlx::format::parse(&text).unwrap();
+    assert_eq!(again.bounds(1), Some((0, 0)));
+    assert_eq!(dlx::format::write(&again), text);
+    // Only the row avoiding the forbidden column is a solution.
+    assert_eq!(again.count_solutions(None), Ok(1));
+    let short = dlx::format::parse("A 0|B\nA\n").unwrap();
+    assert_eq!(short.bounds(1), Some((0, 0)));
+}
+
+/// A UTF-8 byte-order mark before the text is skipped.
+#[test]
+fn byte_order_mark_is_skipped() {
+    let m = dlx::format::parse_bytes(b"\xef\xbb\xbfA B\nA B\n").unwrap();
+    assert_eq!((m.columns(), m.rows(), m.column_name(0)), (2, 1, Some("A")));
+    assert!(dlx::format::parse("A \u{feff}B\nA\n").is_err(), "only a leading mark is skipped");
 }

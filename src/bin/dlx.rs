@@ -127,6 +127,16 @@ Options:
                        come twice), as --print does, after a count by memo;
                        --seed S gives the draws (default 0: the same seed,
                        the same draws)
+      --json           print one JSON document on standard output instead of
+                       the text, with the keys file, outcome (exhausted,
+                       solution_limit, node_limit, time_limit, ...), complete
+                       (true when the search finished), count (or, with an
+                       optimisation option, best: a list of objects with
+                       cost and rows, and improvements), counters
+                       (solutions, nodes, updates) and seconds; with
+                       --print, first solutions: a list of solutions, each
+                       the list of its option numbers (from 0, in the order
+                       of the file). Not with --memo, --sample or --split
   -h, --help           print this help and exit
   -V, --version        print the version and exit
       --               end of options (a FILE that starts with '-')
@@ -208,6 +218,8 @@ struct Options {
     memo_order: Order,
     memo_memory: Option<u64>,
     sample: Option<u64>,
+    /// One JSON document on standard output instead of the text.
+    json: bool,
 }
 
 /// What parsing the command line ended with, other than options to run with.
@@ -238,6 +250,7 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Options, Early
         memo_order: Order::Fewest,
         memo_memory: None,
         sample: None,
+        json: false,
     };
     let mut files: Vec<OsString> = Vec::new();
     let mut args = args.into_iter();
@@ -296,6 +309,7 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Options, Early
                 "exclude" => o.exclude = parse_list("--exclude", &value("--exclude", attached, &mut args)?)?,
                 "split" => o.split = Some(parse_number("--split", &value("--split", attached, &mut args)?)? as usize),
                 "memo" => flag(&mut o, |o| o.memo = true)?,
+                "json" => flag(&mut o, |o| o.json = true)?,
                 "memo-order" => {
                     o.memo_order = match value("--memo-order", attached, &mut args)?.as_str() {
                         "fewest" => Order::Fewest,
@@ -354,6 +368,12 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Options, Early
     }
     if o.goal.is_some() && o.split.is_some() {
         return Err(Early::Usage("--split does not combine with --min-cost, --max-cost or --fewest".into()));
+    }
+    if o.json {
+        let clash = [(o.memo, "--memo"), (o.sample.is_some(), "--sample"), (o.split.is_some(), "--split")];
+        if let Some((_, other)) = clash.iter().find(|c| c.0) {
+            return Err(Early::Usage(format!("--json does not combine with {other}")));
+        }
     }
     if o.memo || o.sample.is_some() {
         let what = if o.sample.is_some() { "--sample" } else { "--memo" };
@@ -459,6 +479,81 @@ fn print_best(out: &mut impl Write, m: &Matrix, colors: &ColorText<'_>, best: &[
     Ok(())
 }
 
+/// `text` as a JSON string, quoted and escaped.
+fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for ch in text.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// One solution of `--json --print`: its option numbers as an array,
+/// after a comma unless it is the first.
+fn print_json_rows(out: &mut impl Write, rows: &[usize], first: bool) -> io::Result<()> {
+    if !first {
+        out.write_all(b",")?;
+    }
+    out.write_all(b"[")?;
+    for (i, r) in rows.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        write!(out, "{r}")?;
+    }
+    out.write_all(b"]")
+}
+
+/// The rest of the `--json` document: the outcome (and whether the search
+/// finished), the count or the best solutions, the counters.
+fn print_json_tail(out: &mut impl Write, opts: &Options, found: u64, outcome: Outcome, best: &[dlx::Best], report: &Report) -> io::Result<()> {
+    if opts.print && opts.goal.is_none() {
+        out.write_all(b"],")?;
+    }
+    let (name, complete) = match outcome {
+        Outcome::Exhausted => ("exhausted", true),
+        Outcome::Solution => ("solution", false),
+        Outcome::SolutionLimit => ("solution_limit", false),
+        Outcome::NodeLimit => ("node_limit", false),
+        Outcome::UpdateLimit => ("update_limit", false),
+        Outcome::TimeLimit => ("time_limit", false),
+        Outcome::Stopped => ("stopped", false),
+        Outcome::Cancelled => ("cancelled", false),
+    };
+    write!(out, "\"outcome\":\"{name}\",\"complete\":{complete},")?;
+    if opts.goal.is_some() {
+        out.write_all(b"\"best\":[")?;
+        for (i, b) in best.iter().enumerate() {
+            write!(out, "{}{{\"cost\":{},\"rows\":", if i > 0 { "," } else { "" }, b.cost)?;
+            print_json_rows(out, &b.rows, true)?;
+            out.write_all(b"}")?;
+        }
+        out.write_all(b"],")?;
+        write!(out, "\"improvements\":{found},")?;
+    } else {
+        write!(out, "\"count\":{found},")?;
+    }
+    let c = &report.counters;
+    writeln!(
+        out,
+        "\"counters\":{{\"solutions\":{},\"nodes\":{},\"updates\":{}}},\"seconds\":{:.6}}}",
+        c.solutions,
+        c.nodes,
+        c.updates,
+        report.elapsed.as_secs_f64()
+    )
+}
+
 /// Set when a message to standard error could not be written: the run
 /// then ends with [`EXIT_OTHER`] (nothing else can report it).
 static STDERR_FAILED: AtomicBool = AtomicBool::new(false);
@@ -538,6 +633,10 @@ fn main() -> ExitCode {
     }
     let name = opts.file.as_deref().map_or_else(|| "standard input".into(), |f| f.to_string_lossy());
 
+    // SAFETY: isatty only asks about descriptor 0.
+    if opts.file.is_none() && unsafe { libc::isatty(0) } == 1 {
+        say!("dlx: reading the problem from the terminal: type it and end with Ctrl-D, or give a FILE (dlx --help)");
+    }
     let bytes = match read_input(opts.file.as_deref()) {
         Ok(b) => b,
         Err(e) => {
@@ -638,7 +737,15 @@ fn main() -> ExitCode {
     let start = Instant::now();
     let mut found = 0u64;
     let mut write_error = None;
-    let outcome = if opts.max == Some(0) {
+    if opts.json {
+        write_error = write!(out, "{{\"file\":{},", json_string(&name)).err();
+        if opts.print && opts.goal.is_none() {
+            write_error = write_error.or_else(|| out.write_all(b"\"solutions\":[").err());
+        }
+    }
+    let outcome = if write_error.is_some() {
+        Outcome::Stopped
+    } else if opts.max == Some(0) {
         Outcome::SolutionLimit
     } else {
         let quiet = opts.quiet;
@@ -662,7 +769,8 @@ fn main() -> ExitCode {
                         say!("dlx: found: cost {}", cost_of(rows));
                     }
                 } else if opts.print {
-                    if let Err(e) = print_solution(&mut out, matrix, colors, rows) {
+                    let printed = if opts.json { print_json_rows(&mut out, rows, found == 1) } else { print_solution(&mut out, matrix, colors, rows) };
+                    if let Err(e) = printed {
                         write_error = Some(e);
                         return ControlFlow::Break(());
                     }
@@ -673,7 +781,9 @@ fn main() -> ExitCode {
     };
     let elapsed = start.elapsed();
     let write_error = write_error.or_else(|| {
-        if opts.goal.is_some() {
+        if opts.json {
+            print_json_tail(&mut out, &opts, found, outcome, solver.best(), &Report { counters: solver.counters(), elapsed }).err()
+        } else if opts.goal.is_some() {
             print_best(&mut out, &matrix, &colors, solver.best(), opts.print).err()
         } else if !opts.print {
             writeln!(out, "{found}").err()

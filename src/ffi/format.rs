@@ -126,9 +126,9 @@ pub extern "C" fn dlx_parse_error_free(error: *mut dlx_parse_error) {
 /// `dlx_matrix_parse` made. A matrix from `dlx_matrix_new` has no names: its
 /// columns are written as their 0-based numbers, primary columns first.
 /// Knuth's format cannot express a matrix without primary columns (its
-/// item line would read as a comment) or a column with bounds (0, 0) (an
-/// upper bound must be at least 1): such a matrix is written, but the text
-/// does not read back.
+/// item line would read as a comment): such a matrix is written, but the
+/// text does not read back. Bounds (0, 0) are written `0|name`, which
+/// `dlx_matrix_parse` reads (Knuth's DLX3 would not).
 ///
 /// Exception to the out-parameter rule: `*length` receives the length of
 /// the text (without the NUL) whenever matrix and length are not NULL, on

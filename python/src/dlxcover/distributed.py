@@ -49,7 +49,7 @@ def _matrix(text: str) -> Matrix:
 
 def _text(matrix: Matrix) -> str:
     """The matrix as the workers will read it; refuses what Knuth's format
-    cannot carry (no primary column, or bounds (0, 0))."""
+    cannot carry (no primary column)."""
     text = matrix.write()
     try:
         again = Matrix.parse(text)

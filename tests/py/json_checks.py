@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Checks of `dlx --json` with Python's own json module:
+
+* the 8-queens file gives one document with count 92 (OEIS A000170);
+* with --print, 92 solutions, each a set of option numbers that a checker
+  here finds to be a placement of 8 queens (one per rank and file, none on
+  a shared diagonal), all distinct;
+* with --max-nodes, complete is false, the outcome node_limit, exit 5;
+* with --fewest --best 3 on Knuth's paper matrix, the one solution (3 rows);
+* a byte-order mark before the text is accepted; --json with --memo is a
+  usage error (exit 1).
+
+Usage: tests/py/json_checks.py [path/to/dlx]   (default target/release/dlx)
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DLX = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, 'target', 'release', 'dlx')
+sys.path.insert(0, os.path.join(ROOT, 'tools'))
+from gen_instances import queens, text  # noqa: E402
+
+failures = 0
+
+
+def check(ok, what):
+    global failures
+    print(('ok   ' if ok else 'FAIL ') + what)
+    failures += not ok
+
+
+def run(args, data=None):
+    p = subprocess.run([DLX, '--json'] + args, input=data, capture_output=True)
+    return p.returncode, p.stdout.decode(), p.stderr.decode()
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    primary, secondary, options = queens(8)
+    path = os.path.join(tmp, 'queens_8.dlx')
+    with open(path, 'w') as f:
+        f.write(text(primary, secondary, options))
+    rc, out, _ = run([path])
+    doc = json.loads(out)
+    check(rc == 0 and doc['count'] == 92 and doc['complete'] is True and doc['outcome'] == 'exhausted',
+          'queens_8: count 92, complete')
+    check(doc['counters']['solutions'] == 92 and doc['file'] == path, 'queens_8: counters and file')
+
+    rc, out, _ = run(['-p', '-q', path])
+    doc = json.loads(out)
+
+    def placement(rows):
+        squares = [tuple(int(x[1:]) for x in options[r].split()[:2]) for r in rows]
+        ranks, files = {r for r, _ in squares}, {c for _, c in squares}
+        return (len(rows) == 8 and len(ranks) == 8 and len(files) == 8
+                and len({r + c for r, c in squares}) == 8 and len({r - c for r, c in squares}) == 8)
+
+    sols = doc['solutions']
+    check(rc == 0 and len(sols) == 92 and all(placement(s) for s in sols)
+          and len({frozenset(s) for s in sols}) == 92, 'queens_8 --print: 92 distinct placements')
+
+    rc, out, _ = run(['--max-nodes', '100', path])
+    doc = json.loads(out)
+    check(rc == 5 and doc['complete'] is False and doc['outcome'] == 'node_limit', 'node limit: incomplete, exit 5')
+
+    paper = 'A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n'
+    rc, out, _ = run(['--fewest', '--best', '3', '-'], paper.encode())
+    doc = json.loads(out)
+    check(rc == 0 and [b['cost'] for b in doc['best']] == [3] and sorted(doc['best'][0]['rows']) == [0, 3, 4],
+          "Knuth's paper: the one solution, 3 rows")
+
+    rc, out, _ = run(['-'], b'\xef\xbb\xbf' + paper.encode())
+    check(rc == 0 and json.loads(out)['count'] == 1, 'a byte-order mark is accepted')
+    rc, out, err = run(['--memo', path])
+    check(rc == 1 and 'does not combine' in err, '--json with --memo: a usage error')
+
+print('%s: %d failure(s)' % ('FAILED' if failures else 'passed', failures))
+sys.exit(1 if failures else 0)
