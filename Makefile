@@ -4,6 +4,7 @@
 #   make test     every test: cargo tests, the memo checks (tests/py), header check, the C suite,
 #                 the Python package (python/) in a fresh virtual environment
 #   make fuzz     runs each fuzzer FUZZ_SECONDS (needs nightly and cargo-fuzz; see fuzz/)
+#   make doc      the API reference from the headers (needs doxygen), in target/doc
 #   make bench    benchmarks: against the reference programs, the instance suite and the engine yardstick (see bench/)
 #   make install PREFIX=/usr/local   (after make; see "Install" in README.md)
 #   make uninstall PREFIX=/usr/local
@@ -71,6 +72,17 @@ check-header: lib
 	  git diff --exit-code -- include/dlx.h || { echo "include/dlx.h differs from the generated header: commit it"; exit 1; }; \
 	  echo "include/dlx.h is current"; \
 	else echo "not a git checkout: header check skipped (cargo test checks it too)"; fi
+
+# The API reference from the headers' doc comments (doxygen), in
+# target/doc/html/index.html.
+doc:
+	@command -v doxygen >/dev/null 2>&1 || { echo "make doc needs doxygen (for example: apt-get install doxygen)"; exit 1; }
+	mkdir -p target/doc
+	printf '%s\n' "PROJECT_NAME = dlx" "PROJECT_NUMBER = $(VERSION)" "PROJECT_BRIEF = \"Exact cover by dancing links\"" \
+	  "INPUT = include/dlx.h include/dlx.hpp README.md" "USE_MDFILE_AS_MAINPAGE = README.md" \
+	  "OUTPUT_DIRECTORY = target/doc" "GENERATE_LATEX = NO" "EXTRACT_ALL = YES" "OPTIMIZE_OUTPUT_FOR_C = YES" \
+	  "MARKDOWN_SUPPORT = YES" "QUIET = YES" "WARN_IF_UNDOCUMENTED = NO" "HAVE_DOT = NO" | doxygen -
+	@echo "the reference is in target/doc/html/index.html"
 
 # The C suite under AddressSanitizer/UBSan, and under valgrind (memcheck for
 # every program, or those in VALGRIND_PROGS; helgrind for the programs that
@@ -158,4 +170,4 @@ clean:
 	$(CARGO) clean
 	$(MAKE) -C c_tests clean
 
-.PHONY: all lib demo test python-test install-test uninstall check-header check-readme asan valgrind tsan fuzz bench install clean
+.PHONY: all lib demo doc test python-test install-test uninstall check-header check-readme asan valgrind tsan fuzz bench install clean

@@ -30,7 +30,7 @@ fn main() {
         include_guard: Some("DLX_H".into()),
         cpp_compat: true,
         documentation: true,
-        documentation_style: cbindgen::DocumentationStyle::C,
+        documentation_style: cbindgen::DocumentationStyle::Doxy,
         usize_is_size_t: true,
         no_includes: true,
         sys_includes: vec!["stddef.h".into(), "stdint.h".into()],
@@ -47,6 +47,8 @@ fn main() {
     config.enumeration.prefix_with_name = false;
     // The core's constants reach C under their DLX_ names (src/ffi/status.rs).
     config.export.exclude = vec!["POLL_NODES".into(), "MAX_TOTAL_COST".into()];
+    // Every macro of the header is DLX_ prefixed.
+    config.export.rename.insert("DEFAULT_MEMORY".into(), "DLX_MEMO_DEFAULT_MEMORY".into());
 
     let generated = out_dir.join("dlx.h");
     cbindgen::Builder::new()

@@ -52,143 +52,143 @@
 #define DLX_VERSION_PATCH 0
 #define DLX_VERSION "0.1.0"
 
-/*
- The most search-tree nodes a search enters between two looks at its
- limits, the cancel flag and the clock: `dlx_solver_cancel` takes effect
- within that many nodes.
+/**
+ * The most search-tree nodes a search enters between two looks at its
+ * limits, the cancel flag and the clock: `dlx_solver_cancel` takes effect
+ * within that many nodes.
  */
 #define DLX_POLL_NODES 1024
 
-/*
- The largest sum of the absolute row costs that a search with an
- objective takes (2^61; `DLX_ERR_COST_RANGE` beyond): every sum the
- search forms is then exact in an `int64_t`.
+/**
+ * The largest sum of the absolute row costs that a search with an
+ * objective takes (2^61; `DLX_ERR_COST_RANGE` beyond): every sum the
+ * search forms is then exact in an `int64_t`.
  */
 #define DLX_MAX_TOTAL_COST 2305843009213693952
 
-/*
- The memory the cache may take unless told otherwise: 1 GiB, which a
- desktop machine can spare and which holds some 20 million states of a
- problem with a few hundred columns.
+/**
+ * The memory the cache may take unless told otherwise: 1 GiB, which a
+ * desktop machine can spare and which holds some 20 million states of a
+ * problem with a few hundred columns.
  */
-#define DEFAULT_MEMORY (1 << 30)
+#define DLX_MEMO_DEFAULT_MEMORY (1 << 30)
 
-/*
- The result of every call that can fail. Values are explicit and never
- reused; new ones are only ever added at the end. Statuses below
- `DLX_ERR_NULL` are not errors.
+/**
+ * The result of every call that can fail. Values are explicit and never
+ * reused; new ones are only ever added at the end. Statuses below
+ * `DLX_ERR_NULL` are not errors.
  */
 enum dlx_status
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
   : uint32_t
 #endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
  {
-  /*
-   Success.
+  /**
+   * Success.
    */
   DLX_OK = 0,
-  /*
-   A solution was found (`dlx_solver_next`, `dlx_solve_first`).
+  /**
+   * A solution was found (`dlx_solver_next`, `dlx_solve_first`).
    */
   DLX_SOLUTION = 1,
-  /*
-   The search is exhausted: there are no (more) solutions.
+  /**
+   * The search is exhausted: there are no (more) solutions.
    */
   DLX_DONE = 2,
-  /*
-   The search stopped before its end: a limit was reached, a callback
-   returned non-zero, or `dlx_solver_cancel` was called;
-   `dlx_solver_outcome` says which. A later call carries on.
+  /**
+   * The search stopped before its end: a limit was reached, a callback
+   * returned non-zero, or `dlx_solver_cancel` was called;
+   * `dlx_solver_outcome` says which. A later call carries on.
    */
   DLX_STOPPED = 3,
-  /*
-   A required pointer argument was NULL.
+  /**
+   * A required pointer argument was NULL.
    */
   DLX_ERR_NULL = 4,
-  /*
-   A column index is not below the matrix's number of columns.
+  /**
+   * A column index is not below the matrix's number of columns.
    */
   DLX_ERR_COLUMN_RANGE = 5,
-  /*
-   The same column appears twice in one row.
+  /**
+   * The same column appears twice in one row.
    */
   DLX_ERR_DUPLICATE_COLUMN = 6,
-  /*
-   A row with no columns.
+  /**
+   * A row with no columns.
    */
   DLX_ERR_EMPTY_ROW = 7,
-  /*
-   Sizes beyond the 32-bit index space of the links.
+  /**
+   * Sizes beyond the 32-bit index space of the links.
    */
   DLX_ERR_TOO_LARGE = 8,
-  /*
-   Memory could not be allocated.
+  /**
+   * Memory could not be allocated.
    */
   DLX_ERR_OUT_OF_MEMORY = 9,
-  /*
-   An enumeration value (such as a counter id) this library does not know.
+  /**
+   * An enumeration value (such as a counter id) this library does not know.
    */
   DLX_ERR_UNKNOWN_VALUE = 10,
-  /*
-   The caller's buffer is too small for the result.
+  /**
+   * The caller's buffer is too small for the result.
    */
   DLX_ERR_BUFFER_TOO_SMALL = 11,
-  /*
-   An internal error was caught at the C boundary (a bug in dlx).
+  /**
+   * An internal error was caught at the C boundary (a bug in dlx).
    */
   DLX_ERR_PANIC = 12,
-  /*
-   The call does not support a matrix with bounds or colors (such as
-   `dlx_solver_subproblems`).
+  /**
+   * The call does not support a matrix with bounds or colors (such as
+   * `dlx_solver_subproblems`).
    */
   DLX_ERR_UNSUPPORTED = 13,
-  /*
-   The text is not in Knuth's exact cover format; `dlx_matrix_parse`
-   can say where and why (see `dlx_parse_error`).
+  /**
+   * The text is not in Knuth's exact cover format; `dlx_matrix_parse`
+   * can say where and why (see `dlx_parse_error`).
    */
   DLX_ERR_PARSE = 14,
-  /*
-   A row id is not below the matrix's number of rows.
+  /**
+   * A row id is not below the matrix's number of rows.
    */
   DLX_ERR_ROW_RANGE = 15,
-  /*
-   Forced rows cannot all be in one solution: they share a column (or
-   a row is given twice); with bounds or colors, they cover a column
-   more often than its upper bound or give it different colors.
+  /**
+   * Forced rows cannot all be in one solution: they share a column (or
+   * a row is given twice); with bounds or colors, they cover a column
+   * more often than its upper bound or give it different colors.
    */
   DLX_ERR_CONFLICT = 16,
-  /*
-   The absolute row costs add up past 2^61: too much for a search with
-   an objective (`dlx_solver_set_objective`) to add up exactly.
+  /**
+   * The absolute row costs add up past 2^61: too much for a search with
+   * an objective (`dlx_solver_set_objective`) to add up exactly.
    */
   DLX_ERR_COST_RANGE = 17,
-  /*
-   An argument is outside its documented range (such as keeping 0 best
-   solutions).
+  /**
+   * An argument is outside its documented range (such as keeping 0 best
+   * solutions).
    */
   DLX_ERR_INVALID_ARGUMENT = 18,
-  /*
-   There is no solution to report (`dlx_solver_cost` before the first
-   solution, or when the cost does not fit in an `int64_t`).
+  /**
+   * There is no solution to report (`dlx_solver_cost` before the first
+   * solution, or when the cost does not fit in an `int64_t`).
    */
   DLX_ERR_NO_SOLUTION = 19,
-  /*
-   Bad bounds (`dlx_matrix_set_bounds`): the lower one exceeds the
-   upper one, or the column is secondary.
+  /**
+   * Bad bounds (`dlx_matrix_set_bounds`): the lower one exceeds the
+   * upper one, or the column is secondary.
    */
   DLX_ERR_BOUNDS = 20,
-  /*
-   A color on a primary column (`dlx_matrix_add_row_colored`): only
-   secondary columns take colors.
+  /**
+   * A color on a primary column (`dlx_matrix_add_row_colored`): only
+   * secondary columns take colors.
    */
   DLX_ERR_COLOR_ON_PRIMARY = 21,
-  /*
-   The solver is busy: its own callback (of `dlx_solver_run`, a
-   progress function, `dlx_solver_subproblems`) is running, and the
-   call was made from inside it. Nothing was changed. Only
-   `dlx_solver_cancel` may be called on a solver from inside its own
-   callback; every other call on it returns this status (and
-   `dlx_solver_free` does nothing).
+  /**
+   * The solver is busy: its own callback (of `dlx_solver_run`, a
+   * progress function, `dlx_solver_subproblems`) is running, and the
+   * call was made from inside it. Nothing was changed. Only
+   * `dlx_solver_cancel` may be called on a solver from inside its own
+   * callback; every other call on it returns this status (and
+   * `dlx_solver_free` does nothing).
    */
   DLX_ERR_BUSY = 22,
 };
@@ -200,63 +200,63 @@ typedef uint32_t dlx_status;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
-/*
- The counters a solver keeps, for `dlx_solver_counter`. They are counted
- as in Knuth's DLX1, so they can be compared with his figures.
+/**
+ * The counters a solver keeps, for `dlx_solver_counter`. They are counted
+ * as in Knuth's DLX1, so they can be compared with his figures.
  */
 enum dlx_counter
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
   : uint32_t
 #endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
  {
-  /*
-   Search-tree nodes: one per level entered (the root included), plus one
-   per solution.
+  /**
+   * Search-tree nodes: one per level entered (the root included), plus one
+   * per solution.
    */
   DLX_COUNTER_NODES = 0,
-  /*
-   Link updates: one per column removed from the list of columns, one per
-   node unlinked from a column while hiding rows.
+  /**
+   * Link updates: one per column removed from the list of columns, one per
+   * node unlinked from a column while hiding rows.
    */
   DLX_COUNTER_UPDATES = 1,
-  /*
-   Solutions found.
+  /**
+   * Solutions found.
    */
   DLX_COUNTER_SOLUTIONS = 2,
-  /*
-   A search on several threads (`dlx_solver_set_threads`): pieces of
-   the tree a thread took from another; 0 on one thread.
+  /**
+   * A search on several threads (`dlx_solver_set_threads`): pieces of
+   * the tree a thread took from another; 0 on one thread.
    */
   DLX_COUNTER_STEALS = 3,
-  /*
-   A search on several threads: nanoseconds threads spent waiting for
-   work; 0 on one thread.
+  /**
+   * A search on several threads: nanoseconds threads spent waiting for
+   * work; 0 on one thread.
    */
   DLX_COUNTER_IDLE_NS = 4,
-  /*
-   The memoized count (`dlx_solver_count_memo`): states entered (the
-   start, and each branch followed; one found in the cache counts one).
+  /**
+   * The memoized count (`dlx_solver_count_memo`): states entered (the
+   * start, and each branch followed; one found in the cache counts one).
    */
   DLX_COUNTER_MEMO_NODES = 5,
-  /*
-   The memoized count: states stored in the cache with their count.
+  /**
+   * The memoized count: states stored in the cache with their count.
    */
   DLX_COUNTER_MEMO_ENTRIES = 6,
-  /*
-   The memoized count: lookups that found their state in the cache.
+  /**
+   * The memoized count: lookups that found their state in the cache.
    */
   DLX_COUNTER_MEMO_HITS = 7,
-  /*
-   The memoized count: lookups that did not.
+  /**
+   * The memoized count: lookups that did not.
    */
   DLX_COUNTER_MEMO_MISSES = 8,
-  /*
-   The memoized count: states not stored because the cache reached its
-   memory limit (`dlx_solver_set_memo_memory`) or memory ran out.
+  /**
+   * The memoized count: states not stored because the cache reached its
+   * memory limit (`dlx_solver_set_memo_memory`) or memory ran out.
    */
   DLX_COUNTER_MEMO_DROPPED = 9,
-  /*
-   The memoized count: the bytes the cache holds.
+  /**
+   * The memoized count: the bytes the cache holds.
    */
   DLX_COUNTER_MEMO_BYTES = 10,
 };
@@ -268,35 +268,35 @@ typedef uint32_t dlx_counter;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
-/*
- The limits of `dlx_solver_set_limit`. Each is a budget for one call of
- `dlx_solver_next` or `dlx_solver_run`: the call stops (`DLX_STOPPED`)
- once it has used the budget, and the next call carries on where it
- stopped with a fresh budget, walking the same tree as a search that never
- stopped. Limits, cancellation and progress are looked at between slices of
- 1024 search-tree nodes.
+/**
+ * The limits of `dlx_solver_set_limit`. Each is a budget for one call of
+ * `dlx_solver_next` or `dlx_solver_run`: the call stops (`DLX_STOPPED`)
+ * once it has used the budget, and the next call carries on where it
+ * stopped with a fresh budget, walking the same tree as a search that never
+ * stopped. Limits, cancellation and progress are looked at between slices of
+ * 1024 search-tree nodes.
  */
 enum dlx_limit
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
   : uint32_t
 #endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
  {
-  /*
-   Solutions handed to the callback of one `dlx_solver_run`
-   (`dlx_solver_next` stops at each solution anyway).
+  /**
+   * Solutions handed to the callback of one `dlx_solver_run`
+   * (`dlx_solver_next` stops at each solution anyway).
    */
   DLX_LIMIT_SOLUTIONS = 0,
-  /*
-   Search-tree nodes entered (counted as `DLX_COUNTER_NODES`); exact.
+  /**
+   * Search-tree nodes entered (counted as `DLX_COUNTER_NODES`); exact.
    */
   DLX_LIMIT_NODES = 1,
-  /*
-   Updates made (`DLX_COUNTER_UPDATES`); may be overshot by the work of
-   one slice.
+  /**
+   * Updates made (`DLX_COUNTER_UPDATES`); may be overshot by the work of
+   * one slice.
    */
   DLX_LIMIT_UPDATES = 2,
-  /*
-   Wall-clock milliseconds.
+  /**
+   * Wall-clock milliseconds.
    */
   DLX_LIMIT_MILLISECONDS = 3,
 };
@@ -308,49 +308,49 @@ typedef uint32_t dlx_limit;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
-/*
- How the last call of `dlx_solver_next` or `dlx_solver_run` ended, from
- `dlx_solver_outcome`.
+/**
+ * How the last call of `dlx_solver_next` or `dlx_solver_run` ended, from
+ * `dlx_solver_outcome`.
  */
 enum dlx_outcome
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
   : uint32_t
 #endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
  {
-  /*
-   No call has run yet.
+  /**
+   * No call has run yet.
    */
   DLX_OUTCOME_NONE = 0,
-  /*
-   `dlx_solver_next` found a solution.
+  /**
+   * `dlx_solver_next` found a solution.
    */
   DLX_OUTCOME_SOLUTION = 1,
-  /*
-   The search is exhausted.
+  /**
+   * The search is exhausted.
    */
   DLX_OUTCOME_EXHAUSTED = 2,
-  /*
-   `DLX_LIMIT_SOLUTIONS` was reached.
+  /**
+   * `DLX_LIMIT_SOLUTIONS` was reached.
    */
   DLX_OUTCOME_SOLUTION_LIMIT = 3,
-  /*
-   `DLX_LIMIT_NODES` was reached.
+  /**
+   * `DLX_LIMIT_NODES` was reached.
    */
   DLX_OUTCOME_NODE_LIMIT = 4,
-  /*
-   `DLX_LIMIT_UPDATES` was reached.
+  /**
+   * `DLX_LIMIT_UPDATES` was reached.
    */
   DLX_OUTCOME_UPDATE_LIMIT = 5,
-  /*
-   `DLX_LIMIT_MILLISECONDS` was reached.
+  /**
+   * `DLX_LIMIT_MILLISECONDS` was reached.
    */
   DLX_OUTCOME_TIME_LIMIT = 6,
-  /*
-   The solution callback or the progress callback returned non-zero.
+  /**
+   * The solution callback or the progress callback returned non-zero.
    */
   DLX_OUTCOME_CALLBACK = 7,
-  /*
-   `dlx_solver_cancel` was called.
+  /**
+   * `dlx_solver_cancel` was called.
    */
   DLX_OUTCOME_CANCELLED = 8,
 };
@@ -362,43 +362,43 @@ typedef uint32_t dlx_outcome;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
-/*
- What a search looks for, for `dlx_solver_set_objective`.
-
- With an objective the search is a branch and bound: it returns only
- solutions better than the `best`-th best found before them (the first
- `best` ones fill the list), so each solution `dlx_solver_next` returns
- improves on the list, the last one returned is the best, and
- `dlx_solver_best` lists the `best` best so far, best first. A search
- stopped by a limit or a cancel keeps its best so far; once it is
- exhausted they are the `best` best of all (among solutions of equal
- cost, the ones found first).
-
- Costs are the `int64_t` costs of `dlx_matrix_set_row_cost` (0 unless
- set; forced rows count too). Negative costs are allowed. The absolute
- costs of all rows must add up to at most 2^61 (else
- `DLX_ERR_COST_RANGE`), so that every sum the search forms is exact.
+/**
+ * What a search looks for, for `dlx_solver_set_objective`.
+ *
+ * With an objective the search is a branch and bound: it returns only
+ * solutions better than the `best`-th best found before them (the first
+ * `best` ones fill the list), so each solution `dlx_solver_next` returns
+ * improves on the list, the last one returned is the best, and
+ * `dlx_solver_best` lists the `best` best so far, best first. A search
+ * stopped by a limit or a cancel keeps its best so far; once it is
+ * exhausted they are the `best` best of all (among solutions of equal
+ * cost, the ones found first).
+ *
+ * Costs are the `int64_t` costs of `dlx_matrix_set_row_cost` (0 unless
+ * set; forced rows count too). Negative costs are allowed. The absolute
+ * costs of all rows must add up to at most 2^61 (else
+ * `DLX_ERR_COST_RANGE`), so that every sum the search forms is exact.
  */
 enum dlx_objective
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
   : uint32_t
 #endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
  {
-  /*
-   Every solution, costs ignored (the default).
+  /**
+   * Every solution, costs ignored (the default).
    */
   DLX_OBJECTIVE_ALL = 0,
-  /*
-   The smallest total cost.
+  /**
+   * The smallest total cost.
    */
   DLX_OBJECTIVE_MIN_COST = 1,
-  /*
-   The largest total cost (the highest weight); the search minimises
-   the negated costs.
+  /**
+   * The largest total cost (the highest weight); the search minimises
+   * the negated costs.
    */
   DLX_OBJECTIVE_MAX_COST = 2,
-  /*
-   The fewest rows: every row costs 1, whatever its cost.
+  /**
+   * The fewest rows: every row costs 1, whatever its cost.
    */
   DLX_OBJECTIVE_FEWEST_ROWS = 3,
 };
@@ -410,24 +410,24 @@ typedef uint32_t dlx_objective;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
-/*
- The rule by which the memoized count picks the column to branch on
- (`dlx_solver_set_memo_order`).
+/**
+ * The rule by which the memoized count picks the column to branch on
+ * (`dlx_solver_set_memo_order`).
  */
 enum dlx_memo_order
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
   : uint32_t
 #endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
  {
-  /*
-   The primary column with the fewest possible rows (the default), as
-   the other searches choose: the smallest tree.
+  /**
+   * The primary column with the fewest possible rows (the default), as
+   * the other searches choose: the smallest tree.
    */
   DLX_MEMO_ORDER_FEWEST = 0,
-  /*
-   The open primary column of lowest index. Far more states repeat
-   when the columns of lowest index form a narrow frontier, such as
-   the cells of a board numbered row by row (tilings): use it there.
+  /**
+   * The open primary column of lowest index. Far more states repeat
+   * when the columns of lowest index form a narrow frontier, such as
+   * the cells of a board numbered row by row (tilings): use it there.
    */
   DLX_MEMO_ORDER_FIRST = 1,
 };
@@ -439,101 +439,101 @@ typedef uint32_t dlx_memo_order;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
-/*
- An exact cover problem: columns 0..n-1, each primary (covered exactly once
- by every solution, or between the bounds of `dlx_matrix_set_bounds`) or
- secondary (covered at most once, or by rows of one color:
- `dlx_matrix_add_row_colored`), and rows added one at a time.
-
- Ownership: made by `dlx_matrix_new`, freed by `dlx_matrix_free`. Solvers
- copy what they need, so a matrix may be changed or freed while solvers
- made from it still run.
-
- Threads: calls that take a `const dlx_matrix *` only read it, and any
- number of them may run at once in different threads (for example
- `dlx_solver_new`, `dlx_solve` or `dlx_count` on one matrix in several
- threads). A call that changes the matrix must not overlap with any other
- call on the same matrix.
+/**
+ * An exact cover problem: columns 0..n-1, each primary (covered exactly once
+ * by every solution, or between the bounds of `dlx_matrix_set_bounds`) or
+ * secondary (covered at most once, or by rows of one color:
+ * `dlx_matrix_add_row_colored`), and rows added one at a time.
+ *
+ * Ownership: made by `dlx_matrix_new`, freed by `dlx_matrix_free`. Solvers
+ * copy what they need, so a matrix may be changed or freed while solvers
+ * made from it still run.
+ *
+ * Threads: calls that take a `const dlx_matrix *` only read it, and any
+ * number of them may run at once in different threads (for example
+ * `dlx_solver_new`, `dlx_solve` or `dlx_count` on one matrix in several
+ * threads). A call that changes the matrix must not overlap with any other
+ * call on the same matrix.
  */
 typedef struct dlx_matrix dlx_matrix;
 
-/*
- Where and why `dlx_matrix_parse` rejected a text: a 1-based line and
- column (the column counted in characters) and an English message that
- says what was expected.
-
- Ownership: made by `dlx_matrix_parse` when it returns `DLX_ERR_PARSE`,
- freed by `dlx_parse_error_free`. Threads: the accessors only read it.
+/**
+ * Where and why `dlx_matrix_parse` rejected a text: a 1-based line and
+ * column (the column counted in characters) and an English message that
+ * says what was expected.
+ *
+ * Ownership: made by `dlx_matrix_parse` when it returns `DLX_ERR_PARSE`,
+ * freed by `dlx_parse_error_free`. Threads: the accessors only read it.
  */
 typedef struct dlx_parse_error dlx_parse_error;
 
-/*
- One search over a matrix. It branches on the primary column with the
- fewest remaining rows (ties: the lowest index) and tries that column's
- rows in the order they were added, so it walks the same tree as Knuth's
- DLX1 and its counters can be compared with his.
-
- Ownership: made by `dlx_solver_new`, freed by `dlx_solver_free`. It keeps
- its own copy of the matrix: the matrix may be changed or freed at any
- time after `dlx_solver_new` returns.
-
- Threads: a solver may be moved between threads, but must not be used by
- two threads at once, except that `dlx_solver_cancel` may be called from
- any thread at any time. Solvers made from one matrix are independent and
- may run in parallel.
+/**
+ * One search over a matrix. It branches on the primary column with the
+ * fewest remaining rows (ties: the lowest index) and tries that column's
+ * rows in the order they were added, so it walks the same tree as Knuth's
+ * DLX1 and its counters can be compared with his.
+ *
+ * Ownership: made by `dlx_solver_new`, freed by `dlx_solver_free`. It keeps
+ * its own copy of the matrix: the matrix may be changed or freed at any
+ * time after `dlx_solver_new` returns.
+ *
+ * Threads: a solver may be moved between threads, but must not be used by
+ * two threads at once, except that `dlx_solver_cancel` may be called from
+ * any thread at any time. Solvers made from one matrix are independent and
+ * may run in parallel.
  */
 typedef struct dlx_solver dlx_solver;
 
-/*
- What a progress callback is told. The library fills it and passes a
- pointer valid during the call only. Later versions may add fields at the
- end, never change these: `size` is the number of valid bytes
- (`sizeof(dlx_progress)` of the library that filled it).
+/**
+ * The callback that receives solutions: `rows` holds the `count` 0-based
+ * row ids of one solution, in the order the search chose them, and is valid
+ * only during the call. `user` is the pointer given with the callback; the
+ * library never reads or frees it. Return 0 to continue the search; any
+ * other value stops it and is handed back to the caller.
+ */
+typedef int (*dlx_solution_fn)(void *user, const size_t *rows, size_t count);
+
+/**
+ * What a progress callback is told. The library fills it and passes a
+ * pointer valid during the call only. Later versions may add fields at the
+ * end, never change these: `size` is the number of valid bytes
+ * (`sizeof(dlx_progress)` of the library that filled it).
  */
 typedef struct dlx_progress {
   size_t size;
-  /*
-   `DLX_COUNTER_NODES`, `_UPDATES` and `_SOLUTIONS` so far.
+  /**
+   * `DLX_COUNTER_NODES`, `_UPDATES` and `_SOLUTIONS` so far.
    */
   uint64_t nodes;
   uint64_t updates;
   uint64_t solutions;
-  /*
-   An estimate of the fraction of the search tree walked, 0 to 1 (see
-   `dlx_solver_estimate`).
+  /**
+   * An estimate of the fraction of the search tree walked, 0 to 1 (see
+   * `dlx_solver_estimate`).
    */
   double estimate;
-  /*
-   Seconds since the current call began.
+  /**
+   * Seconds since the current call began.
    */
   double seconds;
-  /*
-   The number of rows chosen on the path where the search stands.
+  /**
+   * The number of rows chosen on the path where the search stands.
    */
   size_t depth;
 } dlx_progress;
 
-/*
- A progress callback: called with `user` (never read by the library) and
- a report, on the thread running the search. Return 0 to go on; any other
- value stops the call with `DLX_STOPPED` and `DLX_OUTCOME_CALLBACK`.
+/**
+ * A progress callback: called with `user` (never read by the library) and
+ * a report, on the thread running the search. Return 0 to go on; any other
+ * value stops the call with `DLX_STOPPED` and `DLX_OUTCOME_CALLBACK`.
  */
 typedef int (*dlx_progress_fn)(void *user, const struct dlx_progress *progress);
 
-/*
- The callback that receives solutions: `rows` holds the `count` 0-based
- row ids of one solution, in the order the search chose them, and is valid
- only during the call. `user` is the pointer given with the callback; the
- library never reads or frees it. Return 0 to continue the search; any
- other value stops it and is handed back to the caller.
- */
-typedef int (*dlx_solution_fn)(void *user, const size_t *rows, size_t count);
-
-/*
- The callback that receives subproblems (`dlx_solver_split`): the rows
- to force, `rows[0 .. count]`, and the rows to exclude,
- `excluded[0 .. excluded_count]` (in increasing order). Both arrays are
- valid only during the call. Return 0 to go on; any other value stops.
+/**
+ * The callback that receives subproblems (`dlx_solver_split`): the rows
+ * to force, `rows[0 .. count]`, and the rows to exclude,
+ * `excluded[0 .. excluded_count]` (in increasing order). Both arrays are
+ * valid only during the call. Return 0 to go on; any other value stops.
  */
 typedef int (*dlx_subproblem_fn)(void *user,
                                  const size_t *rows,
@@ -545,422 +545,50 @@ typedef int (*dlx_subproblem_fn)(void *user,
 extern "C" {
 #endif // __cplusplus
 
-/*
- Sets limit `which` (a `dlx_limit`) for every later call; `value` 0 removes
- it. Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE`.
- */
-dlx_status dlx_solver_set_limit(struct dlx_solver *solver, uint32_t which, uint64_t value);
-
-/*
- Writes to `*outcome` how the last call ended (a `dlx_outcome`).
- Errors: `DLX_ERR_NULL`.
- */
-dlx_status dlx_solver_outcome(const struct dlx_solver *solver, uint32_t *outcome);
-
-/*
- Asks the search to stop. Safe to call from any thread, also while
- another thread is inside `dlx_solver_next` or `dlx_solver_run` on the
- same solver, from inside the solver's own callbacks, and from a signal
- handler: it is async-signal-safe (one atomic store: no lock, no
- allocation). The running call returns `DLX_STOPPED` with
- `DLX_OUTCOME_CANCELLED` within `DLX_POLL_NODES` nodes, typically well
- under a millisecond. If no call is running, the next one stops at once.
- The request is used up by the call it stops; a later call resumes the
- search. The solver must not be freed while this runs.
- Errors: `DLX_ERR_NULL`.
- */
-dlx_status dlx_solver_cancel(const struct dlx_solver *solver);
-
-/*
- Calls `callback` about every `interval_ms` milliseconds while a call
- searches (first after one interval; 0: between every slice of 1024
- nodes). A NULL callback turns reports off. Errors: `DLX_ERR_NULL`.
- */
-dlx_status dlx_solver_set_progress(struct dlx_solver *solver,
-                                   dlx_progress_fn callback,
-                                   void *user,
-                                   uint32_t interval_ms);
-
-/*
- Writes to `*estimate` the estimated fraction of the search tree walked
- so far, from 0 to 1, as Knuth's programs estimate it: at each level the
- position of the row being tried among its column's rows, weighted by
- the share of the tree that level's branch stands for. Errors:
- `DLX_ERR_NULL`.
- */
-dlx_status dlx_solver_estimate(const struct dlx_solver *solver, double *estimate);
-
-/*
- Randomises the search with `seed` and starts it again: among the primary
- columns of fewest rows it branches on one picked at random, and tries
- that column's rows in a random order. The same seed gives the same
- search (the same solutions in the same order) on every platform and run.
- Forced rows stay; counters go to zero. Errors: `DLX_ERR_NULL`,
- `DLX_ERR_OUT_OF_MEMORY` (the solver is then unchanged).
- */
-dlx_status dlx_solver_set_seed(struct dlx_solver *solver, uint64_t seed);
-
-/*
- Goes back to the ordinary order (first column of fewest rows, rows in
- the order added) and starts the search again. Errors: `DLX_ERR_NULL`.
- */
-dlx_status dlx_solver_clear_seed(struct dlx_solver *solver);
-
-/*
- Starts the search again from the beginning with the rows
- `rows[0 .. count]` already chosen, replacing earlier forced rows
- (`count` 0 removes them; `rows` may then be NULL). Every solution then
- contains them, first in its rows. This is how one solver serves many
- puzzles: force each puzzle's clues in turn. Counters go to zero.
- Errors, leaving the solver as it was: `DLX_ERR_NULL`,
- `DLX_ERR_ROW_RANGE`, `DLX_ERR_CONFLICT` (two rows share a column, or a
- row is given twice, or a row is excluded), `DLX_ERR_OUT_OF_MEMORY`.
- */
-dlx_status dlx_solver_force_rows(struct dlx_solver *solver, const size_t *rows, size_t count);
-
-/*
- Starts the search again from the beginning (forced rows and seed kept;
- counters to zero). Errors: `DLX_ERR_NULL`.
- */
-dlx_status dlx_solver_restart(struct dlx_solver *solver);
-
-/*
- Cuts the search into subproblems: hands to `callback` each partial
- solution at `depth` levels below the forced rows (the forced rows, then
- the rows the search chooses on its first `depth` levels; a solution
- complete above that depth is a subproblem too). Every solution extends
- exactly one of them, so solving each with `dlx_solver_force_rows` (on any
- solver of the same matrix, in any thread or process) and adding the
- counts gives the whole count. `*count` (if not NULL) receives the number
- handed over. Returns `DLX_DONE` when all were handed over, or
- `DLX_STOPPED` when the callback returned non-zero (its value then goes
- to `*callback_result` if not NULL). Afterwards the solver's search
- starts from the beginning. Errors: `DLX_ERR_NULL`,
- `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the matrix has bounds or
- colors, or the solver has excluded rows: their subproblems also exclude
- rows, which `dlx_solver_split` hands over).
- */
-dlx_status dlx_solver_subproblems(struct dlx_solver *solver,
-                                  size_t depth,
-                                  dlx_solution_fn callback,
-                                  void *user,
-                                  uint64_t *count,
-                                  int *callback_result);
-
-/*
- Cuts the search into subproblems, for any matrix: hands to `callback`
- each node of the search tree at `depth` levels below the forced rows
- (or a solution complete above that depth) as the rows to force (the
- forced rows, then those chosen on the path) and the rows to exclude
- (the solver's excluded rows, and those the path rules out: with bounds,
- a column may take several rows, and the rows tried before the chosen
- one at a level, or all the rows of a column that takes no more, are
- kept out below it). Every solution lies below exactly one subproblem,
- so solving each with `dlx_solver_set_subproblem` (on any solver of the
- same matrix, in any thread or process) and adding the counts gives the whole count; the
- best cost is the best of the parts'. For exact cover without excluded
- rows the subproblems are those of `dlx_solver_subproblems`, each with
- nothing to exclude. `*count`, `*callback_result`, the return value and
- the restart afterwards are as for `dlx_solver_subproblems`. Errors:
- `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
- */
-dlx_status dlx_solver_split(struct dlx_solver *solver,
-                            size_t depth,
-                            dlx_subproblem_fn callback,
-                            void *user,
-                            uint64_t *count,
-                            int *callback_result);
-
-/*
- Starts the search again from the beginning with the rows
- `rows[0 .. count]` left out, as if they were not in the matrix,
- replacing earlier excluded rows (`count` 0 brings every row back; `rows`
- may then be NULL); repeats are allowed. No solution then contains them.
- Forced rows and seed stay; counters go to zero.
- Errors, leaving the solver as it was: `DLX_ERR_NULL`,
- `DLX_ERR_ROW_RANGE`, `DLX_ERR_CONFLICT` (a row is forced),
- `DLX_ERR_OUT_OF_MEMORY`.
- */
-dlx_status dlx_solver_exclude_rows(struct dlx_solver *solver, const size_t *rows, size_t count);
-
-/*
- Forces `rows[0 .. count]` and excludes `excluded[0 .. excluded_count]`
- at once, replacing the forced and excluded rows (as the two calls above
- would, but without a conflict between the old rows of one and the new
- rows of the other), and starts the search again: how a worker takes the
- next part of `dlx_solver_split`. Either array may be NULL when its count
- is 0. Errors, leaving the solver as it was: `DLX_ERR_NULL`,
- `DLX_ERR_ROW_RANGE`, `DLX_ERR_CONFLICT` (as for the two calls above, or a
- row both forced and excluded), `DLX_ERR_OUT_OF_MEMORY`.
- */
-dlx_status dlx_solver_set_subproblem(struct dlx_solver *solver,
-                                     const size_t *rows,
-                                     size_t count,
-                                     const size_t *excluded,
-                                     size_t excluded_count);
-
-/*
- Writes to `*depth` the smallest depth at which `dlx_solver_subproblems`
- (or `dlx_solver_split`, whose subproblems are the same paths) gives at
- least `at_least` subproblems (or, when no depth gives that many, the
- depth past which the tree has no paths). Restarts the search.
- Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
- */
-dlx_status dlx_solver_split_depth(struct dlx_solver *solver, uint64_t at_least, size_t *depth);
-
-/*
- Reads a matrix from `len` bytes of `text` in Knuth's format (as his
- DLX1, DLX2, DLX3 and DLX5 read it; README.md describes it): comment lines
- start with `|`; the first other line names the primary items, then `|`,
- then the secondary items; every later line is one option (a row) naming
- its items. Item k of the first line is column k; options are rows 0, 1,
- 2, ... in order. `text` must be UTF-8 and needs no terminating NUL.
-
- The extensions are read and kept: `name:c` colors on secondary items in
- options, `u:v|name` (or `v|name`, meaning `v:v|name`) bounds on primary
- items in the first line, and `|n` costs in an option. All of them are
- solved, and written back by `dlx_matrix_write`.
-
- On success the matrix goes to `*out` (free it with `dlx_matrix_free`);
- `dlx_matrix_column_name` gives the item names. On `DLX_ERR_PARSE`, if
- `error` is not NULL, a new error object goes to `*error` (free it with
- `dlx_parse_error_free`); `*error` is written on no other return.
- Errors: `DLX_ERR_NULL` (text or out is NULL), `DLX_ERR_PARSE` (the text
- is not in the format, or not UTF-8), `DLX_ERR_TOO_LARGE` (the matrix
- would exceed 32-bit link indices, or len exceeds what memory can hold),
- `DLX_ERR_OUT_OF_MEMORY`.
- */
-dlx_status dlx_matrix_parse(const char *text,
-                            size_t len,
-                            struct dlx_matrix **out,
-                            struct dlx_parse_error **error);
-
-/*
- The 1-based line of a parse error; 0 for NULL.
- */
-size_t dlx_parse_error_line(const struct dlx_parse_error *error);
-
-/*
- The 1-based column of a parse error, counted in characters (not bytes);
- 0 for NULL.
- */
-size_t dlx_parse_error_column(const struct dlx_parse_error *error);
-
-/*
- What is wrong and what was expected, as a NUL-terminated English
- message without the position (for example "unknown item `H`: expected a
- name from the item line"). It belongs to the error and lives until
- `dlx_parse_error_free`. NULL for NULL.
- */
-const char *dlx_parse_error_message(const struct dlx_parse_error *error);
-
-/*
- Frees a parse error. NULL does nothing.
- */
-void dlx_parse_error_free(struct dlx_parse_error *error);
-
-/*
- Writes `matrix` in Knuth's format into `buffer`, followed by a NUL, when
- the text and its NUL fit in `capacity` bytes. Every line ends with '\n'.
- Reading the text back with `dlx_matrix_parse` gives the same matrix
- (names, bounds, colors and costs included) for any matrix that
- `dlx_matrix_parse` made. A matrix from `dlx_matrix_new` has no names: its
- columns are written as their 0-based numbers, primary columns first.
- Knuth's format cannot express a matrix without primary columns (its
- item line would read as a comment): such a matrix is written, but the
- text does not read back. Bounds (0, 0) are written `0|name`, which
- `dlx_matrix_parse` reads (Knuth's DLX3 would not).
-
- Exception to the out-parameter rule: `*length` receives the length of
- the text (without the NUL) whenever matrix and length are not NULL, on
- success and on `DLX_ERR_BUFFER_TOO_SMALL` alike, so that a caller can
- pass `buffer = NULL, capacity = 0` to learn the size, then allocate
- `length + 1` bytes and call again. On `DLX_ERR_BUFFER_TOO_SMALL` the
- buffer is not touched. Errors: `DLX_ERR_NULL` (matrix or length is NULL,
- or buffer is NULL with capacity > 0), `DLX_ERR_BUFFER_TOO_SMALL`.
- */
-dlx_status dlx_matrix_write(const struct dlx_matrix *matrix,
-                            char *buffer,
-                            size_t capacity,
-                            size_t *length);
-
-/*
- The name of `column` from the item line of the text the matrix was
- parsed from, NUL-terminated. NULL when the matrix is NULL, the column is
- out of range, or the matrix has no names (it was made by
- `dlx_matrix_new`). The string belongs to the matrix: it stays valid until
- the matrix is changed or freed.
- */
-const char *dlx_matrix_column_name(const struct dlx_matrix *matrix, size_t column);
-
-/*
- Sets the cost of row `row`. Costs matter only to a solver with an
- objective (`dlx_solver_set_objective`); solvers already made keep the
- costs they copied. Errors: `DLX_ERR_NULL`, `DLX_ERR_ROW_RANGE`,
- `DLX_ERR_OUT_OF_MEMORY` (the matrix unchanged).
- */
-dlx_status dlx_matrix_set_row_cost(struct dlx_matrix *matrix, size_t row, int64_t cost);
-
-/*
- Writes the cost of row `row` (0 unless set) to `*cost`.
- Errors: `DLX_ERR_NULL`, `DLX_ERR_ROW_RANGE`.
- */
-dlx_status dlx_matrix_row_cost(const struct dlx_matrix *matrix, size_t row, int64_t *cost);
-
-/*
- Gives the solver an objective (a `dlx_objective`; see there) keeping the
- `best` best solutions, and starts the search again (forced rows, seed
- and limits kept; counters to zero). `DLX_OBJECTIVE_ALL` goes back to
- every solution (`best` is then ignored). Errors, leaving the solver as
- it was: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE` (objective),
- `DLX_ERR_INVALID_ARGUMENT` (`best` is 0), `DLX_ERR_COST_RANGE`,
- `DLX_ERR_OUT_OF_MEMORY`.
- */
-dlx_status dlx_solver_set_objective(struct dlx_solver *solver, uint32_t objective, size_t best);
-
-/*
- With an objective, lets the search report only solutions of cost at most
- `limit` (at least `limit` under `DLX_OBJECTIVE_MAX_COST`; at most `limit`
- rows under `DLX_OBJECTIVE_FEWEST_ROWS`), as if one that good had been
- found already: the bound prunes from the start, and a search that ends
- without a solution proves that none is that good. The limit stays when
- the objective changes and does nothing without one. The search starts
- again (forced rows, seed and limits kept; counters to zero).
- Errors: `DLX_ERR_NULL`.
- */
-dlx_status dlx_solver_set_cost_limit(struct dlx_solver *solver, int64_t limit);
-
-/*
- Lifts the cost limit of `dlx_solver_set_cost_limit` and starts the
- search again. Errors: `DLX_ERR_NULL`.
- */
-dlx_status dlx_solver_clear_cost_limit(struct dlx_solver *solver);
-
-/*
- Writes to `*cost` the cost of the last solution `dlx_solver_next` or
- `dlx_solver_run` returned: the sum of its rows' costs, or its number of
- rows under `DLX_OBJECTIVE_FEWEST_ROWS`. Errors: `DLX_ERR_NULL`,
- `DLX_ERR_NO_SOLUTION` (no solution yet since the search (re)started, or,
- without an objective, a sum beyond `int64_t`).
- */
-dlx_status dlx_solver_cost(const struct dlx_solver *solver, int64_t *cost);
-
-/*
- The number of best solutions kept so far (at most the objective's
- `best`; 0 without an objective, and for NULL).
- */
-size_t dlx_solver_best_count(const struct dlx_solver *solver);
-
-/*
- The `index`-th best solution so far (0 is the best): its row ids go to
- `*rows` and `*count` (owned by the solver, valid until the next call
- that searches or changes it, or its free) and its cost to `*cost`.
- `cost` may be NULL. Errors: `DLX_ERR_NULL`, `DLX_ERR_INVALID_ARGUMENT`
- (`index` not below `dlx_solver_best_count`).
- */
-dlx_status dlx_solver_best(const struct dlx_solver *solver,
-                           size_t index,
-                           const size_t **rows,
-                           size_t *count,
-                           int64_t *cost);
-
-/*
- Makes every later search call of `solver` (`dlx_solver_next`,
- `dlx_solver_run` and the counting behind them) run on `threads`
- threads, 0 meaning one per core the system offers, and starts the
- search again (forced rows, excluded rows, seed, objective and limits
- stay; counters go to zero). One thread (the default) searches exactly as
- before.
-
- With more than one thread: each thread walks its own part of the tree
- and an idle thread takes an untried branch from a busy one, so uneven
- subtrees keep every thread busy. Counts, the set of solutions, the best
- costs and the k best costs are exactly those of one thread; the order in
- which solutions arrive may differ. Solutions, the solution callback and
- the progress callback are still delivered on the calling thread, one at
- a time, so a caller needs no locking. The first-solution call
- (`dlx_solver_next`) stops every thread as soon as one finds a solution;
- with an objective, each improvement prunes every thread's search at
- once, and reaches the solution callback within a few milliseconds. The
- calling thread is one of the threads (it searches too, between handing
- out solutions), so `threads` threads start `threads - 1`; a search
- small enough to end within its first slice of nodes starts none, nor
- does a `dlx_solver_next` that this slice answers. Limits are for the whole call (nodes exact, as on one thread);
- `dlx_solver_cancel` stops all threads within one slice; counters are
- summed over the threads (`DLX_COUNTER_STEALS` and `DLX_COUNTER_IDLE_NS`
- show the balance); a stopped search resumes where it stopped (solutions
- found by other threads after the stop are kept for the next call).
- `dlx_solver_subproblems` and `dlx_solver_split` are not affected.
- Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`, `DLX_ERR_INVALID_ARGUMENT` for
- more than 1024 threads.
- */
-dlx_status dlx_solver_set_threads(struct dlx_solver *solver,
-                                  size_t threads);
-
-/*
- Writes the number of threads the solver searches on to `*threads` (the
- number of cores when it was set to 0). Errors: `DLX_ERR_NULL`.
- */
-dlx_status dlx_solver_threads(const struct dlx_solver *solver, size_t *threads);
-
-/*
- Reads counter `which` of thread `thread` (0 to the number of threads
- minus 1) of a search on several threads into `*value`: its nodes,
- updates, steals or idle nanoseconds since the search started
- (`DLX_COUNTER_SOLUTIONS` is the solver's own: solutions are handed out
- by the calling thread). Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE`
- (no such counter), `DLX_ERR_INVALID_ARGUMENT` (no such thread, or no
- search on several threads has run since the last restart).
- */
-dlx_status dlx_solver_thread_counter(const struct dlx_solver *solver,
-                                     size_t thread,
-                                     uint32_t which,
-                                     uint64_t *value);
-
-/*
- Makes a matrix of `columns` primary columns and no rows, and stores it in
- `*out`. Zero columns is allowed (its one solution is the empty set).
- Errors: `DLX_ERR_NULL` (out is NULL), `DLX_ERR_TOO_LARGE` (more columns
- than 32-bit links can index), `DLX_ERR_OUT_OF_MEMORY`.
+/**
+ * Makes a matrix of `columns` primary columns and no rows, and stores it in
+ * `*out`. Zero columns is allowed (its one solution is the empty set).
+ * Errors: `DLX_ERR_NULL` (out is NULL), `DLX_ERR_TOO_LARGE` (more columns
+ * than 32-bit links can index), `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_matrix_new(size_t columns, struct dlx_matrix **out);
 
-/*
- Frees a matrix. NULL does nothing.
+/**
+ * Frees a matrix. NULL does nothing.
  */
 void dlx_matrix_free(struct dlx_matrix *matrix);
 
-/*
- Makes `column` secondary: a solution covers it at most once and need not
- cover it. Marking a column twice is allowed. As in Knuth's programs, the
- search branches on primary columns only, so a row whose columns are all
- secondary is never part of a solution. Errors: `DLX_ERR_NULL`,
- `DLX_ERR_COLUMN_RANGE`.
+/**
+ * Makes `column` secondary: a solution covers it at most once and need not
+ * cover it. Marking a column twice is allowed. As in Knuth's programs, the
+ * search branches on primary columns only, so a row whose columns are all
+ * secondary is never part of a solution. Errors: `DLX_ERR_NULL`,
+ * `DLX_ERR_COLUMN_RANGE`.
  */
 dlx_status dlx_matrix_set_secondary(struct dlx_matrix *matrix, size_t column);
 
-/*
- Adds a row covering the `count` distinct 0-based columns in `columns`
- (any order; the order is kept). Its 0-based id, which counts the rows
- added before it, goes to `*row_out` when `row_out` is not NULL.
- On error the matrix is unchanged. Errors: `DLX_ERR_NULL` (matrix, or
- columns with count > 0), `DLX_ERR_EMPTY_ROW` (count 0),
- `DLX_ERR_COLUMN_RANGE`, `DLX_ERR_DUPLICATE_COLUMN`, `DLX_ERR_TOO_LARGE`
- (the links would exceed 32-bit indices), `DLX_ERR_OUT_OF_MEMORY`.
+/**
+ * Adds a row covering the `count` distinct 0-based columns in `columns`
+ * (any order; the order is kept). Its 0-based id, which counts the rows
+ * added before it, goes to `*row_out` when `row_out` is not NULL.
+ * On error the matrix is unchanged. Errors: `DLX_ERR_NULL` (matrix, or
+ * columns with count > 0), `DLX_ERR_EMPTY_ROW` (count 0),
+ * `DLX_ERR_COLUMN_RANGE`, `DLX_ERR_DUPLICATE_COLUMN`, `DLX_ERR_TOO_LARGE`
+ * (the links would exceed 32-bit indices), `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_matrix_add_row(struct dlx_matrix *matrix,
                               const size_t *columns,
                               size_t count,
                               size_t *row_out);
 
-/*
- Adds a row as `dlx_matrix_add_row` does, where `colors[k]` is the color
- of its entry in `columns[k]`: 0 for none, any other value a color.
- Colors go on secondary columns only. Rows that give a secondary column
- the same color may be chosen together; an entry without a color still
- excludes every other row through that column (Knuth's DLX2). On error
- the matrix is unchanged. Errors: those of `dlx_matrix_add_row`,
- `DLX_ERR_NULL` (colors NULL with count > 0), `DLX_ERR_COLOR_ON_PRIMARY`.
+/**
+ * Adds a row as `dlx_matrix_add_row` does, where `colors[k]` is the color
+ * of its entry in `columns[k]`: 0 for none, any other value a color.
+ * Colors go on secondary columns only. Rows that give a secondary column
+ * the same color may be chosen together; an entry without a color still
+ * excludes every other row through that column (Knuth's DLX2). On error
+ * the matrix is unchanged. Errors: those of `dlx_matrix_add_row`,
+ * `DLX_ERR_NULL` (colors NULL with count > 0), `DLX_ERR_COLOR_ON_PRIMARY`.
  */
 dlx_status dlx_matrix_add_row_colored(struct dlx_matrix *matrix,
                                       const size_t *columns,
@@ -968,67 +596,67 @@ dlx_status dlx_matrix_add_row_colored(struct dlx_matrix *matrix,
                                       size_t count,
                                       size_t *row_out);
 
-/*
- Lets every solution cover primary column `column` between `lower` and
- `upper` times (Knuth's multiplicities, DLX3): exact cover is (1, 1),
- "at least once" is (1, number of rows), (0, 0) forbids the column. A
- secondary column keeps (0, 1): making a column secondary drops its
- bounds. Errors, the matrix unchanged: `DLX_ERR_NULL`,
- `DLX_ERR_COLUMN_RANGE`, `DLX_ERR_BOUNDS` (lower > upper, or the column
- is secondary), `DLX_ERR_OUT_OF_MEMORY`.
+/**
+ * Lets every solution cover primary column `column` between `lower` and
+ * `upper` times (Knuth's multiplicities, DLX3): exact cover is (1, 1),
+ * "at least once" is (1, number of rows), (0, 0) forbids the column. A
+ * secondary column keeps (0, 1): making a column secondary drops its
+ * bounds. Errors, the matrix unchanged: `DLX_ERR_NULL`,
+ * `DLX_ERR_COLUMN_RANGE`, `DLX_ERR_BOUNDS` (lower > upper, or the column
+ * is secondary), `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_matrix_set_bounds(struct dlx_matrix *matrix,
                                  size_t column,
                                  uint32_t lower,
                                  uint32_t upper);
 
-/*
- Writes the bounds of `column` to `*lower` and `*upper`: (1, 1) for a
- primary column unless set, (0, 1) for a secondary one. Errors:
- `DLX_ERR_NULL`, `DLX_ERR_COLUMN_RANGE`.
+/**
+ * Writes the bounds of `column` to `*lower` and `*upper`: (1, 1) for a
+ * primary column unless set, (0, 1) for a secondary one. Errors:
+ * `DLX_ERR_NULL`, `DLX_ERR_COLUMN_RANGE`.
  */
 dlx_status dlx_matrix_bounds(const struct dlx_matrix *matrix,
                              size_t column,
                              uint32_t *lower,
                              uint32_t *upper);
 
-/*
- Writes the color of entry `k` (0-based, in the order given) of row
- `row` to `*color`: 0 for none. Colors read from Knuth's format are
- numbered from 1 in order of first use. Errors: `DLX_ERR_NULL`,
- `DLX_ERR_ROW_RANGE` (no such row), `DLX_ERR_COLUMN_RANGE` (the row has
- no entry `k`).
+/**
+ * Writes the color of entry `k` (0-based, in the order given) of row
+ * `row` to `*color`: 0 for none. Colors read from Knuth's format are
+ * numbered from 1 in order of first use. Errors: `DLX_ERR_NULL`,
+ * `DLX_ERR_ROW_RANGE` (no such row), `DLX_ERR_COLUMN_RANGE` (the row has
+ * no entry `k`).
  */
 dlx_status dlx_matrix_entry_color(const struct dlx_matrix *matrix,
                                   size_t row,
                                   size_t k,
                                   uint32_t *color);
 
-/*
- The number of columns; 0 for NULL.
+/**
+ * The number of columns; 0 for NULL.
  */
 size_t dlx_matrix_column_count(const struct dlx_matrix *matrix);
 
-/*
- The number of rows added so far; 0 for NULL.
+/**
+ * The number of rows added so far; 0 for NULL.
  */
 size_t dlx_matrix_row_count(const struct dlx_matrix *matrix);
 
-/*
- Adds `rows` rows at once, all of them or none: row `i` covers the
- columns `columns[starts[i] .. starts[i + 1]]` (the layout of a CSR
- sparse matrix: `starts` has `rows + 1` entries and never decreases), and
- when `colors` is not NULL, `colors[starts[i] .. starts[i + 1]]` are the
- colors of those entries (as for `dlx_matrix_add_row_colored`). The id
- of the first row added goes to `*first_row` when it is not NULL; the
- others follow it. `rows` 0 adds nothing (`starts` may then be NULL).
- On error the matrix is unchanged, and (an exception to the
- out-parameter rule) `*failed_row`, when it is not NULL, receives the
- index within this call of the row that was refused.
- Errors: `DLX_ERR_NULL` (matrix, or starts with `rows` > 0, or columns
- with entries), `DLX_ERR_INVALID_ARGUMENT` (`starts` decreases), then
- the errors of `dlx_matrix_add_row` and `dlx_matrix_add_row_colored`
- for the row refused.
+/**
+ * Adds `rows` rows at once, all of them or none: row `i` covers the
+ * columns `columns[starts[i] .. starts[i + 1]]` (the layout of a CSR
+ * sparse matrix: `starts` has `rows + 1` entries and never decreases), and
+ * when `colors` is not NULL, `colors[starts[i] .. starts[i + 1]]` are the
+ * colors of those entries (as for `dlx_matrix_add_row_colored`). The id
+ * of the first row added goes to `*first_row` when it is not NULL; the
+ * others follow it. `rows` 0 adds nothing (`starts` may then be NULL).
+ * On error the matrix is unchanged, and (an exception to the
+ * out-parameter rule) `*failed_row`, when it is not NULL, receives the
+ * index within this call of the row that was refused.
+ * Errors: `DLX_ERR_NULL` (matrix, or starts with `rows` > 0, or columns
+ * with entries), `DLX_ERR_INVALID_ARGUMENT` (`starts` decreases), then
+ * the errors of `dlx_matrix_add_row` and `dlx_matrix_add_row_colored`
+ * for the row refused.
  */
 dlx_status dlx_matrix_add_rows(struct dlx_matrix *matrix,
                                const size_t *starts,
@@ -1038,15 +666,15 @@ dlx_status dlx_matrix_add_rows(struct dlx_matrix *matrix,
                                size_t *first_row,
                                size_t *failed_row);
 
-/*
- Writes the columns of row `row`, in the order they were given, to
- `columns[0 .. *count]` when they fit in `capacity` entries (`columns`
- may be NULL when `capacity` is 0). As with `dlx_matrix_write`,
- `*count` receives the row's length on success and on
- `DLX_ERR_BUFFER_TOO_SMALL` alike (then nothing else is written), so a
- caller can ask for the length first. The colors of the entries are
- read with `dlx_matrix_entry_color`. Errors: `DLX_ERR_NULL`,
- `DLX_ERR_ROW_RANGE`, `DLX_ERR_BUFFER_TOO_SMALL`.
+/**
+ * Writes the columns of row `row`, in the order they were given, to
+ * `columns[0 .. *count]` when they fit in `capacity` entries (`columns`
+ * may be NULL when `capacity` is 0). As with `dlx_matrix_write`,
+ * `*count` receives the row's length on success and on
+ * `DLX_ERR_BUFFER_TOO_SMALL` alike (then nothing else is written), so a
+ * caller can ask for the length first. The colors of the entries are
+ * read with `dlx_matrix_entry_color`. Errors: `DLX_ERR_NULL`,
+ * `DLX_ERR_ROW_RANGE`, `DLX_ERR_BUFFER_TOO_SMALL`.
  */
 dlx_status dlx_matrix_row(const struct dlx_matrix *matrix,
                           size_t row,
@@ -1054,26 +682,26 @@ dlx_status dlx_matrix_row(const struct dlx_matrix *matrix,
                           size_t capacity,
                           size_t *count);
 
-/*
- Writes 1 to `*secondary` when `column` is secondary, 0 when it is
- primary. Errors: `DLX_ERR_NULL`, `DLX_ERR_COLUMN_RANGE`.
+/**
+ * Writes 1 to `*secondary` when `column` is secondary, 0 when it is
+ * primary. Errors: `DLX_ERR_NULL`, `DLX_ERR_COLUMN_RANGE`.
  */
 dlx_status dlx_matrix_is_secondary(const struct dlx_matrix *matrix, size_t column, int *secondary);
 
-/*
- Adds `rows` rows from a dense row-major array of bytes, all of them or
- none: row `i` covers every column `c < width` whose cell
- `cells[i * stride + c]` is not zero (a C `bool` or `uint8_t` array, a
- numpy boolean array). `stride` is the distance in bytes between the
- starts of two rows (`width` for a packed array). The id of the first
- row added goes to `*first_row` when it is not NULL. On error the
- matrix is unchanged, and `*failed_row`, when it is not NULL, receives
- the index of the row refused (as for `dlx_matrix_add_rows`).
- Errors: `DLX_ERR_NULL` (matrix, or cells with `rows` > 0),
- `DLX_ERR_INVALID_ARGUMENT` (`stride` < `width`), `DLX_ERR_TOO_LARGE`
- (the array's size overflows), `DLX_ERR_EMPTY_ROW` (a row of zeros),
- `DLX_ERR_COLUMN_RANGE` (a non-zero cell at or past the matrix's number
- of columns), and the other errors of `dlx_matrix_add_row`.
+/**
+ * Adds `rows` rows from a dense row-major array of bytes, all of them or
+ * none: row `i` covers every column `c < width` whose cell
+ * `cells[i * stride + c]` is not zero (a C `bool` or `uint8_t` array, a
+ * numpy boolean array). `stride` is the distance in bytes between the
+ * starts of two rows (`width` for a packed array). The id of the first
+ * row added goes to `*first_row` when it is not NULL. On error the
+ * matrix is unchanged, and `*failed_row`, when it is not NULL, receives
+ * the index of the row refused (as for `dlx_matrix_add_rows`).
+ * Errors: `DLX_ERR_NULL` (matrix, or cells with `rows` > 0),
+ * `DLX_ERR_INVALID_ARGUMENT` (`stride` < `width`), `DLX_ERR_TOO_LARGE`
+ * (the array's size overflows), `DLX_ERR_EMPTY_ROW` (a row of zeros),
+ * `DLX_ERR_COLUMN_RANGE` (a non-zero cell at or past the matrix's number
+ * of columns), and the other errors of `dlx_matrix_add_row`.
  */
 dlx_status dlx_matrix_add_rows_dense(struct dlx_matrix *matrix,
                                      const uint8_t *cells,
@@ -1083,114 +711,48 @@ dlx_status dlx_matrix_add_rows_dense(struct dlx_matrix *matrix,
                                      size_t *first_row,
                                      size_t *failed_row);
 
-/*
- Sets the column rule of later memoized counts (a `dlx_memo_order`
- value). A count under way or done is dropped, its cache too.
- Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE`, `DLX_ERR_BUSY`.
- */
-dlx_status dlx_solver_set_memo_order(struct dlx_solver *solver, uint32_t order);
-
-/*
- Sets the most bytes the cache of later memoized counts may hold
- (default 1 GiB). A full cache stores no more states: the count stays
- exact, and may take longer. A count under way or done is dropped.
- Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
- */
-dlx_status dlx_solver_set_memo_memory(struct dlx_solver *solver, uint64_t bytes);
-
-/*
- Counts the solutions (with the forced rows, without the excluded ones)
- by the memoized count: each distinct remaining subproblem is counted
- once and its count kept, so problems whose partial solutions leave the
- same rest behind (tilings) count far faster than by enumeration, and
- the count is exact at any size.
-
- Returns `DLX_DONE` with the count in decimal, NUL-terminated, in
- `digits` and its number of digits in `*length`. If `capacity` is not
- more than the number of digits, returns `DLX_ERR_BUFFER_TOO_SMALL` with
- only `*length` written: call again with a larger buffer (the count is
- kept, so that call returns at once). `DLX_STOPPED` when a limit
- (nodes: states entered; updates: the cache's misses; time), a cancel or
- the progress callback stopped the call (`dlx_solver_outcome` says
- which; nothing is written; the next call goes on). On several threads
- (`dlx_solver_set_threads`) the threads share one cache and the count is
- the same; the counters (`DLX_COUNTER_MEMO_*`) are totals over them, and
- differ from run to run.
- Errors: `DLX_ERR_NULL` (`solver`, `length`, or `digits` with a
- non-zero `capacity`), `DLX_ERR_UNSUPPORTED` (the solver has an
- objective or a cost limit), `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_BUSY`.
- */
-dlx_status dlx_solver_count_memo(struct dlx_solver *solver,
-                                 char *digits,
-                                 size_t capacity,
-                                 size_t *length);
-
-/*
- Draws `n` solutions uniformly at random, each independently (one may
- come twice), and hands each to `callback` (the forced rows, then the
- rows drawn). The memoized count runs first if it has not (see
- `dlx_solver_count_memo`); then each draw picks a number below the count
- and goes down to the solution it stands for. The same `seed` gives the
- same draws.
-
- Returns `DLX_DONE` after `n` draws (at once, with no call of the
- callback, when there is no solution: `dlx_solver_count_memo` then gives
- 0), or `DLX_STOPPED` when the callback returned non-zero (that value then
- goes to `*callback_result` if it is not NULL), a cancel came between two
- draws, or a limit stopped the count before any draw
- (`dlx_solver_outcome` says which).
- Errors: `DLX_ERR_NULL` (solver or callback), then as
- `dlx_solver_count_memo`.
- */
-dlx_status dlx_solver_sample(struct dlx_solver *solver,
-                             uint64_t seed,
-                             uint64_t n,
-                             dlx_solution_fn callback,
-                             void *user,
-                             int *callback_result);
-
-/*
- Hands every solution of `matrix` to `callback` (see `dlx_solution_fn`).
- Returns `DLX_DONE` when all were handed over, or `DLX_STOPPED` when the
- callback returned non-zero; that value then goes to `*callback_result`
- if it is not NULL. Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
+/**
+ * Hands every solution of `matrix` to `callback` (see `dlx_solution_fn`).
+ * Returns `DLX_DONE` when all were handed over, or `DLX_STOPPED` when the
+ * callback returned non-zero; that value then goes to `*callback_result`
+ * if it is not NULL. Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_solve(const struct dlx_matrix *matrix,
                      dlx_solution_fn callback,
                      void *user,
                      int *callback_result);
 
-/*
- Counts the solutions of `matrix` into `*count`, stopping once `max` are
- found when `max` is not 0. Returns `DLX_OK`. Errors: `DLX_ERR_NULL`,
- `DLX_ERR_OUT_OF_MEMORY`.
+/**
+ * Counts the solutions of `matrix` into `*count`, stopping once `max` are
+ * found when `max` is not 0. Returns `DLX_OK`. Errors: `DLX_ERR_NULL`,
+ * `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_count(const struct dlx_matrix *matrix, uint64_t max, uint64_t *count_out);
 
-/*
- Finds the first solution of `matrix`: on `DLX_SOLUTION` its row ids (in
- the order the search chose them) are in `rows[0 .. *count]`. Returns
- `DLX_DONE`, writing nothing, when there is no solution. A `capacity` of
- the matrix's number of columns always suffices for exact cover, and its
- number of rows with bounds; `rows` may be NULL when `capacity` is 0.
- Errors: `DLX_ERR_NULL`, `DLX_ERR_BUFFER_TOO_SMALL` (nothing written),
- `DLX_ERR_OUT_OF_MEMORY`.
+/**
+ * Finds the first solution of `matrix`: on `DLX_SOLUTION` its row ids (in
+ * the order the search chose them) are in `rows[0 .. *count]`. Returns
+ * `DLX_DONE`, writing nothing, when there is no solution. A `capacity` of
+ * the matrix's number of columns always suffices for exact cover, and its
+ * number of rows with bounds; `rows` may be NULL when `capacity` is 0.
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_BUFFER_TOO_SMALL` (nothing written),
+ * `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_solve_first(const struct dlx_matrix *matrix,
                            size_t *rows,
                            size_t capacity,
                            size_t *count);
 
-/*
- Finds a best solution of `matrix` under `objective` (a
- `dlx_objective` other than `DLX_OBJECTIVE_ALL`): on `DLX_SOLUTION` its
- row ids are in `rows[0 .. *count]` and its cost in `*cost` (`cost` may be
- NULL). Returns `DLX_DONE`, writing nothing, when there is no solution. A
- `capacity` of the matrix's number of columns always suffices for exact
- cover, and its number of rows with bounds; `rows` may be NULL when
- `capacity` is 0. Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE`,
- `DLX_ERR_BUFFER_TOO_SMALL` (nothing written), `DLX_ERR_COST_RANGE`,
- `DLX_ERR_OUT_OF_MEMORY`.
+/**
+ * Finds a best solution of `matrix` under `objective` (a
+ * `dlx_objective` other than `DLX_OBJECTIVE_ALL`): on `DLX_SOLUTION` its
+ * row ids are in `rows[0 .. *count]` and its cost in `*cost` (`cost` may be
+ * NULL). Returns `DLX_DONE`, writing nothing, when there is no solution. A
+ * `capacity` of the matrix's number of columns always suffices for exact
+ * cover, and its number of rows with bounds; `rows` may be NULL when
+ * `capacity` is 0. Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE`,
+ * `DLX_ERR_BUFFER_TOO_SMALL` (nothing written), `DLX_ERR_COST_RANGE`,
+ * `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_solve_best(const struct dlx_matrix *matrix,
                           uint32_t objective,
@@ -1199,79 +761,517 @@ dlx_status dlx_solve_best(const struct dlx_matrix *matrix,
                           size_t *count,
                           int64_t *cost);
 
-/*
- Makes a solver for `matrix` and stores it in `*out`.
- A matrix with bounds or colors gets the generalised search (Knuth's
- Algorithm M), with every call of the solver but
- `dlx_solver_subproblems`; its counters are counted its own way.
- Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
+/**
+ * Makes a solver for `matrix` and stores it in `*out`.
+ * A matrix with bounds or colors gets the generalised search (Knuth's
+ * Algorithm M), with every call of the solver but
+ * `dlx_solver_subproblems`; its counters are counted its own way.
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_solver_new(const struct dlx_matrix *matrix, struct dlx_solver **out);
 
-/*
- Frees a solver, and with it the rows array of its last solution. NULL
- does nothing, and so does a call from inside one of the solver's own
- callbacks (the solver is in use: free it after the call returns).
+/**
+ * Frees a solver, and with it the rows array of its last solution. NULL
+ * does nothing, and so does a call from inside one of the solver's own
+ * callbacks (the solver is in use: free it after the call returns).
  */
 void dlx_solver_free(struct dlx_solver *solver);
 
-/*
- Runs the search to its next solution. Returns `DLX_SOLUTION` and points
- `*rows` at the solution's `*count` row ids (the forced rows, then the
- rows chosen in the order chosen; owned by the solver and valid until the
- next call on it or its free), `DLX_DONE` when there are no more
- solutions (then, and on every later call, `*rows` and `*count` are left
- as they were), or `DLX_STOPPED` when a limit or a cancel ended the call
- first (see `dlx_solver_outcome`; the next call carries on).
- Errors: `DLX_ERR_NULL`.
+/**
+ * Runs the search to its next solution. Returns `DLX_SOLUTION` and points
+ * `*rows` at the solution's `*count` row ids (the forced rows, then the
+ * rows chosen in the order chosen; owned by the solver and valid until the
+ * next call on it or its free), `DLX_DONE` when there are no more
+ * solutions (then, and on every later call, `*rows` and `*count` are left
+ * as they were), or `DLX_STOPPED` when a limit or a cancel ended the call
+ * first (see `dlx_solver_outcome`; the next call carries on).
+ * Errors: `DLX_ERR_NULL`.
  */
 dlx_status dlx_solver_next(struct dlx_solver *solver, const size_t **rows, size_t *count);
 
-/*
- Hands every remaining solution of `solver` to `callback`. Returns
- `DLX_DONE` when the search is exhausted, or `DLX_STOPPED` when the
- callback returned non-zero (that value then goes to `*callback_result`
- if it is not NULL), a limit was reached or the search was cancelled
- (`dlx_solver_outcome` says which). A later call carries on where this
- one stopped.
- Errors: `DLX_ERR_NULL` (solver or callback).
+/**
+ * Hands every remaining solution of `solver` to `callback`. Returns
+ * `DLX_DONE` when the search is exhausted, or `DLX_STOPPED` when the
+ * callback returned non-zero (that value then goes to `*callback_result`
+ * if it is not NULL), a limit was reached or the search was cancelled
+ * (`dlx_solver_outcome` says which). A later call carries on where this
+ * one stopped.
+ * Errors: `DLX_ERR_NULL` (solver or callback).
  */
 dlx_status dlx_solver_run(struct dlx_solver *solver,
                           dlx_solution_fn callback,
                           void *user,
                           int *callback_result);
 
-/*
- Reads counter `which` (a `dlx_counter` value) into `*value`.
- Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE` (no such counter).
+/**
+ * Reads counter `which` (a `dlx_counter` value) into `*value`.
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE` (no such counter).
  */
 dlx_status dlx_solver_counter(const struct dlx_solver *solver, uint32_t which, uint64_t *value);
 
-/*
- Counts the remaining solutions of `solver` without handing them out:
- the same search as `dlx_solver_run`, within the same limits, cancel and
- progress callback, and on the solver's threads. Writes the number
- counted by this call to `*count` and returns `DLX_DONE` when the search
- is exhausted, or `DLX_STOPPED` when a limit, a cancel or the progress
- callback ended it first (`dlx_solver_outcome` says which); `*count`
- is then what this call counted before it stopped, and a later call
- counts on from there (add the counts). With an objective, the count is
- of the solutions `dlx_solver_run` would hand out (each better than the
- last). Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
+/**
+ * Counts the remaining solutions of `solver` without handing them out:
+ * the same search as `dlx_solver_run`, within the same limits, cancel and
+ * progress callback, and on the solver's threads. Writes the number
+ * counted by this call to `*count` and returns `DLX_DONE` when the search
+ * is exhausted, or `DLX_STOPPED` when a limit, a cancel or the progress
+ * callback ended it first (`dlx_solver_outcome` says which); `*count`
+ * is then what this call counted before it stopped, and a later call
+ * counts on from there (add the counts). With an objective, the count is
+ * of the solutions `dlx_solver_run` would hand out (each better than the
+ * last). Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
  */
 dlx_status dlx_solver_count(struct dlx_solver *solver, uint64_t *count);
 
-/*
- A static, NUL-terminated English description of `status`; an unknown
- value gives "unknown status". Never NULL; never free it.
+/**
+ * A static, NUL-terminated English description of `status`; an unknown
+ * value gives "unknown status". Never NULL; never free it.
  */
 const char *dlx_status_message(uint32_t status);
 
-/*
- The library's version, "MAJOR.MINOR.PATCH", as a static string. It equals
- `DLX_VERSION` of the header the library was built with.
+/**
+ * The library's version, "MAJOR.MINOR.PATCH", as a static string. It equals
+ * `DLX_VERSION` of the header the library was built with.
  */
 const char *dlx_version(void);
+
+/**
+ * Sets limit `which` (a `dlx_limit`) for every later call; `value` 0 removes
+ * it. Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE`.
+ */
+dlx_status dlx_solver_set_limit(struct dlx_solver *solver, uint32_t which, uint64_t value);
+
+/**
+ * Writes to `*outcome` how the last call ended (a `dlx_outcome`).
+ * Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_solver_outcome(const struct dlx_solver *solver, uint32_t *outcome);
+
+/**
+ * Asks the search to stop. Safe to call from any thread, also while
+ * another thread is inside `dlx_solver_next` or `dlx_solver_run` on the
+ * same solver, from inside the solver's own callbacks, and from a signal
+ * handler: it is async-signal-safe (one atomic store: no lock, no
+ * allocation). The running call returns `DLX_STOPPED` with
+ * `DLX_OUTCOME_CANCELLED` within `DLX_POLL_NODES` nodes, typically well
+ * under a millisecond. If no call is running, the next one stops at once.
+ * The request is used up by the call it stops; a later call resumes the
+ * search. The solver must not be freed while this runs.
+ * Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_solver_cancel(const struct dlx_solver *solver);
+
+/**
+ * Calls `callback` about every `interval_ms` milliseconds while a call
+ * searches (first after one interval; 0: between every slice of 1024
+ * nodes). A NULL callback turns reports off. Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_solver_set_progress(struct dlx_solver *solver,
+                                   dlx_progress_fn callback,
+                                   void *user,
+                                   uint32_t interval_ms);
+
+/**
+ * Writes to `*estimate` the estimated fraction of the search tree walked
+ * so far, from 0 to 1, as Knuth's programs estimate it: at each level the
+ * position of the row being tried among its column's rows, weighted by
+ * the share of the tree that level's branch stands for. Errors:
+ * `DLX_ERR_NULL`.
+ */
+dlx_status dlx_solver_estimate(const struct dlx_solver *solver, double *estimate);
+
+/**
+ * Randomises the search with `seed` and starts it again: among the primary
+ * columns of fewest rows it branches on one picked at random, and tries
+ * that column's rows in a random order. The same seed gives the same
+ * search (the same solutions in the same order) on every platform and run.
+ * Forced rows stay; counters go to zero. Errors: `DLX_ERR_NULL`,
+ * `DLX_ERR_OUT_OF_MEMORY` (the solver is then unchanged).
+ */
+dlx_status dlx_solver_set_seed(struct dlx_solver *solver, uint64_t seed);
+
+/**
+ * Goes back to the ordinary order (first column of fewest rows, rows in
+ * the order added) and starts the search again. Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_solver_clear_seed(struct dlx_solver *solver);
+
+/**
+ * Starts the search again from the beginning with the rows
+ * `rows[0 .. count]` already chosen, replacing earlier forced rows
+ * (`count` 0 removes them; `rows` may then be NULL). Every solution then
+ * contains them, first in its rows. This is how one solver serves many
+ * puzzles: force each puzzle's clues in turn. Counters go to zero.
+ * Errors, leaving the solver as it was: `DLX_ERR_NULL`,
+ * `DLX_ERR_ROW_RANGE`, `DLX_ERR_CONFLICT` (two rows share a column, or a
+ * row is given twice, or a row is excluded), `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_solver_force_rows(struct dlx_solver *solver, const size_t *rows, size_t count);
+
+/**
+ * Starts the search again from the beginning (forced rows and seed kept;
+ * counters to zero). Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_solver_restart(struct dlx_solver *solver);
+
+/**
+ * Cuts the search into subproblems: hands to `callback` each partial
+ * solution at `depth` levels below the forced rows (the forced rows, then
+ * the rows the search chooses on its first `depth` levels; a solution
+ * complete above that depth is a subproblem too). Every solution extends
+ * exactly one of them, so solving each with `dlx_solver_force_rows` (on any
+ * solver of the same matrix, in any thread or process) and adding the
+ * counts gives the whole count. `*count` (if not NULL) receives the number
+ * handed over. Returns `DLX_DONE` when all were handed over, or
+ * `DLX_STOPPED` when the callback returned non-zero (its value then goes
+ * to `*callback_result` if not NULL). Afterwards the solver's search
+ * starts from the beginning. Errors: `DLX_ERR_NULL`,
+ * `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the matrix has bounds or
+ * colors, or the solver has excluded rows: their subproblems also exclude
+ * rows, which `dlx_solver_split` hands over).
+ */
+dlx_status dlx_solver_subproblems(struct dlx_solver *solver,
+                                  size_t depth,
+                                  dlx_solution_fn callback,
+                                  void *user,
+                                  uint64_t *count,
+                                  int *callback_result);
+
+/**
+ * Cuts the search into subproblems, for any matrix: hands to `callback`
+ * each node of the search tree at `depth` levels below the forced rows
+ * (or a solution complete above that depth) as the rows to force (the
+ * forced rows, then those chosen on the path) and the rows to exclude
+ * (the solver's excluded rows, and those the path rules out: with bounds,
+ * a column may take several rows, and the rows tried before the chosen
+ * one at a level, or all the rows of a column that takes no more, are
+ * kept out below it). Every solution lies below exactly one subproblem,
+ * so solving each with `dlx_solver_set_subproblem` (on any solver of the
+ * same matrix, in any thread or process) and adding the counts gives the whole count; the
+ * best cost is the best of the parts'. For exact cover without excluded
+ * rows the subproblems are those of `dlx_solver_subproblems`, each with
+ * nothing to exclude. `*count`, `*callback_result`, the return value and
+ * the restart afterwards are as for `dlx_solver_subproblems`. Errors:
+ * `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_solver_split(struct dlx_solver *solver,
+                            size_t depth,
+                            dlx_subproblem_fn callback,
+                            void *user,
+                            uint64_t *count,
+                            int *callback_result);
+
+/**
+ * Starts the search again from the beginning with the rows
+ * `rows[0 .. count]` left out, as if they were not in the matrix,
+ * replacing earlier excluded rows (`count` 0 brings every row back; `rows`
+ * may then be NULL); repeats are allowed. No solution then contains them.
+ * Forced rows and seed stay; counters go to zero.
+ * Errors, leaving the solver as it was: `DLX_ERR_NULL`,
+ * `DLX_ERR_ROW_RANGE`, `DLX_ERR_CONFLICT` (a row is forced),
+ * `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_solver_exclude_rows(struct dlx_solver *solver, const size_t *rows, size_t count);
+
+/**
+ * Forces `rows[0 .. count]` and excludes `excluded[0 .. excluded_count]`
+ * at once, replacing the forced and excluded rows (as the two calls above
+ * would, but without a conflict between the old rows of one and the new
+ * rows of the other), and starts the search again: how a worker takes the
+ * next part of `dlx_solver_split`. Either array may be NULL when its count
+ * is 0. Errors, leaving the solver as it was: `DLX_ERR_NULL`,
+ * `DLX_ERR_ROW_RANGE`, `DLX_ERR_CONFLICT` (as for the two calls above, or a
+ * row both forced and excluded), `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_solver_set_subproblem(struct dlx_solver *solver,
+                                     const size_t *rows,
+                                     size_t count,
+                                     const size_t *excluded,
+                                     size_t excluded_count);
+
+/**
+ * Writes to `*depth` the smallest depth at which `dlx_solver_subproblems`
+ * (or `dlx_solver_split`, whose subproblems are the same paths) gives at
+ * least `at_least` subproblems (or, when no depth gives that many, the
+ * depth past which the tree has no paths). Restarts the search.
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_solver_split_depth(struct dlx_solver *solver, uint64_t at_least, size_t *depth);
+
+/**
+ * Sets the cost of row `row`. Costs matter only to a solver with an
+ * objective (`dlx_solver_set_objective`); solvers already made keep the
+ * costs they copied. Errors: `DLX_ERR_NULL`, `DLX_ERR_ROW_RANGE`,
+ * `DLX_ERR_OUT_OF_MEMORY` (the matrix unchanged).
+ */
+dlx_status dlx_matrix_set_row_cost(struct dlx_matrix *matrix, size_t row, int64_t cost);
+
+/**
+ * Writes the cost of row `row` (0 unless set) to `*cost`.
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_ROW_RANGE`.
+ */
+dlx_status dlx_matrix_row_cost(const struct dlx_matrix *matrix, size_t row, int64_t *cost);
+
+/**
+ * Gives the solver an objective (a `dlx_objective`; see there) keeping the
+ * `best` best solutions, and starts the search again (forced rows, seed
+ * and limits kept; counters to zero). `DLX_OBJECTIVE_ALL` goes back to
+ * every solution (`best` is then ignored). Errors, leaving the solver as
+ * it was: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE` (objective),
+ * `DLX_ERR_INVALID_ARGUMENT` (`best` is 0), `DLX_ERR_COST_RANGE`,
+ * `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_solver_set_objective(struct dlx_solver *solver, uint32_t objective, size_t best);
+
+/**
+ * With an objective, lets the search report only solutions of cost at most
+ * `limit` (at least `limit` under `DLX_OBJECTIVE_MAX_COST`; at most `limit`
+ * rows under `DLX_OBJECTIVE_FEWEST_ROWS`), as if one that good had been
+ * found already: the bound prunes from the start, and a search that ends
+ * without a solution proves that none is that good. The limit stays when
+ * the objective changes and does nothing without one. The search starts
+ * again (forced rows, seed and limits kept; counters to zero).
+ * Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_solver_set_cost_limit(struct dlx_solver *solver, int64_t limit);
+
+/**
+ * Lifts the cost limit of `dlx_solver_set_cost_limit` and starts the
+ * search again. Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_solver_clear_cost_limit(struct dlx_solver *solver);
+
+/**
+ * Writes to `*cost` the cost of the last solution `dlx_solver_next` or
+ * `dlx_solver_run` returned: the sum of its rows' costs, or its number of
+ * rows under `DLX_OBJECTIVE_FEWEST_ROWS`. Errors: `DLX_ERR_NULL`,
+ * `DLX_ERR_NO_SOLUTION` (no solution yet since the search (re)started, or,
+ * without an objective, a sum beyond `int64_t`).
+ */
+dlx_status dlx_solver_cost(const struct dlx_solver *solver, int64_t *cost);
+
+/**
+ * The number of best solutions kept so far (at most the objective's
+ * `best`; 0 without an objective, and for NULL).
+ */
+size_t dlx_solver_best_count(const struct dlx_solver *solver);
+
+/**
+ * The `index`-th best solution so far (0 is the best): its row ids go to
+ * `*rows` and `*count` (owned by the solver, valid until the next call
+ * that searches or changes it, or its free) and its cost to `*cost`.
+ * `cost` may be NULL. Errors: `DLX_ERR_NULL`, `DLX_ERR_INVALID_ARGUMENT`
+ * (`index` not below `dlx_solver_best_count`).
+ */
+dlx_status dlx_solver_best(const struct dlx_solver *solver,
+                           size_t index,
+                           const size_t **rows,
+                           size_t *count,
+                           int64_t *cost);
+
+/**
+ * Makes every later search call of `solver` (`dlx_solver_next`,
+ * `dlx_solver_run` and the counting behind them) run on `threads`
+ * threads, 0 meaning one per core the system offers, and starts the
+ * search again (forced rows, excluded rows, seed, objective and limits
+ * stay; counters go to zero). One thread (the default) searches exactly as
+ * before.
+ *
+ * With more than one thread: each thread walks its own part of the tree
+ * and an idle thread takes an untried branch from a busy one, so uneven
+ * subtrees keep every thread busy. Counts, the set of solutions, the best
+ * costs and the k best costs are exactly those of one thread; the order in
+ * which solutions arrive may differ. Solutions, the solution callback and
+ * the progress callback are still delivered on the calling thread, one at
+ * a time, so a caller needs no locking. The first-solution call
+ * (`dlx_solver_next`) stops every thread as soon as one finds a solution;
+ * with an objective, each improvement prunes every thread's search at
+ * once, and reaches the solution callback within a few milliseconds. The
+ * calling thread is one of the threads (it searches too, between handing
+ * out solutions), so `threads` threads start `threads - 1`; a search
+ * small enough to end within its first slice of nodes starts none, nor
+ * does a `dlx_solver_next` that this slice answers. Limits are for the whole call (nodes exact, as on one thread);
+ * `dlx_solver_cancel` stops all threads within one slice; counters are
+ * summed over the threads (`DLX_COUNTER_STEALS` and `DLX_COUNTER_IDLE_NS`
+ * show the balance); a stopped search resumes where it stopped (solutions
+ * found by other threads after the stop are kept for the next call).
+ * `dlx_solver_subproblems` and `dlx_solver_split` are not affected.
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`, `DLX_ERR_INVALID_ARGUMENT` for
+ * more than 1024 threads.
+ */
+dlx_status dlx_solver_set_threads(struct dlx_solver *solver,
+                                  size_t threads);
+
+/**
+ * Writes the number of threads the solver searches on to `*threads` (the
+ * number of cores when it was set to 0). Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_solver_threads(const struct dlx_solver *solver, size_t *threads);
+
+/**
+ * Reads counter `which` of thread `thread` (0 to the number of threads
+ * minus 1) of a search on several threads into `*value`: its nodes,
+ * updates, steals or idle nanoseconds since the search started
+ * (`DLX_COUNTER_SOLUTIONS` is the solver's own: solutions are handed out
+ * by the calling thread). Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE`
+ * (no such counter), `DLX_ERR_INVALID_ARGUMENT` (no such thread, or no
+ * search on several threads has run since the last restart).
+ */
+dlx_status dlx_solver_thread_counter(const struct dlx_solver *solver,
+                                     size_t thread,
+                                     uint32_t which,
+                                     uint64_t *value);
+
+/**
+ * Sets the column rule of later memoized counts (a `dlx_memo_order`
+ * value). A count under way or done is dropped, its cache too.
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE`, `DLX_ERR_BUSY`.
+ */
+dlx_status dlx_solver_set_memo_order(struct dlx_solver *solver, uint32_t order);
+
+/**
+ * Sets the most bytes the cache of later memoized counts may hold
+ * (default 1 GiB). A full cache stores no more states: the count stays
+ * exact, and may take longer. A count under way or done is dropped.
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
+ */
+dlx_status dlx_solver_set_memo_memory(struct dlx_solver *solver, uint64_t bytes);
+
+/**
+ * Counts the solutions (with the forced rows, without the excluded ones)
+ * by the memoized count: each distinct remaining subproblem is counted
+ * once and its count kept, so problems whose partial solutions leave the
+ * same rest behind (tilings) count far faster than by enumeration, and
+ * the count is exact at any size.
+ *
+ * Returns `DLX_DONE` with the count in decimal, NUL-terminated, in
+ * `digits` and its number of digits in `*length`. If `capacity` is not
+ * more than the number of digits, returns `DLX_ERR_BUFFER_TOO_SMALL` with
+ * only `*length` written: call again with a larger buffer (the count is
+ * kept, so that call returns at once). `DLX_STOPPED` when a limit
+ * (nodes: states entered; updates: the cache's misses; time), a cancel or
+ * the progress callback stopped the call (`dlx_solver_outcome` says
+ * which; nothing is written; the next call goes on). On several threads
+ * (`dlx_solver_set_threads`) the threads share one cache and the count is
+ * the same; the counters (`DLX_COUNTER_MEMO_*`) are totals over them, and
+ * differ from run to run.
+ * Errors: `DLX_ERR_NULL` (`solver`, `length`, or `digits` with a
+ * non-zero `capacity`), `DLX_ERR_UNSUPPORTED` (the solver has an
+ * objective or a cost limit), `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_BUSY`.
+ */
+dlx_status dlx_solver_count_memo(struct dlx_solver *solver,
+                                 char *digits,
+                                 size_t capacity,
+                                 size_t *length);
+
+/**
+ * Draws `n` solutions uniformly at random, each independently (one may
+ * come twice), and hands each to `callback` (the forced rows, then the
+ * rows drawn). The memoized count runs first if it has not (see
+ * `dlx_solver_count_memo`); then each draw picks a number below the count
+ * and goes down to the solution it stands for. The same `seed` gives the
+ * same draws.
+ *
+ * Returns `DLX_DONE` after `n` draws (at once, with no call of the
+ * callback, when there is no solution: `dlx_solver_count_memo` then gives
+ * 0), or `DLX_STOPPED` when the callback returned non-zero (that value then
+ * goes to `*callback_result` if it is not NULL), a cancel came between two
+ * draws, or a limit stopped the count before any draw
+ * (`dlx_solver_outcome` says which).
+ * Errors: `DLX_ERR_NULL` (solver or callback), then as
+ * `dlx_solver_count_memo`.
+ */
+dlx_status dlx_solver_sample(struct dlx_solver *solver,
+                             uint64_t seed,
+                             uint64_t n,
+                             dlx_solution_fn callback,
+                             void *user,
+                             int *callback_result);
+
+/**
+ * Reads a matrix from `len` bytes of `text` in Knuth's format (as his
+ * DLX1, DLX2, DLX3 and DLX5 read it; README.md describes it): comment lines
+ * start with `|`; the first other line names the primary items, then `|`,
+ * then the secondary items; every later line is one option (a row) naming
+ * its items. Item k of the first line is column k; options are rows 0, 1,
+ * 2, ... in order. `text` must be UTF-8 and needs no terminating NUL.
+ *
+ * The extensions are read and kept: `name:c` colors on secondary items in
+ * options, `u:v|name` (or `v|name`, meaning `v:v|name`) bounds on primary
+ * items in the first line, and `|n` costs in an option. All of them are
+ * solved, and written back by `dlx_matrix_write`.
+ *
+ * On success the matrix goes to `*out` (free it with `dlx_matrix_free`);
+ * `dlx_matrix_column_name` gives the item names. On `DLX_ERR_PARSE`, if
+ * `error` is not NULL, a new error object goes to `*error` (free it with
+ * `dlx_parse_error_free`); `*error` is written on no other return.
+ * Errors: `DLX_ERR_NULL` (text or out is NULL), `DLX_ERR_PARSE` (the text
+ * is not in the format, or not UTF-8), `DLX_ERR_TOO_LARGE` (the matrix
+ * would exceed 32-bit link indices, or len exceeds what memory can hold),
+ * `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_matrix_parse(const char *text,
+                            size_t len,
+                            struct dlx_matrix **out,
+                            struct dlx_parse_error **error);
+
+/**
+ * The 1-based line of a parse error; 0 for NULL.
+ */
+size_t dlx_parse_error_line(const struct dlx_parse_error *error);
+
+/**
+ * The 1-based column of a parse error, counted in characters (not bytes);
+ * 0 for NULL.
+ */
+size_t dlx_parse_error_column(const struct dlx_parse_error *error);
+
+/**
+ * What is wrong and what was expected, as a NUL-terminated English
+ * message without the position (for example "unknown item `H`: expected a
+ * name from the item line"). It belongs to the error and lives until
+ * `dlx_parse_error_free`. NULL for NULL.
+ */
+const char *dlx_parse_error_message(const struct dlx_parse_error *error);
+
+/**
+ * Frees a parse error. NULL does nothing.
+ */
+void dlx_parse_error_free(struct dlx_parse_error *error);
+
+/**
+ * Writes `matrix` in Knuth's format into `buffer`, followed by a NUL, when
+ * the text and its NUL fit in `capacity` bytes. Every line ends with '\n'.
+ * Reading the text back with `dlx_matrix_parse` gives the same matrix
+ * (names, bounds, colors and costs included) for any matrix that
+ * `dlx_matrix_parse` made. A matrix from `dlx_matrix_new` has no names: its
+ * columns are written as their 0-based numbers, primary columns first.
+ * Knuth's format cannot express a matrix without primary columns (its
+ * item line would read as a comment): such a matrix is written, but the
+ * text does not read back. Bounds (0, 0) are written `0|name`, which
+ * `dlx_matrix_parse` reads (Knuth's DLX3 would not).
+ *
+ * Exception to the out-parameter rule: `*length` receives the length of
+ * the text (without the NUL) whenever matrix and length are not NULL, on
+ * success and on `DLX_ERR_BUFFER_TOO_SMALL` alike, so that a caller can
+ * pass `buffer = NULL, capacity = 0` to learn the size, then allocate
+ * `length + 1` bytes and call again. On `DLX_ERR_BUFFER_TOO_SMALL` the
+ * buffer is not touched. Errors: `DLX_ERR_NULL` (matrix or length is NULL,
+ * or buffer is NULL with capacity > 0), `DLX_ERR_BUFFER_TOO_SMALL`.
+ */
+dlx_status dlx_matrix_write(const struct dlx_matrix *matrix,
+                            char *buffer,
+                            size_t capacity,
+                            size_t *length);
+
+/**
+ * The name of `column` from the item line of the text the matrix was
+ * parsed from, NUL-terminated. NULL when the matrix is NULL, the column is
+ * out of range, or the matrix has no names (it was made by
+ * `dlx_matrix_new`). The string belongs to the matrix: it stays valid until
+ * the matrix is changed or freed.
+ */
+const char *dlx_matrix_column_name(const struct dlx_matrix *matrix, size_t column);
 
 #ifdef __cplusplus
 }  // extern "C"

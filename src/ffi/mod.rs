@@ -11,15 +11,19 @@
 // The C names are the API: dlx_matrix, dlx_status, DLX_OK, ...
 #![allow(non_camel_case_types)]
 
-pub mod control;
-pub mod format;
-pub mod objective;
-pub mod parallel;
+// The order of these modules is the order of the functions in dlx.h,
+// the order a first program meets them: the matrix, the one-call answers,
+// the solver, statuses, then search control, optimisation, threads, the
+// memoized count and the text format.
 pub mod matrix;
-pub mod memo;
 pub mod solve;
 pub mod solver;
 pub mod status;
+pub mod control;
+pub mod objective;
+pub mod parallel;
+pub mod memo;
+pub mod format;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
