@@ -54,6 +54,10 @@
 //! names; `write` names its columns by their 0-based index.
 
 use std::collections::HashMap;
+use std::hash::BuildHasher;
+
+/// The hasher of the name tables: foldhash, seeded per process.
+type NameHasher = foldhash::fast::RandomState;
 use std::fmt;
 
 use crate::error::Error;
@@ -94,9 +98,60 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// Whether `c` separates names, as C's `isspace` in Knuth's programs.
-fn is_blank(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\r' | '\x0b' | '\x0c')
+/// Whether byte `b` separates names, as C's `isspace` in Knuth's programs
+/// (the newline ends the line before this is asked).
+fn is_blank_byte(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c')
+}
+
+/// The item names' index: each name's id, found by the name's hash and
+/// compared with the name as the matrix stores it. Four bytes an item, so
+/// the table of a file with millions of items stays small.
+struct ItemIndex {
+    table: hashbrown::HashTable<u32>,
+    hasher: NameHasher,
+    /// The ids last found, by their hash's low bits: options near each
+    /// other in a file tend to name the same items, whose names (and
+    /// these slots) are then still in the processor's cache.
+    recent: Vec<(u64, u32)>,
+}
+
+/// The number of slots of [`ItemIndex::recent`] (a power of two).
+const RECENT: usize = 1 << 14;
+
+impl ItemIndex {
+    fn hash(&self, name: &str) -> u64 {
+        self.hasher.hash_one(name)
+    }
+
+    /// The id of `name`, whose hash is `h`, among `names`.
+    fn find(&self, names: &Names, h: u64, name: &str) -> Option<u32> {
+        self.table.find(h, |&id| names.get(id as usize) == Some(name)).copied()
+    }
+
+    /// As [`ItemIndex::find`], trying the recent ids first.
+    fn find_recent(&mut self, names: &Names, h: u64, name: &str) -> Option<u32> {
+        if self.recent.is_empty() {
+            return self.find(names, h, name);
+        }
+        let slot = h as usize & (RECENT - 1);
+        let (seen, id) = self.recent[slot];
+        if seen == h && names.get(id as usize) == Some(name) {
+            return Some(id);
+        }
+        let id = self.find(names, h, name)?;
+        self.recent[slot] = (h, id);
+        Some(id)
+    }
+
+    /// Records `id`, whose name in `names` hashes to `h`.
+    fn insert(&mut self, names: &Names, h: u64, id: u32) -> Result<(), Error> {
+        let hasher = &self.hasher;
+        let rehash = |&id: &u32| hasher.hash_one(names.get(id as usize).unwrap_or(""));
+        self.table.try_reserve(1, rehash).map_err(|_| Error::OutOfMemory)?;
+        self.table.insert_unique(h, id, rehash);
+        Ok(())
+    }
 }
 
 /// A word of a line: its 1-based column and its text.
@@ -131,20 +186,26 @@ impl<'a> Iterator for Tokens<'a> {
     type Item = Token<'a>;
 
     fn next(&mut self) -> Option<Token<'a>> {
-        let mut start: Option<(usize, usize)> = None;
-        for (at, c) in self.line[self.at..].char_indices().map(|(i, c)| (self.at + i, c)) {
-            if is_blank(c) {
-                if let Some((s, column)) = start {
-                    self.at = at;
-                    return Some(Token { column, text: &self.line[s..at] });
-                }
-            } else if start.is_none() {
-                start = Some((at, self.column));
-            }
-            self.column += 1;
+        // Bytes, not chars: blanks are ASCII, and a character is counted at
+        // its first byte (any byte but a UTF-8 continuation byte).
+        let bytes = self.line.as_bytes();
+        let mut at = self.at;
+        while at < bytes.len() && is_blank_byte(bytes[at]) {
+            at += 1;
         }
-        self.at = self.line.len();
-        start.map(|(s, column)| Token { column, text: &self.line[s..] })
+        self.column += at - self.at;
+        if at == bytes.len() {
+            self.at = at;
+            return None;
+        }
+        let (start, column) = (at, self.column);
+        while at < bytes.len() && !is_blank_byte(bytes[at]) {
+            self.column += usize::from(bytes[at] & 0xc0 != 0x80);
+            at += 1;
+        }
+        self.at = at;
+        // `start` and `at` are at ASCII blanks or the ends: char boundaries.
+        Some(Token { column, text: &self.line[start..at] })
     }
 }
 
@@ -158,6 +219,10 @@ fn quote(s: &str) -> String {
 fn check_name(s: &str, what: &str) -> Result<(), (usize, String)> {
     if s.is_empty() {
         return Err((0, format!("expected {what}, found nothing")));
+    }
+    // The usual case, at a byte a step: printable ASCII other than `:` and `|`.
+    if s.bytes().all(|b| b.is_ascii_graphic() && b != b':' && b != b'|') {
+        return Ok(());
     }
     for (at, c) in s.char_indices() {
         if c == ':' || c == '|' {
@@ -220,7 +285,10 @@ pub fn parse(text: &str) -> Result<Matrix, ParseError> {
             _ => Error::OutOfMemory,
         }),
     };
-    let mut index: HashMap<&str, u32> = HashMap::new();
+    let mut index = ItemIndex { table: hashbrown::HashTable::new(), hasher: NameHasher::default(), recent: Vec::new() };
+    // Room for every item at once, so the table never grows.
+    let item_count = items.clone().count();
+    index.table.try_reserve(item_count, |_: &u32| 0).map_err(|_| oom(item_line, 1, Error::OutOfMemory))?;
     let mut names = Names::default();
     let mut bounds: Vec<(usize, (u32, u32))> = Vec::new();
     let mut first_secondary: Option<usize> = None;
@@ -288,11 +356,12 @@ pub fn parse(text: &str) -> Result<Matrix, ParseError> {
             check_name(rest, "an item name").map_err(|(at, m)| err(offset + at, m))?;
         }
         let id = names.len() as u32;
-        index.try_reserve(1).map_err(|_| oom(item_line, tok.column, Error::OutOfMemory))?;
-        if index.insert(rest, id).is_some() {
+        let h = index.hash(rest);
+        if index.find(&names, h, rest).is_some() {
             return Err(err(offset, format!("item {} is named twice in the item line", quote(rest))));
         }
         names.push(rest).map_err(|e| oom(item_line, tok.column, e))?;
+        index.insert(&names, h, id).map_err(|e| oom(item_line, tok.column, e))?;
     }
     let columns = names.len();
     let first_secondary = first_secondary.unwrap_or(columns);
@@ -303,14 +372,18 @@ pub fn parse(text: &str) -> Result<Matrix, ParseError> {
     for (c, b) in bounds {
         m.store_bounds(c, b).map_err(|e| oom(item_line, 1, e))?;
     }
-    m.set_names(names);
+    // The index reads the names: the matrix takes them once the options are read.
+    // Its recent ids are worth their room only for a large item line.
+    if columns >= RECENT && index.recent.try_reserve_exact(RECENT).is_ok() {
+        index.recent.resize(RECENT, (u64::MAX, 0));
+    }
 
     // The options.
     let mut seen = Vec::new();
     seen.try_reserve_exact(columns).map_err(|_| oom(item_line, 1, Error::OutOfMemory))?;
     seen.resize(columns, 0u32);
     let mut stamp = 0u32;
-    let mut color_index: HashMap<&str, u32> = HashMap::new();
+    let mut color_index: HashMap<&str, u32, NameHasher> = HashMap::with_hasher(NameHasher::default());
     let mut row: Vec<usize> = Vec::new();
     let mut colors: Vec<(usize, u32)> = Vec::new();
     for (n, line) in lines {
@@ -343,14 +416,14 @@ pub fn parse(text: &str) -> Result<Matrix, ParseError> {
                 cost = cost.checked_add(d).ok_or_else(|| err(0, "the option's total cost is too large".into()))?;
                 continue;
             }
-            let (name, color) = match tok.text.find(':') {
+            let (name, color) = match tok.text.bytes().position(|b| b == b':') {
                 Some(colon) => (&tok.text[..colon], Some((colon + 1, &tok.text[colon + 1..]))),
                 None => (tok.text, None),
             };
             if name.is_empty() {
                 return Err(err(0, "expected an item name before `:`".into()));
             }
-            let Some(&c) = index.get(name) else {
+            let Some(c) = index.find_recent(&names, index.hash(name), name) else {
                 return Err(err(0, format!("unknown item {}: expected a name from the item line", quote(name))));
             };
             let c = c as usize;
@@ -392,6 +465,7 @@ pub fn parse(text: &str) -> Result<Matrix, ParseError> {
         }
         m.set_last_row_cost(cost).map_err(|e| oom(n, 1, e))?;
     }
+    m.set_names(names);
     Ok(m)
 }
 
