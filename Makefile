@@ -117,7 +117,9 @@ fuzz:
 # in bench/out/results.json and .csv), the engine against bench/dance.c, then
 # 1 thread against 2 (bench/threads.py), the memoized count against the
 # plain one (bench/memo.py), the Python package against the C API
-# (bench/python.py; uses the virtual environment of `make test`).
+# (bench/python.py; uses the virtual environment of `make test`), and
+# reading a 200 MB file, an earlier commit's tool against this one
+# (bench/parse.py).
 bench: all
 	python3 bench/run.py
 	python3 bench/suite.py
@@ -125,6 +127,7 @@ bench: all
 	python3 bench/threads.py
 	python3 bench/memo.py
 	python3 bench/python.py
+	python3 bench/parse.py
 
 # Installs what `make` built, without building (so `sudo make install`
 # needs no cargo): the headers, the shared library with its SONAME chain,

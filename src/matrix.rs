@@ -447,7 +447,7 @@ impl Matrix {
             return Ok(first);
         }
         let needed = (rows - 1).checked_mul(stride).and_then(|n| n.checked_add(width));
-        if stride < width || needed.map_or(true, |n| n > cells.len()) {
+        if stride < width || needed.is_none_or(|n| n > cells.len()) {
             return Err((0, Error::InvalidArgument));
         }
         let line = |i: usize| &cells[i * stride..i * stride + width];

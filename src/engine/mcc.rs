@@ -859,7 +859,7 @@ impl Mcc {
             // of the rows below.
             let so_far = b.forced + self.path;
             let room = if b.bar == i64::MAX { i64::MAX } else { b.bar - so_far };
-            if self.lower_bound(b, room).map_or(true, |rest| rest >= room) {
+            if self.lower_bound(b, room).is_none_or(|rest| rest >= room) {
                 return false;
             }
         }
@@ -970,7 +970,7 @@ impl Mcc {
     }
 
     fn walk_with(&mut self, nodes: &mut u64, limit: u64, cap: usize, bound: Option<&Bound>, mut rng: Option<&mut fastrand::Rng>) -> Walked {
-        let fits = |path: i64| bound.map_or(true, |b| b.forced + path < b.bar);
+        let fits = |path: i64| bound.is_none_or(|b| b.forced + path < b.bar);
         // `enter`: go a level deeper; else take the top level's next branch.
         let mut enter = match self.resume {
             Resume::Done => return Walked::Exhausted,

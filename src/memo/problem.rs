@@ -376,7 +376,7 @@ impl Problem {
             if dead || n == 0 {
                 return Choice::Dead;
             }
-            if best.map_or(true, |b| n < b.0) {
+            if best.is_none_or(|b| n < b.0) {
                 best = Some((n, c, close));
             }
             if order == Order::First || n == 1 {

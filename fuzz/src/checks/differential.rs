@@ -318,8 +318,8 @@ pub fn differential(data: &[u8]) {
                     drain(&mut o, &p, Limits::default());
                     if let Some(b) = o.best().first() {
                         let better = match goal {
-                            Goal::MaxCost => best.map_or(true, |c| b.cost > c),
-                            _ => best.map_or(true, |c| b.cost < c),
+                            Goal::MaxCost => best.is_none_or(|c| b.cost > c),
+                            _ => best.is_none_or(|c| b.cost < c),
                         };
                         if better {
                             best = Some(b.cost);
