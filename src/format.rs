@@ -55,6 +55,7 @@
 
 use std::collections::HashMap;
 use std::hash::BuildHasher;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The hasher of the name tables: foldhash, seeded per process.
 type NameHasher = foldhash::fast::RandomState;
@@ -249,6 +250,18 @@ fn decimal(s: &str, max: u64) -> Result<u64, &'static str> {
 /// Parses a text in Knuth's format (see the module documentation) into a
 /// matrix with the items' names, bounds, colors and costs.
 pub fn parse(text: &str) -> Result<Matrix, ParseError> {
+    parse_observed(text, None)
+}
+
+/// How many lines [`parse_observed`] reads between two updates of its
+/// counter.
+const OBSERVE_LINES: usize = 4096;
+
+/// As [`parse`], storing in `read` (when given), every few thousand lines,
+/// how many bytes of `text` have been read: another thread may watch it to
+/// report progress on a large text.
+pub fn parse_observed(text: &str, read: Option<&AtomicUsize>) -> Result<Matrix, ParseError> {
+    let whole = text.as_ptr() as usize;
     // A byte-order mark (editors on some systems write one) is not text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text.split('\n').enumerate().map(|(i, l)| (i + 1, l));
@@ -292,7 +305,12 @@ pub fn parse(text: &str) -> Result<Matrix, ParseError> {
     let mut names = Names::default();
     let mut bounds: Vec<(usize, (u32, u32))> = Vec::new();
     let mut first_secondary: Option<usize> = None;
-    for tok in items {
+    for (k, tok) in items.enumerate() {
+        if k % OBSERVE_LINES == 0 {
+            if let Some(read) = read {
+                read.store(tok.text.as_ptr() as usize - whole, Ordering::Relaxed);
+            }
+        }
         let mut rest = tok.text;
         let mut offset = 0;
         if let Some(after) = rest.strip_prefix('|') {
@@ -387,6 +405,11 @@ pub fn parse(text: &str) -> Result<Matrix, ParseError> {
     let mut row: Vec<usize> = Vec::new();
     let mut colors: Vec<(usize, u32)> = Vec::new();
     for (n, line) in lines {
+        if n % OBSERVE_LINES == 0 || n == item_line + 1 {
+            if let Some(read) = read {
+                read.store(line.as_ptr() as usize - whole, Ordering::Relaxed);
+            }
+        }
         let toks = tokens(line);
         match toks.clone().next() {
             None => continue,
@@ -472,8 +495,13 @@ pub fn parse(text: &str) -> Result<Matrix, ParseError> {
 /// Parses text given as bytes, as the C API receives it: bytes that are not
 /// UTF-8 give a [`ParseError`] at the line and column of the first bad byte.
 pub fn parse_bytes(bytes: &[u8]) -> Result<Matrix, ParseError> {
+    parse_bytes_observed(bytes, None)
+}
+
+/// As [`parse_bytes`], with the counter of [`parse_observed`].
+pub fn parse_bytes_observed(bytes: &[u8], read: Option<&AtomicUsize>) -> Result<Matrix, ParseError> {
     match std::str::from_utf8(bytes) {
-        Ok(text) => parse(text),
+        Ok(text) => parse_observed(text, read),
         Err(e) => {
             let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or("");
             let line_start = valid.rfind('\n').map_or(0, |i| i + 1);
@@ -656,4 +684,22 @@ pub fn write_to(m: &Matrix, out: &mut impl fmt::Write) -> fmt::Result {
         out.write_char('\n')?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_read_counter_moves_through_the_text() {
+        let mut text = String::from("a b\n");
+        for _ in 0..3 * OBSERVE_LINES {
+            text.push_str("a\nb\n");
+        }
+        let read = AtomicUsize::new(0);
+        let m = parse_observed(&text, Some(&read)).unwrap();
+        assert_eq!(m.rows(), 6 * OBSERVE_LINES);
+        let at = read.load(Ordering::Relaxed);
+        assert!(at > text.len() / 2 && at < text.len(), "{at} of {}", text.len());
+    }
 }

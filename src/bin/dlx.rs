@@ -26,7 +26,7 @@
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::io::{self, BufWriter, Read, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -53,7 +53,9 @@ give an item the same color go together), and '|n' in an option is its
 cost (DLX5; see Optimisation).
 
 Output: the number of solutions, on standard output (with --print, the
-solutions instead). Counters and progress lines go to standard error.
+solutions instead). Counters and progress lines go to standard error, and
+so, when reading a file takes more than a second, does how far it has read
+(unless --quiet).
 
 Options:
   -p, --print          print every solution on standard output instead of the
@@ -617,6 +619,46 @@ fn print_text(text: &str) -> ExitCode {
     }
 }
 
+/// Parses `bytes`; when that takes more than a second and `report` is set,
+/// says on standard error every second how far it has read, and at the end
+/// how long it took.
+fn read_matrix(bytes: &[u8], name: &str, report: bool) -> Result<Matrix, dlx::format::ParseError> {
+    if !report {
+        return dlx::format::parse_bytes(bytes);
+    }
+    let read = AtomicUsize::new(0);
+    let done = AtomicBool::new(false);
+    let start = Instant::now();
+    let (result, reported) = std::thread::scope(|scope| {
+        let watcher = scope.spawn(|| {
+            let mut next = Duration::from_secs(1);
+            let mut reported = false;
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(20));
+                if start.elapsed() >= next {
+                    let at = read.load(Ordering::Relaxed);
+                    say!(
+                        "dlx: reading {name}: {:.0}% of {:.0} MB, {:.1} s",
+                        100.0 * at as f64 / bytes.len().max(1) as f64,
+                        bytes.len() as f64 / 1e6,
+                        start.elapsed().as_secs_f64()
+                    );
+                    reported = true;
+                    next += Duration::from_secs(1);
+                }
+            }
+            reported
+        });
+        let result = dlx::format::parse_bytes_observed(bytes, Some(&read));
+        done.store(true, Ordering::Relaxed);
+        (result, watcher.join().unwrap_or(true))
+    });
+    if reported {
+        say!("dlx: read {name} in {:.1} s", start.elapsed().as_secs_f64());
+    }
+    result
+}
+
 fn main() -> ExitCode {
     let opts = match parse_args(std::env::args_os().skip(1)) {
         Ok(o) => o,
@@ -644,7 +686,7 @@ fn main() -> ExitCode {
             return exit(if e.kind() == io::ErrorKind::OutOfMemory { EXIT_OTHER } else { EXIT_INPUT });
         }
     };
-    let matrix = match dlx::format::parse_bytes(&bytes) {
+    let matrix = match read_matrix(&bytes, &name, !opts.quiet) {
         Ok(m) => m,
         Err(e) => {
             say!("dlx: {name}: {e}");
