@@ -145,6 +145,15 @@ def test_knuth_multiplicities_example():
     assert m.bounds("C") == (2, 3) and m.is_secondary("X") and not m.is_secondary("A")
 
 
+def test_generators_and_numpy_sizes():
+    np = pytest.importorskip("numpy")
+    # Secondary columns given by generators, a column count as a numpy int.
+    m = dlx.Matrix(["a", "b"], secondary=(x for x in ["x", "y"]))
+    assert m.names == ["a", "b", "x", "y"] and m.is_secondary("y") and not m.is_secondary("b")
+    q = dlx.Matrix(np.int64(3), secondary=(c for c in [2]))
+    assert q.columns == 3 and q.is_secondary(2) and not q.is_secondary(1)
+
+
 def test_round_trip_and_pickle():
     import pickle
 

@@ -43,14 +43,15 @@ class Matrix(n.Handle):
         self._names: Optional[List[Hashable]] = None
         self._index: Dict[Hashable, int] = {}
         self._colors: Dict[str, int] = {}
-        if isinstance(columns, int):
-            count = columns
-            marks = list(secondary)
-        else:
-            names = list(columns) + list(secondary)
+        secondary = list(secondary)  # read once: it may be a generator
+        try:
+            count = operator.index(columns)  # type: ignore[arg-type]
+            marks: List[Any] = secondary
+        except TypeError:
+            names = list(columns) + secondary  # type: ignore[arg-type]
             count = len(names)
             self._set_names(names)
-            marks = list(range(len(names) - len(list(secondary)), len(names)))
+            marks = list(range(len(names) - len(secondary), len(names)))
         if count < 0:
             raise InputError(n.ERR_INVALID_ARGUMENT, "a negative number of columns")
         h = c_void_p()

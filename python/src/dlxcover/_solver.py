@@ -49,7 +49,7 @@ class Subproblem(NamedTuple):
     excluded: List[int]
 
 
-def _rows(rows: Any, what: str) -> "ctypes.Array[c_size_t]":
+def _rows(rows: Any) -> "ctypes.Array[c_size_t]":
     return _size_array([int(r) for r in rows])
 
 
@@ -137,7 +137,7 @@ class Solver(n.Handle):
     def set_subproblem(self, forced: Sequence[int] = (), excluded: Sequence[int] = ()) -> None:
         """Forces and excludes rows (replacing earlier ones) and starts
         again."""
-        f, x = _rows(forced, "forced"), _rows(excluded, "excluded")
+        f, x = _rows(forced), _rows(excluded)
         check(n.lib.dlx_solver_set_subproblem(self._h, f, len(f), x, len(x)), "forced/excluded rows")
 
     def set_objective(self, objective: Optional[str], k: int = 1) -> None:
