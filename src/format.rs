@@ -54,12 +54,9 @@
 //! names; `write` names its columns by their 0-based index.
 
 use std::collections::HashMap;
+use std::fmt;
 use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// The hasher of the name tables: foldhash, seeded per process.
-type NameHasher = foldhash::fast::RandomState;
-use std::fmt;
 
 use crate::error::Error;
 use crate::matrix::{Matrix, Names, DEFAULT_BOUNDS};
@@ -111,14 +108,10 @@ fn is_blank_byte(b: u8) -> bool {
 struct ItemIndex {
     table: hashbrown::HashTable<u32>,
     hasher: NameHasher,
-    /// The ids last found, by their hash's low bits: options near each
-    /// other in a file tend to name the same items, whose names (and
-    /// these slots) are then still in the processor's cache.
-    recent: Vec<(u64, u32)>,
 }
 
-/// The number of slots of [`ItemIndex::recent`] (a power of two).
-const RECENT: usize = 1 << 14;
+/// The hasher of the name tables: foldhash, seeded per process.
+type NameHasher = foldhash::fast::RandomState;
 
 impl ItemIndex {
     fn hash(&self, name: &str) -> u64 {
@@ -128,21 +121,6 @@ impl ItemIndex {
     /// The id of `name`, whose hash is `h`, among `names`.
     fn find(&self, names: &Names, h: u64, name: &str) -> Option<u32> {
         self.table.find(h, |&id| names.get(id as usize) == Some(name)).copied()
-    }
-
-    /// As [`ItemIndex::find`], trying the recent ids first.
-    fn find_recent(&mut self, names: &Names, h: u64, name: &str) -> Option<u32> {
-        if self.recent.is_empty() {
-            return self.find(names, h, name);
-        }
-        let slot = h as usize & (RECENT - 1);
-        let (seen, id) = self.recent[slot];
-        if seen == h && names.get(id as usize) == Some(name) {
-            return Some(id);
-        }
-        let id = self.find(names, h, name)?;
-        self.recent[slot] = (h, id);
-        Some(id)
     }
 
     /// Records `id`, whose name in `names` hashes to `h`.
@@ -253,8 +231,8 @@ pub fn parse(text: &str) -> Result<Matrix, ParseError> {
     parse_observed(text, None)
 }
 
-/// How many lines [`parse_observed`] reads between two updates of its
-/// counter.
+/// How many lines (and items of the item line) [`parse_observed`] reads
+/// between two updates of its counter.
 const OBSERVE_LINES: usize = 4096;
 
 /// As [`parse`], storing in `read` (when given), every few thousand lines,
@@ -262,6 +240,12 @@ const OBSERVE_LINES: usize = 4096;
 /// report progress on a large text.
 pub fn parse_observed(text: &str, read: Option<&AtomicUsize>) -> Result<Matrix, ParseError> {
     let whole = text.as_ptr() as usize;
+    // Stores in `read` how far `at` (a slice of `text`) is into the text.
+    let note = |at: &str| {
+        if let Some(read) = read {
+            read.store(at.as_ptr() as usize - whole, Ordering::Relaxed);
+        }
+    };
     // A byte-order mark (editors on some systems write one) is not text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text.split('\n').enumerate().map(|(i, l)| (i + 1, l));
@@ -298,8 +282,9 @@ pub fn parse_observed(text: &str, read: Option<&AtomicUsize>) -> Result<Matrix, 
             _ => Error::OutOfMemory,
         }),
     };
-    let mut index = ItemIndex { table: hashbrown::HashTable::new(), hasher: NameHasher::default(), recent: Vec::new() };
-    // Room for every item at once, so the table never grows.
+    let mut index = ItemIndex { table: hashbrown::HashTable::new(), hasher: NameHasher::default() };
+    // Room for every item at once, so the table never grows. (The table is
+    // empty: there is nothing to rehash.)
     let item_count = items.clone().count();
     index.table.try_reserve(item_count, |_: &u32| 0).map_err(|_| oom(item_line, 1, Error::OutOfMemory))?;
     let mut names = Names::default();
@@ -307,9 +292,7 @@ pub fn parse_observed(text: &str, read: Option<&AtomicUsize>) -> Result<Matrix, 
     let mut first_secondary: Option<usize> = None;
     for (k, tok) in items.enumerate() {
         if k % OBSERVE_LINES == 0 {
-            if let Some(read) = read {
-                read.store(tok.text.as_ptr() as usize - whole, Ordering::Relaxed);
-            }
+            note(tok.text);
         }
         let mut rest = tok.text;
         let mut offset = 0;
@@ -391,10 +374,6 @@ pub fn parse_observed(text: &str, read: Option<&AtomicUsize>) -> Result<Matrix, 
         m.store_bounds(c, b).map_err(|e| oom(item_line, 1, e))?;
     }
     // The index reads the names: the matrix takes them once the options are read.
-    // Its recent ids are worth their room only for a large item line.
-    if columns >= RECENT && index.recent.try_reserve_exact(RECENT).is_ok() {
-        index.recent.resize(RECENT, (u64::MAX, 0));
-    }
 
     // The options.
     let mut seen = Vec::new();
@@ -406,9 +385,7 @@ pub fn parse_observed(text: &str, read: Option<&AtomicUsize>) -> Result<Matrix, 
     let mut colors: Vec<(usize, u32)> = Vec::new();
     for (n, line) in lines {
         if n % OBSERVE_LINES == 0 || n == item_line + 1 {
-            if let Some(read) = read {
-                read.store(line.as_ptr() as usize - whole, Ordering::Relaxed);
-            }
+            note(line);
         }
         let toks = tokens(line);
         match toks.clone().next() {
@@ -446,7 +423,7 @@ pub fn parse_observed(text: &str, read: Option<&AtomicUsize>) -> Result<Matrix, 
             if name.is_empty() {
                 return Err(err(0, "expected an item name before `:`".into()));
             }
-            let Some(c) = index.find_recent(&names, index.hash(name), name) else {
+            let Some(c) = index.find(&names, index.hash(name), name) else {
                 return Err(err(0, format!("unknown item {}: expected a name from the item line", quote(name))));
             };
             let c = c as usize;

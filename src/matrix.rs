@@ -468,25 +468,7 @@ impl Matrix {
                     Some(&c) if c as usize >= columns => return Err((i, Error::ColumnRange)),
                     Some(_) => {}
                 }
-                let nodes = Self::nodes_needed(columns as u64, m.rows() as u64 + 1, (m.entries.len() + len) as u64);
-                if nodes > MAX_NODES {
-                    return Err((i, Error::TooLarge));
-                }
-                m.entries.try_reserve(len).map_err(|e| (i, e.into()))?;
-                if !m.colors.is_empty() {
-                    m.colors.try_reserve(len).map_err(|e| (i, e.into()))?;
-                }
-                if !m.costs.is_empty() {
-                    m.costs.try_reserve(1).map_err(|e| (i, e.into()))?;
-                }
-                m.entries.extend_from_slice(&row[..len]);
-                m.row_start.push(m.entries.len() as u32);
-                if !m.colors.is_empty() {
-                    m.colors.resize(m.entries.len(), 0);
-                }
-                if !m.costs.is_empty() {
-                    m.costs.push(0);
-                }
+                m.check_room(len).and_then(|()| m.append_row(len, row[..len].iter().copied())).map_err(|e| (i, e))?;
             }
             Ok(first)
         })
@@ -521,24 +503,37 @@ impl Matrix {
         if columns.len() > n {
             return Err(Error::DuplicateColumn);
         }
-        let needed = Self::nodes_needed(n as u64, self.rows() as u64 + 1, (self.entries.len() + columns.len()) as u64);
-        if needed > MAX_NODES {
-            return Err(Error::TooLarge);
-        }
+        self.check_room(columns.len())?;
         if has_duplicate(columns, &mut self.scratch)? {
             return Err(Error::DuplicateColumn);
         }
-        self.entries.try_reserve(columns.len())?;
+        self.append_row(columns.len(), columns.iter().map(|&c| c as u32))
+    }
+
+    /// [`Error::TooLarge`] when one more row of `len` entries would take
+    /// the links past 32-bit indices.
+    fn check_room(&self, len: usize) -> Result<(), Error> {
+        let needed = Self::nodes_needed(self.columns() as u64, self.rows() as u64 + 1, (self.entries.len() + len) as u64);
+        if needed > MAX_NODES {
+            return Err(Error::TooLarge);
+        }
+        Ok(())
+    }
+
+    /// Appends a checked row of `len` entries (no color, cost 0), keeping
+    /// colors and costs one per entry and one per row when they are in use,
+    /// and returns its id. Every allocation comes first: on error nothing
+    /// has changed.
+    fn append_row(&mut self, len: usize, entries: impl Iterator<Item = u32>) -> Result<usize, Error> {
+        self.entries.try_reserve(len)?;
         self.row_start.try_reserve(1)?;
         if !self.colors.is_empty() {
-            self.colors.try_reserve(columns.len())?;
+            self.colors.try_reserve(len)?;
         }
         if !self.costs.is_empty() {
             self.costs.try_reserve(1)?;
         }
-        for &c in columns {
-            self.entries.push(c as u32);
-        }
+        self.entries.extend(entries);
         self.row_start.push(self.entries.len() as u32);
         if !self.colors.is_empty() {
             self.colors.resize(self.entries.len(), 0);

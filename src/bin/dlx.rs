@@ -522,16 +522,18 @@ fn print_json_tail(out: &mut impl Write, opts: &Options, found: u64, outcome: Ou
     if opts.print && opts.goal.is_none() {
         out.write_all(b"],")?;
     }
-    let (name, complete) = match outcome {
-        Outcome::Exhausted => ("exhausted", true),
-        Outcome::Solution => ("solution", false),
-        Outcome::SolutionLimit => ("solution_limit", false),
-        Outcome::NodeLimit => ("node_limit", false),
-        Outcome::UpdateLimit => ("update_limit", false),
-        Outcome::TimeLimit => ("time_limit", false),
-        Outcome::Stopped => ("stopped", false),
-        Outcome::Cancelled => ("cancelled", false),
+    let name = match outcome {
+        Outcome::Exhausted => "exhausted",
+        Outcome::Solution => "solution",
+        Outcome::SolutionLimit => "solution_limit",
+        Outcome::NodeLimit => "node_limit",
+        Outcome::UpdateLimit => "update_limit",
+        Outcome::TimeLimit => "time_limit",
+        Outcome::Stopped => "stopped",
+        Outcome::Cancelled => "cancelled",
     };
+    // Only a search that ran to its end has the whole answer.
+    let complete = outcome == Outcome::Exhausted;
     write!(out, "\"outcome\":\"{name}\",\"complete\":{complete},")?;
     if opts.goal.is_some() {
         out.write_all(b"\"best\":[")?;

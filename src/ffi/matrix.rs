@@ -239,17 +239,8 @@ pub extern "C" fn dlx_matrix_add_rows(
 ) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
         let Some(m) = (unsafe { as_mut(matrix) }) else { return DLX_ERR_NULL };
-        let fail = |row: usize, status: dlx_status| {
-            if !failed_row.is_null() {
-                unsafe { write_out(failed_row, row) };
-            }
-            status
-        };
         if rows == 0 {
-            if !first_row.is_null() {
-                unsafe { write_out(first_row, m.rows()) };
-            }
-            return DLX_OK;
+            return unsafe { report_rows(m.add_rows(&[], &[], None), first_row, failed_row) };
         }
         if starts.is_null() {
             return DLX_ERR_NULL;
@@ -261,7 +252,7 @@ pub extern "C" fn dlx_matrix_add_rows(
         // The entries run from starts[0] to the largest start: checked
         // row by row below, so the slices are made over what the rows use.
         if let Some(i) = starts.windows(2).position(|w| w[0] > w[1]) {
-            return fail(i, DLX_ERR_INVALID_ARGUMENT);
+            return unsafe { report_rows(Err((i, crate::Error::InvalidArgument)), first_row, failed_row) };
         }
         let used = starts[rows];
         if used > isize::MAX as usize / std::mem::size_of::<usize>() {
@@ -276,16 +267,26 @@ pub extern "C" fn dlx_matrix_add_rows(
             (false, 0) => Some(&[]),
             (false, _) => Some(unsafe { std::slice::from_raw_parts(colors, used) }),
         };
-        match m.add_rows(starts, cols, colors) {
-            Ok(first) => {
-                if !first_row.is_null() {
-                    unsafe { write_out(first_row, first) };
-                }
-                DLX_OK
-            }
-            Err((row, e)) => fail(row, e.into()),
-        }
+        unsafe { report_rows(m.add_rows(starts, cols, colors), first_row, failed_row) }
     })
+}
+
+/// The outcome of adding many rows at once, as `dlx_matrix_add_rows` and
+/// `dlx_matrix_add_rows_dense` report it: the first row's id to
+/// `*first_row` on success, the refused row's index to `*failed_row` on
+/// error (each unless NULL).
+///
+/// # Safety
+/// `first_row` and `failed_row` are NULL or valid for a write.
+unsafe fn report_rows(result: Result<usize, (usize, crate::Error)>, first_row: *mut usize, failed_row: *mut usize) -> dlx_status {
+    let (out, value, status) = match result {
+        Ok(first) => (first_row, first, DLX_OK),
+        Err((row, e)) => (failed_row, row, e.into()),
+    };
+    if !out.is_null() {
+        unsafe { write_out(out, value) };
+    }
+    status
 }
 
 /// Writes the columns of row `row`, in the order they were given, to
@@ -372,19 +373,6 @@ pub extern "C" fn dlx_matrix_add_rows_dense(
             Some(_) => return DLX_ERR_TOO_LARGE,
         };
         let cells: &[u8] = if size == 0 { &[] } else { unsafe { std::slice::from_raw_parts(cells, size) } };
-        match m.add_dense_rows(cells, rows, width, stride) {
-            Ok(first) => {
-                if !first_row.is_null() {
-                    unsafe { write_out(first_row, first) };
-                }
-                DLX_OK
-            }
-            Err((row, e)) => {
-                if !failed_row.is_null() {
-                    unsafe { write_out(failed_row, row) };
-                }
-                e.into()
-            }
-        }
+        unsafe { report_rows(m.add_dense_rows(cells, rows, width, stride), first_row, failed_row) }
     })
 }

@@ -91,12 +91,13 @@ class Solver(n.Handle):
         self._handle = h.value
         self._progress = progress
         self._interval = progress_interval
-        self._registered: Optional[tuple] = None
+        # The interval (ms) the progress callback is registered with; 0 for
+        # none, None before the first call.
+        self._registered: Optional[int] = None
         self._pending: Optional[BaseException] = None
-        self._user_stopped = False
         self._last_report = 0.0
         self._interrupted: Optional[tuple] = None
-        self._trampoline = n.PROGRESS_FN(self._on_progress)
+        self._trampoline = n.PROGRESS_FN(self._guard(self._on_progress))
         if threads is not None:
             check(n.lib.dlx_solver_set_threads(self._h, threads), f"threads={threads}")
         if objective is not None:
@@ -165,39 +166,45 @@ class Solver(n.Handle):
         return (threading.current_thread() is threading.main_thread()
                 and signal.getsignal(signal.SIGINT) not in (signal.SIG_IGN, signal.SIG_DFL, None))
 
-    def _on_progress(self, user: Any, report: Any) -> int:
-        try:
-            if self._interrupted:
+    def _guard(self, body: Callable[..., Any]) -> Callable[..., int]:
+        """A callback for the library around `body`, which returns true to
+        stop the search: it also stops it once Ctrl-C has come, and when
+        `body` raises (KeyboardInterrupt included), keeping the exception
+        for the caller (see `_ended`). Nothing raised crosses into C."""
+
+        def call(*args: Any) -> int:
+            try:
+                return 1 if self._interrupted or body(*args) else 0
+            except BaseException as e:
+                self._pending = e
                 return 1
-            if self._progress is not None:
-                p = report.contents
-                if p.seconds - self._last_report >= self._interval:
-                    self._last_report = p.seconds
-                    if self._progress(Progress(p.nodes, p.updates, p.solutions, p.estimate, p.seconds, p.depth)) is True:
-                        self._user_stopped = True
-                        return 1
-            return 0
-        except BaseException as e:  # KeyboardInterrupt from Ctrl-C lands here too
-            self._pending = e
-            return 1
+
+        return call
+
+    def _on_progress(self, user: Any, report: Any) -> bool:
+        """The caller's progress callback, every `progress_interval`
+        seconds; True (from it) stops the search."""
+        if self._progress is None:
+            return False
+        p = report.contents
+        if p.seconds - self._last_report < self._interval:
+            return False
+        self._last_report = p.seconds
+        return self._progress(Progress(p.nodes, p.updates, p.solutions, p.estimate, p.seconds, p.depth)) is True
 
     def _arm(self) -> bool:
         """Sets the progress callback a call needs: the caller's, and on the
         main thread a look for signals every SIGNAL_INTERVAL seconds."""
         watch = self._watch_signals()
-        if self._progress is None and not watch:
-            want: tuple = (None,)
-        else:
+        want = 0
+        if self._progress is not None or watch:
             seconds = min(self._interval, SIGNAL_INTERVAL) if watch else self._interval
-            want = (max(1, round(seconds * 1000)),)
+            want = max(1, round(seconds * 1000))
         if want != self._registered:
-            if want[0] is None:
-                check(n.lib.dlx_solver_set_progress(self._h, ctypes.cast(None, n.PROGRESS_FN), None, 0))
-            else:
-                check(n.lib.dlx_solver_set_progress(self._h, self._trampoline, None, want[0]))
+            callback = self._trampoline if want else ctypes.cast(None, n.PROGRESS_FN)
+            check(n.lib.dlx_solver_set_progress(self._h, callback, None, want))
             self._registered = want
-        self._pending, self._user_stopped, self._last_report = None, False, 0.0
-        self._interrupted = None
+        self._pending, self._last_report, self._interrupted = None, 0.0, None
         return watch
 
     def _invoke(self, fn: Callable[..., int], *args: Any) -> int:
@@ -305,17 +312,8 @@ class Solver(n.Handle):
         (after the memoized count); the same seed gives the same draws."""
         drawn: List[List[int]] = []
 
-        def take(user: Any, rows: Any, k: int) -> int:
-            try:
-                if self._interrupted:
-                    return 1
-                drawn.append(rows[:k])
-                return 0
-            except BaseException as e:
-                self._pending = e
-                return 1
-
-        status = self._invoke(n.lib.dlx_solver_sample, self._h, seed % 2**64, count, n.SOLUTION_FN(take), None, None)
+        take = n.SOLUTION_FN(self._guard(lambda user, rows, k: drawn.append(rows[:k])))
+        status = self._invoke(n.lib.dlx_solver_sample, self._h, seed % 2**64, count, take, None, None)
         self._ended(status, drawn)
         return drawn
 
@@ -332,17 +330,8 @@ class Solver(n.Handle):
             depth = d.value
         found: List[Subproblem] = []
 
-        def take(user: Any, rows: Any, k: int, excluded: Any, x: int) -> int:
-            try:
-                if self._interrupted:
-                    return 1
-                found.append(Subproblem(rows[:k], excluded[:x]))
-                return 0
-            except BaseException as e:
-                self._pending = e
-                return 1
-
-        status = self._invoke(n.lib.dlx_solver_split, self._h, depth, n.SUBPROBLEM_FN(take), None, None, None)
+        take = n.SUBPROBLEM_FN(self._guard(lambda user, rows, k, x, nx: found.append(Subproblem(rows[:k], x[:nx]))))
+        status = self._invoke(n.lib.dlx_solver_split, self._h, depth, take, None, None, None)
         self._ended(status, found)
         return found
 
