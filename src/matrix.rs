@@ -351,32 +351,11 @@ impl Matrix {
         (0..self.color_names.len()).filter_map(|i| self.color_names.get(i))
     }
 
-    /// Adds a color name and returns its id for [`Matrix::set_last_row_color`];
+    /// Adds a color name and returns its id for [`Matrix::append_checked_rows`];
     /// the caller makes sure the name is new and contains no NUL.
     pub(crate) fn add_color_name(&mut self, color: &str) -> Result<u32, Error> {
         self.color_names.push(color)?;
         Ok(self.color_names.len() as u32 - 1)
-    }
-
-    /// Colors the `k`-th entry of the last row added with color `id`.
-    pub(crate) fn set_last_row_color(&mut self, k: usize, id: u32) -> Result<(), Error> {
-        let row = self.rows().checked_sub(1).ok_or(Error::ColumnRange)?;
-        let at = self.row_start[row] as usize + k;
-        if at >= self.entries.len() || id as usize >= self.color_names.len() {
-            return Err(Error::ColumnRange);
-        }
-        if self.colors.is_empty() {
-            self.colors.try_reserve_exact(self.entries.len())?;
-            self.colors.resize(self.entries.len(), 0);
-        }
-        self.colors[at] = id + 1;
-        Ok(())
-    }
-
-    /// Sets the cost of the last row added.
-    pub(crate) fn set_last_row_cost(&mut self, cost: i64) -> Result<(), Error> {
-        let row = self.rows().checked_sub(1).ok_or(Error::RowRange)?;
-        self.set_cost(row, cost)
     }
 
     /// The columns of row `row`, in the order they were given.
@@ -486,6 +465,57 @@ impl Matrix {
             self.costs.truncate(kept.3);
         }
         result
+    }
+
+    /// Appends rows the parser has checked (every column in range, none
+    /// twice in a row, no row empty): row `i` ends at `ends[i]` in
+    /// `entries`; `colors` gives (entry, color id of
+    /// [`Matrix::add_color_name`]) and `costs` (row, cost), both counted
+    /// within these lists. All or nothing: on error, the first row that
+    /// does not fit (or row 0) and why.
+    pub(crate) fn append_checked_rows(
+        &mut self,
+        entries: &[u32],
+        ends: &[u32],
+        colors: &[(u32, u32)],
+        costs: &[(u32, i64)],
+    ) -> Result<(), (usize, Error)> {
+        let fits = |rows: usize, len: usize| {
+            Self::nodes_needed(self.columns() as u64, (self.rows() + rows) as u64, (self.entries.len() + len) as u64)
+                <= MAX_NODES
+        };
+        if !fits(ends.len(), entries.len()) {
+            let r = (0..ends.len()).position(|r| !fits(r + 1, ends[r] as usize)).unwrap_or(0);
+            return Err((r, Error::TooLarge));
+        }
+        let (base, row_base) = (self.entries.len(), self.rows());
+        let oom = |_| (0, Error::OutOfMemory);
+        // Every allocation first: nothing changes unless all succeed.
+        self.entries.try_reserve(entries.len()).map_err(oom)?;
+        self.row_start.try_reserve(ends.len()).map_err(oom)?;
+        let colored = !colors.is_empty() || !self.colors.is_empty();
+        if colored {
+            self.colors.try_reserve(base + entries.len() - self.colors.len()).map_err(oom)?;
+        }
+        let costed = costs.iter().any(|&(_, c)| c != 0) || !self.costs.is_empty();
+        if costed {
+            self.costs.try_reserve(row_base + ends.len() - self.costs.len()).map_err(oom)?;
+        }
+        self.entries.extend_from_slice(entries);
+        self.row_start.extend(ends.iter().map(|&e| (base + e as usize) as u32));
+        if colored {
+            self.colors.resize(self.entries.len(), 0);
+            for &(k, id) in colors {
+                self.colors[base + k as usize] = id + 1;
+            }
+        }
+        if costed {
+            self.costs.resize(self.rows(), 0);
+            for &(r, c) in costs {
+                self.costs[row_base + r as usize] = c;
+            }
+        }
+        Ok(())
     }
 
     /// Adds a row covering `columns` (distinct, each below `columns()`), and

@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 
 use std::ops::ControlFlow;
 
-use dlx::format::ColorText;
+use dlx::format::{ColorText, ReadError};
 use dlx::{Error, Goal, Limits, Matrix, MemoOptions, Objective, Order, Outcome, Solver};
 
 /// The text of `dlx --help`.
@@ -50,7 +50,8 @@ Knuth's extensions are solved too: 'u:v|name' in the item line lets a
 primary item be covered between u and v times (DLX3; 'v|name' is v:v),
 'name:c' in an option gives a secondary item color c (DLX2: options that
 give an item the same color go together), and '|n' in an option is its
-cost (DLX5; see Optimisation).
+cost (DLX5; see Optimisation). The input is read a block at a time and
+parsed on every core, so a big file need not fit in memory twice.
 
 Output: the number of solutions, on standard output (with --print, the
 solutions instead). Counters and progress lines go to standard error, and
@@ -432,18 +433,6 @@ impl fmt::Display for Report {
     }
 }
 
-/// Reads the whole input; the name for messages is FILE or "standard input".
-fn read_input(file: Option<&OsStr>) -> io::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    match file {
-        Some(path) => bytes = std::fs::read(path)?,
-        None => {
-            io::stdin().lock().read_to_end(&mut bytes)?;
-        }
-    }
-    Ok(bytes)
-}
-
 /// A solution's options, each as its item names (with their colors) on one
 /// line, then an empty line.
 fn print_solution(out: &mut impl Write, m: &Matrix, colors: &ColorText<'_>, rows: &[usize]) -> io::Result<()> {
@@ -621,12 +610,23 @@ fn print_text(text: &str) -> ExitCode {
     }
 }
 
-/// Parses `bytes`; when that takes more than a second and `report` is set,
-/// says on standard error every second how far it has read, and at the end
-/// how long it took.
-fn read_matrix(bytes: &[u8], name: &str, report: bool) -> Result<Matrix, dlx::format::ParseError> {
+/// Reads the problem from FILE (standard input when `None`) a block at a
+/// time, parsing on every core; when that takes more than a second and
+/// `report` is set, says on standard error every second how far it has
+/// read, and at the end how long it took.
+fn read_matrix(file: Option<&OsStr>, name: &str, report: bool) -> Result<Matrix, ReadError> {
+    let stdin = io::stdin();
+    let (input, size): (Box<dyn Read>, Option<u64>) = match file {
+        Some(path) => {
+            let f = std::fs::File::open(path).map_err(ReadError::Io)?;
+            let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+            (Box::new(f), size)
+        }
+        None => (Box::new(stdin.lock()), None),
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
     if !report {
-        return dlx::format::parse_bytes(bytes);
+        return dlx::format::read(input, threads, None);
     }
     let read = AtomicUsize::new(0);
     let done = AtomicBool::new(false);
@@ -638,20 +638,23 @@ fn read_matrix(bytes: &[u8], name: &str, report: bool) -> Result<Matrix, dlx::fo
             while !done.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(20));
                 if start.elapsed() >= next {
-                    let at = read.load(Ordering::Relaxed);
-                    say!(
-                        "dlx: reading {name}: {:.0}% of {:.0} MB, {:.1} s",
-                        100.0 * at as f64 / bytes.len().max(1) as f64,
-                        bytes.len() as f64 / 1e6,
-                        start.elapsed().as_secs_f64()
-                    );
+                    let at = read.load(Ordering::Relaxed) as f64;
+                    let secs = start.elapsed().as_secs_f64();
+                    match size {
+                        Some(size) => say!(
+                            "dlx: reading {name}: {:.0}% of {:.0} MB, {secs:.1} s",
+                            100.0 * at / size.max(1) as f64,
+                            size as f64 / 1e6
+                        ),
+                        None => say!("dlx: reading {name}: {:.0} MB, {secs:.1} s", at / 1e6),
+                    }
                     reported = true;
                     next += Duration::from_secs(1);
                 }
             }
             reported
         });
-        let result = dlx::format::parse_bytes_observed(bytes, Some(&read));
+        let result = dlx::format::read(input, threads, Some(&read));
         done.store(true, Ordering::Relaxed);
         (result, watcher.join().unwrap_or(true))
     });
@@ -681,22 +684,18 @@ fn main() -> ExitCode {
     if opts.file.is_none() && unsafe { libc::isatty(0) } == 1 {
         say!("dlx: reading the problem from the terminal: type it and end with Ctrl-D, or give a FILE (dlx --help)");
     }
-    let bytes = match read_input(opts.file.as_deref()) {
-        Ok(b) => b,
-        Err(e) => {
+    let matrix = match read_matrix(opts.file.as_deref(), &name, !opts.quiet) {
+        Ok(m) => m,
+        Err(ReadError::Io(e)) => {
             say!("dlx: cannot read {name}: {e}");
             return exit(if e.kind() == io::ErrorKind::OutOfMemory { EXIT_OTHER } else { EXIT_INPUT });
         }
-    };
-    let matrix = match read_matrix(&bytes, &name, !opts.quiet) {
-        Ok(m) => m,
-        Err(e) => {
+        Err(ReadError::Parse(e)) => {
             say!("dlx: {name}: {e}");
             // A valid text whose matrix is too large or out of memory is not a bad file.
             return exit(if e.cause().is_some() { EXIT_OTHER } else { EXIT_INPUT });
         }
     };
-    drop(bytes);
     let mut solver = match Solver::new(&matrix) {
         Ok(s) => s,
         Err(e) => {

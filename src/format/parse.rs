@@ -1,0 +1,703 @@
+//! Reading Knuth's format (see the [module documentation](super)).
+//!
+//! The text comes as *blocks* of whole lines, a megabyte or so each, from a
+//! [`Source`]: a text in memory, cut without copying, or a reader, read a
+//! block at a time so that a file need never be in memory at once. The
+//! item line is read first, into the names and the [`NameIndex`]; then the
+//! option blocks are parsed in *rounds* of one block per thread, each block
+//! on its own into its own lists (the names and index are only read), and
+//! appended to the matrix in order. So the matrix, the row numbers and the
+//! error reported (the first in the text) do not depend on the number of
+//! threads.
+//!
+//! Within a block each entry's name is hashed, and its slot of the index
+//! asked for, [`AHEAD`] entries before it is looked up: the lookups of a
+//! big file miss the cache, and this way their waits overlap.
+
+use std::borrow::Cow;
+use std::collections::{HashMap, VecDeque};
+use std::io::Read;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::index::NameIndex;
+use super::{ParseError, ReadError};
+use crate::error::Error;
+use crate::matrix::{Matrix, Names, DEFAULT_BOUNDS};
+
+/// The size of a block, about (a block holds whole lines, so a long line
+/// makes a longer one).
+const BLOCK: usize = 1 << 20;
+
+/// How many entries ahead of a lookup the next ones are hashed and their
+/// slots prefetched.
+const AHEAD: usize = 16;
+
+/// Where the blocks of a text come from.
+pub(super) trait Source<'t> {
+    /// The next block: whole lines, the last line of the text perhaps
+    /// without its newline; `None` at the end.
+    fn next_block(&mut self) -> Result<Option<Cow<'t, [u8]>>, ReadError>;
+}
+
+/// The blocks of a text in memory: slices of it, cut after a newline.
+pub(super) struct SliceBlocks<'t> {
+    pub bytes: &'t [u8],
+}
+
+impl<'t> Source<'t> for SliceBlocks<'t> {
+    fn next_block(&mut self) -> Result<Option<Cow<'t, [u8]>>, ReadError> {
+        if self.bytes.is_empty() {
+            return Ok(None);
+        }
+        let cut = match self.bytes.get(BLOCK..).and_then(|rest| rest.iter().position(|&b| b == b'\n')) {
+            Some(at) => BLOCK + at + 1,
+            None => self.bytes.len(),
+        };
+        let (block, rest) = self.bytes.split_at(cut);
+        self.bytes = rest;
+        Ok(Some(Cow::Borrowed(block)))
+    }
+}
+
+/// The blocks of a reader: read a block's worth at a time, cut after its
+/// last newline, the rest kept for the next block.
+pub(super) struct ReaderBlocks<R> {
+    pub reader: R,
+    pub carry: Vec<u8>,
+    pub done: bool,
+}
+
+impl<'t, R: Read> Source<'t> for ReaderBlocks<R> {
+    fn next_block(&mut self) -> Result<Option<Cow<'t, [u8]>>, ReadError> {
+        let mut block = std::mem::take(&mut self.carry);
+        let mut searched = 0;
+        loop {
+            if !self.done {
+                // Room first, so that reading never reallocates (or aborts).
+                block.try_reserve(BLOCK).map_err(|_| ReadError::Io(std::io::ErrorKind::OutOfMemory.into()))?;
+                let want = block.capacity() - block.len();
+                let got = (&mut self.reader).take(want as u64).read_to_end(&mut block).map_err(ReadError::Io)?;
+                self.done = got == 0;
+            }
+            if self.done {
+                return Ok((!block.is_empty()).then_some(Cow::Owned(block)));
+            }
+            if let Some(at) = block[searched..].iter().rposition(|&b| b == b'\n') {
+                let cut = searched + at + 1;
+                let mut carry = Vec::new();
+                carry.try_reserve(BLOCK.max(block.len() - cut)).map_err(|_| ReadError::Io(std::io::ErrorKind::OutOfMemory.into()))?;
+                carry.extend_from_slice(&block[cut..]);
+                block.truncate(cut);
+                self.carry = carry;
+                return Ok(Some(Cow::Owned(block)));
+            }
+            // No newline yet: a line longer than a block; read on.
+            searched = block.len();
+        }
+    }
+}
+
+/// Whether byte `b` separates names, as C's `isspace` in Knuth's programs
+/// (the newline ends the line before this is asked).
+fn is_blank_byte(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c')
+}
+
+/// A word of a line: its byte offset in the line and its text.
+#[derive(Clone, Copy)]
+struct Token<'a> {
+    at: usize,
+    text: &'a str,
+}
+
+/// The words of `line`, separated by blanks, one at a time (no list is
+/// built: a line may hold hundreds of millions of them).
+#[derive(Clone)]
+struct Tokens<'a> {
+    line: &'a str,
+    at: usize,
+}
+
+fn tokens(line: &str) -> Tokens<'_> {
+    Tokens { line, at: 0 }
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Token<'a>> {
+        let bytes = self.line.as_bytes();
+        let mut at = self.at;
+        while at < bytes.len() && is_blank_byte(bytes[at]) {
+            at += 1;
+        }
+        if at == bytes.len() {
+            self.at = at;
+            return None;
+        }
+        let start = at;
+        while at < bytes.len() && !is_blank_byte(bytes[at]) {
+            at += 1;
+        }
+        self.at = at;
+        // `start` and `at` are at ASCII blanks or the ends: char boundaries.
+        Some(Token { at: start, text: &self.line[start..at] })
+    }
+}
+
+/// The 1-based column, in characters, of byte `at` of `line`.
+fn column(line: &str, at: usize) -> usize {
+    line[..at].chars().count() + 1
+}
+
+/// A name or color quoted for a message, with unprintable characters escaped.
+fn quote(s: &str) -> String {
+    format!("`{}`", s.escape_debug())
+}
+
+/// Checks that `s` is a valid name (or color, as `what` says): the byte
+/// offset and message of the first bad character.
+fn check_name(s: &str, what: &str) -> Result<(), (usize, String)> {
+    if s.is_empty() {
+        return Err((0, format!("expected {what}, found nothing")));
+    }
+    // The usual case, at a byte a step: printable ASCII other than `:` and `|`.
+    if s.bytes().all(|b| b.is_ascii_graphic() && b != b':' && b != b'|') {
+        return Ok(());
+    }
+    for (at, c) in s.char_indices() {
+        if c == ':' || c == '|' {
+            return Err((at, format!("`{c}` cannot appear in {what} ({})", quote(s))));
+        }
+        if c.is_control() || c.is_whitespace() || c == '\u{feff}' {
+            return Err((at, format!("{what} must be printable: found U+{:04X} in {}", c as u32, quote(s))));
+        }
+    }
+    Ok(())
+}
+
+/// A decimal number of at most `max`, or why not.
+fn decimal(s: &str, max: u64) -> Result<u64, &'static str> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return Err("expected a decimal number");
+    }
+    match s.parse::<u64>() {
+        Ok(v) if v <= max => Ok(v),
+        _ => Err("the number is too large"),
+    }
+}
+
+/// A parse error for a valid text whose matrix cannot be built.
+fn too_big(line: usize, column: usize, e: Error) -> ParseError {
+    let cause = if e == Error::TooLarge { Error::TooLarge } else { Error::OutOfMemory };
+    ParseError { line, column, message: cause.message().to_string(), cause: Some(cause) }
+}
+
+/// `bytes` as text, or the parse error at its first byte that is not
+/// UTF-8 (lines counted from `line + 1`).
+fn utf8(bytes: &[u8], line: usize) -> Result<&str, ParseError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or("");
+        let line_start = valid.rfind('\n').map_or(0, |i| i + 1);
+        ParseError::new(
+            line + valid.matches('\n').count() + 1,
+            valid[line_start..].chars().count() + 1,
+            format!("invalid UTF-8 (byte 0x{:02X}): expected text in UTF-8", bytes[e.valid_up_to()]),
+        )
+    })
+}
+
+/// Whether a line is skipped: blank, or a comment (first word starts with `|`).
+fn skipped(line: &str) -> bool {
+    tokens(line).next().is_none_or(|t| t.text.starts_with('|'))
+}
+
+/// What the item line says: the names and their index, where the
+/// secondary items start, and the bounds other than [`DEFAULT_BOUNDS`].
+pub(super) struct Items {
+    names: Names,
+    index: NameIndex,
+    first_secondary: usize,
+    bounds: Vec<(usize, (u32, u32))>,
+}
+
+/// Reads the item line `line`, line `n` of the text.
+fn item_line(line: &str, n: usize) -> Result<Items, ParseError> {
+    let mut names = Names::default();
+    let mut bounds: Vec<(usize, (u32, u32))> = Vec::new();
+    let mut first_secondary: Option<usize> = None;
+    for tok in tokens(line) {
+        let mut rest = tok.text;
+        let mut offset = 0;
+        if let Some(after) = rest.strip_prefix('|') {
+            if first_secondary.is_some() {
+                return Err(ParseError::new(
+                    n,
+                    column(line, tok.at),
+                    "the item line has a second `|`: expected secondary item names".into(),
+                ));
+            }
+            first_secondary = Some(names.len());
+            if after.is_empty() {
+                continue;
+            }
+            rest = after;
+            offset = 1;
+        }
+        let err = |at: usize, message: String| ParseError::new(n, column(line, tok.at + at), message);
+        if let Some(bar) = rest.find('|') {
+            let prefix = &rest[..bar];
+            if first_secondary.is_some() {
+                if prefix.is_empty() || !prefix.bytes().all(|b| b.is_ascii_digit() || b == b':') {
+                    check_name(rest, "an item name").map_err(|(at, m)| err(offset + at, m))?;
+                }
+                return Err(err(
+                    offset,
+                    format!(
+                        "secondary item {} cannot have bounds: expected a name without `:` or `|`",
+                        quote(&rest[bar + 1..])
+                    ),
+                ));
+            }
+            let (lower_text, upper_text, upper_at) = match prefix.find(':') {
+                Some(colon) => (Some(&prefix[..colon]), &prefix[colon + 1..], colon + 1),
+                None => (None, prefix, 0),
+            };
+            let bad = |at: usize, why: &str| {
+                err(offset + at, format!("malformed bounds {}: {why} (bounds are written `u:v|name` or `v|name`)", quote(rest)))
+            };
+            let upper = decimal(upper_text, u32::MAX as u64).map_err(|why| bad(upper_at, why))? as u32;
+            let lower = match lower_text {
+                Some(l) => decimal(l, u32::MAX as u64).map_err(|why| bad(0, why))? as u32,
+                None => upper,
+            };
+            if lower > upper {
+                return Err(bad(0, "the lower bound exceeds the upper bound"));
+            }
+            let name = &rest[bar + 1..];
+            check_name(name, "an item name").map_err(|(at, m)| err(offset + bar + 1 + at, m))?;
+            if (lower, upper) != DEFAULT_BOUNDS {
+                bounds.try_reserve(1).map_err(|_| too_big(n, column(line, tok.at), Error::OutOfMemory))?;
+                bounds.push((names.len(), (lower, upper)));
+            }
+            rest = name;
+        } else if let Some(colon) = rest.find(':') {
+            return Err(err(
+                offset + colon,
+                format!("`:` cannot appear in an item name ({}); bounds are written `u:v|name`", quote(rest)),
+            ));
+        } else {
+            check_name(rest, "an item name").map_err(|(at, m)| err(offset + at, m))?;
+        }
+        names.push(rest).map_err(|e| too_big(n, column(line, tok.at), e))?;
+    }
+    // The index, every name hashed and its slot asked for a little before
+    // it is filled.
+    let count = names.len();
+    let mut index = NameIndex::with_room(count).map_err(|e| too_big(n, 1, e))?;
+    let mut hashes = [0u64; AHEAD];
+    let name = |k: usize| names.get(k).unwrap_or("");
+    for k in 0..count.min(AHEAD) {
+        hashes[k] = index.hash(name(k));
+        index.prefetch(hashes[k]);
+    }
+    for k in 0..count {
+        let h = hashes[k % AHEAD];
+        if k + AHEAD < count {
+            let next = index.hash(name(k + AHEAD));
+            index.prefetch(next);
+            hashes[k % AHEAD] = next;
+        }
+        if !index.insert(&names, h, k as u32) {
+            // Named twice: find the token for the message (its name ends it).
+            let tok = tokens(line).filter(|t| t.text != "|").nth(k).unwrap_or(Token { at: 0, text: "" });
+            let at = tok.at + tok.text.len() - name(k).len();
+            return Err(ParseError::new(
+                n,
+                column(line, at),
+                format!("item {} is named twice in the item line", quote(name(k))),
+            ));
+        }
+    }
+    Ok(Items { names, index, first_secondary: first_secondary.unwrap_or(count), bounds })
+}
+
+/// One block's options, parsed: the rows as one list of columns and each
+/// row's end in it, their colors and costs, and the first error.
+#[derive(Default)]
+struct Block {
+    entries: Vec<u32>,
+    ends: Vec<u32>,
+    /// The line of each row, counted from 1 within the block.
+    lines_of_rows: Vec<u32>,
+    /// (entry, color number within the block).
+    colors: Vec<(u32, u32)>,
+    /// The block's colors, as byte ranges of its text, in order of first use.
+    color_names: Vec<(usize, usize)>,
+    /// (row, cost) for the rows that cost something.
+    costs: Vec<(u32, i64)>,
+    /// The number of lines the block ends (its newlines).
+    lines: usize,
+    /// The first error, its line counted from 1 within the block.
+    error: Option<ParseError>,
+}
+
+/// A thread's working space: its block and the seen-stamps of long rows.
+#[derive(Default)]
+struct Worker {
+    block: Block,
+    /// `seen[c] == stamp` when column `c` is in the row being read
+    /// (allocated at the first row of more than [`SHORT_ROW`] entries).
+    seen: Vec<u32>,
+    stamp: u32,
+}
+
+/// Rows up to this long are checked for repeated items pair by pair.
+const SHORT_ROW: usize = 16;
+
+/// A word of an option read but not yet taken in: its byte offset in the
+/// block and length, and what it is.
+struct Pending {
+    at: usize,
+    len: usize,
+    what: Word,
+}
+
+enum Word {
+    /// `|n`: a cost.
+    Cost,
+    /// An item's name (`name_len` bytes, then `:color` when shorter than
+    /// the word), with the name's hash.
+    Item { name_len: usize, hash: u64 },
+}
+
+/// An option being read: its line, the line's offset in the block and
+/// number (from 1) in it, where its entries start (once its first word is
+/// taken in), its cost so far, its words queued and whether its line has
+/// been read to the end.
+struct Row<'t> {
+    line: &'t str,
+    start: usize,
+    number: usize,
+    first: Option<usize>,
+    cost: i64,
+    queued: usize,
+    complete: bool,
+}
+
+impl Worker {
+    /// Parses `text`, whole lines of options, into `self.block`.
+    fn parse(&mut self, text: &[u8], items: &Items) {
+        let block = &mut self.block;
+        block.entries.clear();
+        block.ends.clear();
+        block.lines_of_rows.clear();
+        block.colors.clear();
+        block.color_names.clear();
+        block.costs.clear();
+        block.lines = text.iter().filter(|&&b| b == b'\n').count();
+        let error = match utf8(text, 0) {
+            Ok(text) => self.options(text, items).err(),
+            Err(e) => Some(e),
+        };
+        self.block.error = error;
+    }
+
+    /// The options of `text` into `self.block`, up to the first error.
+    fn options(&mut self, text: &str, items: &Items) -> Result<(), ParseError> {
+        let mut rows: VecDeque<Row<'_>> = VecDeque::new();
+        let mut queue: VecDeque<Pending> = VecDeque::with_capacity(AHEAD + 1);
+        let mut colors: HashMap<&str, u32> = HashMap::new();
+        let base = text.as_ptr() as usize;
+        for (number, line) in text.split('\n').enumerate() {
+            if skipped(line) {
+                continue;
+            }
+            let start = line.as_ptr() as usize - base;
+            rows.push_back(Row { line, start, number: number + 1, first: None, cost: 0, queued: 0, complete: false });
+            for tok in tokens(line) {
+                let what = if tok.text.starts_with('|') {
+                    Word::Cost
+                } else {
+                    let name_len = tok.text.bytes().position(|b| b == b':').unwrap_or(tok.text.len());
+                    let hash = items.index.hash(&tok.text[..name_len]);
+                    items.index.prefetch(hash);
+                    Word::Item { name_len, hash }
+                };
+                queue.push_back(Pending { at: start + tok.at, len: tok.text.len(), what });
+                if let Some(row) = rows.back_mut() {
+                    row.queued += 1;
+                }
+                while queue.len() > AHEAD {
+                    self.take(text, items, &mut rows, &mut queue, &mut colors)?;
+                }
+            }
+            if let Some(row) = rows.back_mut() {
+                row.complete = true;
+            }
+        }
+        while !queue.is_empty() {
+            self.take(text, items, &mut rows, &mut queue, &mut colors)?;
+        }
+        Ok(())
+    }
+
+    /// Takes the oldest queued word into the oldest option being read, and
+    /// ends that option after its last word.
+    fn take<'t>(
+        &mut self,
+        text: &'t str,
+        items: &Items,
+        rows: &mut VecDeque<Row<'t>>,
+        queue: &mut VecDeque<Pending>,
+        colors: &mut HashMap<&'t str, u32>,
+    ) -> Result<(), ParseError> {
+        let (Some(p), Some(row)) = (queue.pop_front(), rows.front_mut()) else { return Ok(()) };
+        let block = &mut self.block;
+        let word = &text[p.at..p.at + p.len];
+        let in_line = p.at - row.start;
+        let (number, line) = (row.number, row.line);
+        let err = |at: usize, message: String| ParseError::new(number, column(line, in_line + at), message);
+        let oom = || too_big(number, column(line, in_line), Error::OutOfMemory);
+        let first = match row.first {
+            Some(first) => first,
+            None => {
+                block.lines_of_rows.try_reserve(1).map_err(|_| oom())?;
+                block.lines_of_rows.push(number as u32);
+                *row.first.insert(block.entries.len())
+            }
+        };
+        match p.what {
+            Word::Cost => {
+                let digits = &word[1..];
+                let (negative, digits) = match digits.strip_prefix('-') {
+                    Some(rest) => (true, rest),
+                    None => (false, digits),
+                };
+                let limit = if negative { i64::MIN.unsigned_abs() } else { i64::MAX as u64 };
+                let d = decimal(digits, limit).map_err(|why| {
+                    err(1 + usize::from(negative), format!("malformed cost {}: {why} after `|`", quote(word)))
+                })?;
+                let d = if negative { 0i64.wrapping_sub_unsigned(d) } else { d as i64 };
+                row.cost = row.cost.checked_add(d).ok_or_else(|| err(0, "the option's total cost is too large".into()))?;
+            }
+            Word::Item { name_len, hash } => {
+                let name = &word[..name_len];
+                if name.is_empty() {
+                    return Err(err(0, "expected an item name before `:`".into()));
+                }
+                let Some(c) = items.index.find(&items.names, hash, name) else {
+                    return Err(err(0, format!("unknown item {}: expected a name from the item line", quote(name))));
+                };
+                let in_row = block.entries.len() - first;
+                let repeated = if in_row < SHORT_ROW {
+                    block.entries[first..].contains(&c)
+                } else {
+                    if in_row == SHORT_ROW {
+                        // From here on the row is checked by stamps.
+                        if self.seen.is_empty() {
+                            self.seen = crate::alloc::filled(items.names.len()).map_err(|_| oom())?;
+                        }
+                        self.stamp = self.stamp.wrapping_add(1);
+                        if self.stamp == 0 {
+                            self.seen.iter_mut().for_each(|s| *s = 0);
+                            self.stamp = 1;
+                        }
+                        for &d in &block.entries[first..] {
+                            self.seen[d as usize] = self.stamp;
+                        }
+                    }
+                    std::mem::replace(&mut self.seen[c as usize], self.stamp) == self.stamp
+                };
+                if repeated {
+                    return Err(err(0, format!("item {} appears twice in this option", quote(name))));
+                }
+                if name_len < word.len() {
+                    let at = name_len + 1;
+                    if (c as usize) < items.first_secondary {
+                        return Err(err(
+                            name_len,
+                            format!("primary item {} cannot have a color: only secondary items have colors", quote(name)),
+                        ));
+                    }
+                    let color = &word[at..];
+                    check_name(color, "a color").map_err(|(k, msg)| err(at + k, msg))?;
+                    let next = block.color_names.len() as u32;
+                    let id = *colors.entry(color).or_insert(next);
+                    if id == next {
+                        block.color_names.try_reserve(1).map_err(|_| oom())?;
+                        block.color_names.push((p.at + at, p.at + p.len));
+                    }
+                    block.colors.try_reserve(1).map_err(|_| oom())?;
+                    block.colors.push((block.entries.len() as u32, id));
+                }
+                block.entries.try_reserve(1).map_err(|_| oom())?;
+                block.entries.push(c);
+            }
+        }
+        row.queued -= 1;
+        if row.queued == 0 && row.complete {
+            if block.entries.len() == first {
+                // Unreachable from text (see the module documentation); kept so
+                // that the rule holds whatever the tokenizer does.
+                return Err(ParseError::new(number, 1, "empty option: expected at least one item name".into()));
+            }
+            if row.cost != 0 {
+                block.costs.try_reserve(1).map_err(|_| oom())?;
+                block.costs.push((block.ends.len() as u32, row.cost));
+            }
+            block.ends.try_reserve(1).map_err(|_| oom())?;
+            block.ends.push(block.entries.len() as u32);
+            rows.pop_front();
+        }
+        Ok(())
+    }
+}
+
+/// Reads a whole text from `source` into a matrix, on up to `threads`
+/// threads, storing in `read` (when given) how many bytes have been read
+/// after each round.
+pub(super) fn parse_blocks<'t>(
+    mut source: impl Source<'t>,
+    threads: usize,
+    read: Option<&AtomicUsize>,
+) -> Result<Matrix, ReadError> {
+    let threads = threads.max(1);
+    let note = |bytes: usize| {
+        if let Some(read) = read {
+            read.store(bytes, Ordering::Relaxed);
+        }
+    };
+    // The item line: lines before it are skipped; the rest of its block
+    // is the first of the options.
+    let (mut line, mut bytes) = (0usize, 0usize);
+    let mut first_block = true;
+    let (items, mut pending) = loop {
+        let Some(block) = source.next_block()? else {
+            return Err(ReadError::Parse(ParseError::new(
+                line + 1,
+                1,
+                "expected the item line (primary items, then `|`, then secondary items), found the end of the text".into(),
+            )));
+        };
+        // A byte-order mark (editors on some systems write one) is not text.
+        let skip = if first_block && block.starts_with("\u{feff}".as_bytes()) { 3 } else { 0 };
+        first_block = false;
+        let mut at = skip;
+        let mut found = None;
+        while at < block.len() {
+            let end = block[at..].iter().position(|&b| b == b'\n').map_or(block.len(), |k| at + k);
+            let text = utf8(&block[at..end], line).map_err(ReadError::Parse)?;
+            line += 1;
+            if !skipped(text) {
+                found = Some(item_line(text, line).map_err(ReadError::Parse)?);
+            }
+            at = (end + 1).min(block.len());
+            if found.is_some() {
+                break;
+            }
+        }
+        bytes += at;
+        note(bytes);
+        if let Some(items) = found {
+            let rest = match block {
+                Cow::Borrowed(b) => Cow::Borrowed(&b[at..]),
+                Cow::Owned(mut v) => {
+                    v.drain(..at);
+                    Cow::Owned(v)
+                }
+            };
+            break (items, (!rest.is_empty()).then_some(rest));
+        }
+        // A text without a final newline ends a line without one: count the
+        // last line once.
+        if !block.ends_with(b"\n") {
+            line -= 1;
+        }
+    };
+    let oom = |line: usize, e: Error| ReadError::Parse(too_big(line, 1, e));
+    let columns = items.names.len();
+    let mut m = Matrix::new(columns).map_err(|e| oom(line, e))?;
+    for c in items.first_secondary..columns {
+        m.set_secondary(c).map_err(|e| oom(line, e))?;
+    }
+    for &(c, b) in &items.bounds {
+        m.store_bounds(c, b).map_err(|e| oom(line, e))?;
+    }
+
+    // The options, a round of blocks at a time.
+    let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::default()).collect();
+    let mut color_ids: HashMap<String, u32> = HashMap::new();
+    let mut ids: Vec<u32> = Vec::new();
+    let mut colors: Vec<(u32, u32)> = Vec::new();
+    loop {
+        let mut round: Vec<Cow<'t, [u8]>> = Vec::with_capacity(threads);
+        round.extend(pending.take());
+        while round.len() < threads {
+            match source.next_block()? {
+                Some(block) => round.push(block),
+                None => break,
+            }
+        }
+        if round.is_empty() {
+            break;
+        }
+        let items = &items;
+        let (own, others) = workers.split_at_mut(1);
+        let failed = std::thread::scope(|scope| {
+            let mut failed = Vec::new();
+            let mut helpers = Vec::new();
+            for (k, (worker, text)) in others.iter_mut().zip(round.iter().skip(1)).enumerate() {
+                match std::thread::Builder::new().spawn_scoped(scope, move || worker.parse(text, items)) {
+                    Ok(handle) => helpers.push(handle),
+                    Err(_) => failed.push(k + 1),
+                }
+            }
+            own[0].parse(&round[0], items);
+            for handle in helpers {
+                if let Err(panic) = handle.join() {
+                    std::panic::resume_unwind(panic);
+                }
+            }
+            failed
+        });
+        // A thread that could not start leaves its block to this one.
+        for k in failed {
+            workers[k].parse(&round[k], items);
+        }
+        for (worker, text) in workers.iter().zip(&round) {
+            let block = &worker.block;
+            if let Some(mut e) = block.error.clone() {
+                e.line += line;
+                return Err(ReadError::Parse(e));
+            }
+            // The block's colors, numbered as the matrix numbers them.
+            let row_line = |r: usize| line + block.lines_of_rows.get(r).map_or(1, |&l| l as usize);
+            ids.clear();
+            for &(start, end) in &block.color_names {
+                // The text was checked to be UTF-8.
+                let name = std::str::from_utf8(&text[start..end]).unwrap_or("");
+                let id = match color_ids.get(name) {
+                    Some(&id) => id,
+                    None => {
+                        let id = m.add_color_name(name).map_err(|e| oom(row_line(0), e))?;
+                        color_ids.try_reserve(1).map_err(|_| oom(row_line(0), Error::OutOfMemory))?;
+                        color_ids.insert(name.to_string(), id);
+                        id
+                    }
+                };
+                ids.push(id);
+            }
+            colors.clear();
+            colors.extend(block.colors.iter().map(|&(k, local)| (k, ids[local as usize])));
+            m.append_checked_rows(&block.entries, &block.ends, &colors, &block.costs)
+                .map_err(|(r, e)| oom(row_line(r), e))?;
+            line += block.lines;
+            bytes += text.len();
+        }
+        note(bytes);
+    }
+    m.set_names(items.names);
+    Ok(m)
+}
