@@ -433,3 +433,197 @@ fn byte_order_mark_is_skipped() {
     assert_eq!((m.columns(), m.rows(), m.column_name(0)), (2, 1, Some("A")));
     assert!(dlx::format::parse("A \u{feff}B\nA\n").is_err(), "only a leading mark is skipped");
 }
+
+// ---- Big texts: blocks, threads and readers ----
+
+/// A reader that hands out its text a few bytes at a time (lengths cycling
+/// through 1 to 7919), as a pipe may.
+struct Trickle<'a> {
+    text: &'a [u8],
+    step: usize,
+}
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.step = self.step % 7919 + 1;
+        let n = self.step.min(buf.len()).min(self.text.len());
+        buf[..n].copy_from_slice(&self.text[..n]);
+        self.text = &self.text[n..];
+        Ok(n)
+    }
+}
+
+/// The ways a text can be read, each with its name: in memory on 1 to 4
+/// threads, and from a trickling reader on 1 and 3.
+fn every_way(text: &[u8]) -> Vec<(String, Result<Matrix, ParseError>)> {
+    let mut out = Vec::new();
+    for threads in 1..=4 {
+        out.push((format!("memory, {threads} threads"), dlx::format::parse_bytes_with(text, threads, None)));
+    }
+    for threads in [1, 3] {
+        let read = dlx::format::read(Trickle { text, step: 0 }, threads, None).map_err(|e| match e {
+            dlx::format::ReadError::Parse(e) => e,
+            dlx::format::ReadError::Io(e) => panic!("a reader that cannot fail failed: {e}"),
+        });
+        out.push((format!("reader, {threads} threads"), read));
+    }
+    out
+}
+
+/// A text of some megabytes (many blocks), written from rows the test
+/// draws itself: the matrix read must hold exactly those rows, colors and
+/// costs, whatever the blocks, threads and reader.
+#[test]
+fn a_big_text_reads_the_same_every_way() {
+    let (primary, secondary) = (3000usize, 40usize);
+    let mut text = String::from("| a big generated text\r\n");
+    for p in 0..primary {
+        text.push_str(&if p % 7 == 3 { format!("0:2|p{p} ") } else { format!("p{p} ") });
+    }
+    text.push('|');
+    for s in 0..secondary {
+        text.push_str(&format!(" s{s}"));
+    }
+    text.push('\n');
+    let mut state = 12345u64;
+    let mut next = |n: usize| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((state >> 33) % n as u64) as usize
+    };
+    let mut expected: Vec<(Vec<usize>, Vec<Option<String>>, i64)> = Vec::new();
+    while text.len() < 6 << 20 {
+        match next(50) {
+            0 => text.push_str("| a comment between options\n"),
+            1 => text.push_str("  \t \n"),
+            _ => {}
+        }
+        // Mostly short rows; now and then one past the pairwise check.
+        let len = if next(40) == 0 { 17 + next(60) } else { 1 + next(6) };
+        let mut cols: Vec<usize> = Vec::new();
+        while cols.len() < len {
+            let c = if next(4) == 0 { primary + next(secondary) } else { next(primary) };
+            if !cols.contains(&c) {
+                cols.push(c);
+            }
+        }
+        let mut colors = Vec::new();
+        let mut words = Vec::new();
+        for &c in &cols {
+            if c < primary {
+                words.push(format!("p{c}"));
+                colors.push(None);
+            } else if next(3) == 0 {
+                let color = format!("k{}", next(5));
+                words.push(format!("s{}:{color}", c - primary));
+                colors.push(Some(color));
+            } else {
+                words.push(format!("s{}", c - primary));
+                colors.push(None);
+            }
+        }
+        let cost = if next(5) == 0 { next(1000) as i64 - 300 } else { 0 };
+        if cost != 0 {
+            words.insert(1, format!("|{cost}"));
+        }
+        text.push_str(&words.join(if next(9) == 0 { " \t " } else { " " }));
+        text.push_str(if next(11) == 0 { "\r\n" } else { "\n" });
+        expected.push((cols, colors, cost));
+    }
+    // The last line without its newline.
+    text.push_str("p0 p1");
+    expected.push((vec![0, 1], vec![None, None], 0));
+    for (way, read) in every_way(text.as_bytes()) {
+        let m = read.unwrap_or_else(|e| panic!("{way}: {e}"));
+        assert_eq!((m.columns(), m.rows()), (primary + secondary, expected.len()), "{way}");
+        for (r, (cols, colors, cost)) in expected.iter().enumerate() {
+            assert_eq!(m.row(r).unwrap().collect::<Vec<_>>(), *cols, "{way}: row {r}");
+            for (k, color) in colors.iter().enumerate() {
+                assert_eq!(m.color(r, k), color.as_deref(), "{way}: row {r}, entry {k}");
+            }
+            assert_eq!(m.cost(r), Some(*cost), "{way}: row {r}");
+        }
+        for p in 0..primary {
+            let b = if p % 7 == 3 { (0, 2) } else { (1, 1) };
+            assert_eq!(m.bounds(p), Some(b), "{way}: item {p}");
+        }
+        assert_eq!(m.column_name(primary + 7), Some("s7"), "{way}");
+    }
+}
+
+/// The line where an error is put in a big text, and the text of the
+/// lines before it (so its column is counted independently).
+fn big_text_with(bad: &[(usize, &str)]) -> String {
+    let mut text = String::from("a b c d é\n");
+    let mut line = 1;
+    while text.len() < 5 << 20 || line < bad.iter().map(|b| b.0).max().unwrap_or(0) {
+        line += 1;
+        match bad.iter().find(|b| b.0 == line) {
+            Some((_, l)) => text.push_str(l),
+            None => text.push_str(["a b", "c d", "é", "a c", "b d"][line % 5]),
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// An error deep in a big text is reported at its line and column, and of
+/// two, the first, however the text is read.
+#[test]
+fn errors_in_a_big_text_are_placed_the_same_every_way() {
+    let cases: [(&[(usize, &str)], usize, usize, &str); 5] = [
+        (&[(400_000, "a é  zz b")], 400_000, 6, "unknown item `zz`"),
+        (&[(250_001, "é c é"), (600_000, "q")], 250_001, 5, "`é` appears twice"),
+        (&[(700_000, "a b |1 |x")], 700_000, 9, "malformed cost"),
+        (&[(123_456, "a:red b")], 123_456, 2, "primary item `a` cannot have a color"),
+        (&[(333_333, "  a"), (333_334, "b  d   b")], 333_334, 8, "`b` appears twice"),
+    ];
+    for (bad, line, column, part) in cases {
+        let text = big_text_with(bad);
+        for (way, read) in every_way(text.as_bytes()) {
+            let e = read.err().unwrap_or_else(|| panic!("{way}: {bad:?} was accepted"));
+            assert_eq!((e.line, e.column), (line, column), "{way}: {e}");
+            assert!(e.message.contains(part), "{way}: {e}");
+        }
+    }
+    // A byte that is not UTF-8, deep in the text.
+    let mut bytes = big_text_with(&[]).into_bytes();
+    let at = bytes.len() - 1000;
+    let line_start = bytes[..at].iter().rposition(|&b| b == b'\n').unwrap() + 1;
+    let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = std::str::from_utf8(&bytes[line_start..at]).unwrap().chars().count() + 1;
+    bytes[at] = 0xff;
+    for (way, read) in every_way(&bytes) {
+        let e = read.err().unwrap_or_else(|| panic!("{way}: the bad byte was accepted"));
+        assert_eq!((e.line, e.column), (line, column), "{way}: {e}");
+        assert!(e.message.contains("invalid UTF-8 (byte 0xFF)"), "{way}: {e}");
+    }
+}
+
+/// Lines longer than a block (here an item line and an option of 300,000
+/// items, some 2 MB each) are read whole.
+#[test]
+fn lines_longer_than_a_block() {
+    let n = 300_000;
+    let names: Vec<String> = (0..n).map(|k| format!("item{k}")).collect();
+    let mut text = names.join(" ");
+    text.push('\n');
+    text.push_str(&names.iter().rev().cloned().collect::<Vec<_>>().join(" "));
+    text.push_str("\nitem5 item3\n");
+    for (way, read) in every_way(text.as_bytes()) {
+        let m = read.unwrap_or_else(|e| panic!("{way}: {e}"));
+        assert_eq!((m.columns(), m.rows()), (n, 2), "{way}");
+        assert!(m.row(0).unwrap().eq((0..n).rev()), "{way}");
+        assert!(m.row(1).unwrap().eq([5, 3]), "{way}");
+    }
+    // The same long option with one item twice, far into the line.
+    let mut twice = names.join(" ");
+    twice.push('\n');
+    twice.push_str(&names[..200_000].join(" "));
+    twice.push_str(" item17");
+    let column = names[..200_000].iter().map(|s| s.len() + 1).sum::<usize>() + 1;
+    for (way, read) in every_way(twice.as_bytes()) {
+        let e = read.err().unwrap_or_else(|| panic!("{way}: accepted"));
+        assert_eq!((e.line, e.column), (2, column), "{way}: {e}");
+        assert!(e.message.contains("`item17` appears twice"), "{way}: {e}");
+    }
+}
