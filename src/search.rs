@@ -82,6 +82,21 @@ impl Solver {
     /// bounds or colors. Solutions, counts and costs do not depend on the
     /// engine; the order of solutions and the counters may.
     pub fn with_engine(matrix: &Matrix, engine: Engine) -> Result<Solver, Error> {
+        let structure = std::sync::Arc::new(matrix.try_clone_structure()?);
+        Solver::build(matrix, engine, structure)
+    }
+
+    /// A solver for a matrix the caller shares with it, as [`Solver::new`]
+    /// but without a copy: the solver keeps `matrix` (which cannot change
+    /// while it is shared) for its memoized count. For a big matrix that
+    /// is read once and searched once, this saves the copy's memory.
+    pub fn from_shared(matrix: std::sync::Arc<Matrix>) -> Result<Solver, Error> {
+        Solver::build(&std::sync::Arc::clone(&matrix), Engine::Auto, matrix)
+    }
+
+    /// A solver for `matrix` on `engine`, keeping `structure` (the matrix,
+    /// or a copy of its structure) for the memoized count.
+    fn build(matrix: &Matrix, engine: Engine, structure: std::sync::Arc<Matrix>) -> Result<Solver, Error> {
         let general = match engine {
             Engine::Auto => matrix.is_generalized(),
             Engine::General => true,
@@ -110,7 +125,7 @@ impl Solver {
             threads: 1,
             pool: None,
             sharing: false,
-            matrix: std::sync::Arc::new(matrix.try_clone_structure()?),
+            matrix: structure,
             memo_options: MemoOptions::default(),
             memo: memo::Slot::default(),
         })

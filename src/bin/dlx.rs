@@ -696,7 +696,9 @@ fn main() -> ExitCode {
             return exit(if e.cause().is_some() { EXIT_OTHER } else { EXIT_INPUT });
         }
     };
-    let mut solver = match Solver::new(&matrix) {
+    // The solver shares the matrix (no copy of a big one).
+    let matrix = std::sync::Arc::new(matrix);
+    let mut solver = match Solver::from_shared(std::sync::Arc::clone(&matrix)) {
         Ok(s) => s,
         Err(e) => {
             say!("dlx: {name}: cannot make a solver: {e}");

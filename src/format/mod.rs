@@ -168,7 +168,7 @@ pub fn parse_bytes_with(bytes: &[u8], threads: usize, read: Option<&AtomicUsize>
 /// `read` (when given) how many bytes have been read. The matrix, and the
 /// error when there is one, are those of [`parse_bytes`] on the same text.
 pub fn read(reader: impl Read, threads: usize, read: Option<&AtomicUsize>) -> Result<Matrix, ReadError> {
-    parse::parse_blocks(parse::ReaderBlocks { reader, carry: Vec::new(), done: false }, threads, read)
+    parse::parse_blocks(parse::ReaderBlocks { reader, carry: Vec::new(), done: false, spare: Vec::new() }, threads, read)
 }
 
 #[cfg(test)]

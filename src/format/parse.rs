@@ -37,6 +37,9 @@ pub(super) trait Source<'t> {
     /// The next block: whole lines, the last line of the text perhaps
     /// without its newline; `None` at the end.
     fn next_block(&mut self) -> Result<Option<Cow<'t, [u8]>>, ReadError>;
+
+    /// Takes back a block it gave, once parsed, to read into again.
+    fn recycle(&mut self, _block: Cow<'t, [u8]>) {}
 }
 
 /// The blocks of a text in memory: slices of it, cut after a newline.
@@ -65,6 +68,9 @@ pub(super) struct ReaderBlocks<R> {
     pub reader: R,
     pub carry: Vec<u8>,
     pub done: bool,
+    /// Blocks given back, to read into again (fresh memory costs a page
+    /// fault a page).
+    pub spare: Vec<Vec<u8>>,
 }
 
 impl<'t, R: Read> Source<'t> for ReaderBlocks<R> {
@@ -84,8 +90,9 @@ impl<'t, R: Read> Source<'t> for ReaderBlocks<R> {
             }
             if let Some(at) = block[searched..].iter().rposition(|&b| b == b'\n') {
                 let cut = searched + at + 1;
-                let mut carry = Vec::new();
-                carry.try_reserve(BLOCK.max(block.len() - cut)).map_err(|_| ReadError::Io(std::io::ErrorKind::OutOfMemory.into()))?;
+                let mut carry = self.spare.pop().unwrap_or_default();
+                carry.clear();
+                carry.try_reserve(BLOCK + (block.len() - cut)).map_err(|_| ReadError::Io(std::io::ErrorKind::OutOfMemory.into()))?;
                 carry.extend_from_slice(&block[cut..]);
                 block.truncate(cut);
                 self.carry = carry;
@@ -93,6 +100,15 @@ impl<'t, R: Read> Source<'t> for ReaderBlocks<R> {
             }
             // No newline yet: a line longer than a block; read on.
             searched = block.len();
+        }
+    }
+
+    fn recycle(&mut self, block: Cow<'t, [u8]>) {
+        // Two spares a thread at most are ever in use; an odd long one is let go.
+        if let Cow::Owned(v) = block {
+            if v.capacity() <= 4 * BLOCK && self.spare.len() < 16 {
+                self.spare.push(v);
+            }
         }
     }
 }
@@ -697,6 +713,9 @@ pub(super) fn parse_blocks<'t>(
             bytes += text.len();
         }
         note(bytes);
+        for text in round {
+            source.recycle(text);
+        }
     }
     m.set_names(items.names);
     Ok(m)
