@@ -570,7 +570,9 @@ fn big_text_with(bad: &[(usize, &str)]) -> String {
 /// two, the first, however the text is read.
 #[test]
 fn errors_in_a_big_text_are_placed_the_same_every_way() {
-    let cases: [(&[(usize, &str)], usize, usize, &str); 5] = [
+    // (the bad lines, then the line, column and message expected)
+    type Case<'a> = (&'a [(usize, &'a str)], usize, usize, &'a str);
+    let cases: [Case; 5] = [
         (&[(400_000, "a é  zz b")], 400_000, 6, "unknown item `zz`"),
         (&[(250_001, "é c é"), (600_000, "q")], 250_001, 5, "`é` appears twice"),
         (&[(700_000, "a b |1 |x")], 700_000, 9, "malformed cost"),

@@ -314,9 +314,9 @@ fn item_line(line: &str, n: usize) -> Result<Items, ParseError> {
     let mut index = NameIndex::with_room(count).map_err(|e| too_big(n, 1, e))?;
     let mut hashes = [0u64; AHEAD];
     let name = |k: usize| names.get(k).unwrap_or("");
-    for k in 0..count.min(AHEAD) {
-        hashes[k] = index.hash(name(k));
-        index.prefetch(hashes[k]);
+    for (k, h) in hashes.iter_mut().enumerate().take(count) {
+        *h = index.hash(name(k));
+        index.prefetch(*h);
     }
     for k in 0..count {
         let h = hashes[k % AHEAD];
@@ -539,14 +539,23 @@ impl Worker {
                     }
                     let color = &word[at..];
                     check_name(color, "a color").map_err(|(k, msg)| err(at + k, msg))?;
-                    let next = block.color_names.len() as u32;
-                    let id = *colors.entry(color).or_insert(next);
-                    if id == next {
-                        block.color_names.try_reserve(1).map_err(|_| oom())?;
-                        block.color_names.push((p.at + at, p.at + p.len));
-                    }
+                    let id = match colors.get(color) {
+                        Some(&id) => id,
+                        None => {
+                            let id = block.color_names.len() as u32;
+                            colors.try_reserve(1).map_err(|_| oom())?;
+                            block.color_names.try_reserve(1).map_err(|_| oom())?;
+                            colors.insert(color, id);
+                            block.color_names.push((p.at + at, p.at + p.len));
+                            id
+                        }
+                    };
                     block.colors.try_reserve(1).map_err(|_| oom())?;
                     block.colors.push((block.entries.len() as u32, id));
+                }
+                // The block's lists count in 32 bits, as the matrix does.
+                if block.entries.len() >= u32::MAX as usize {
+                    return Err(too_big(number, column(line, in_line), Error::TooLarge));
                 }
                 block.entries.try_reserve(1).map_err(|_| oom())?;
                 block.entries.push(c);
@@ -703,9 +712,11 @@ pub(super) fn parse_blocks<'t>(
                         id
                     }
                 };
+                ids.try_reserve(1).map_err(|_| oom(row_line(0), Error::OutOfMemory))?;
                 ids.push(id);
             }
             colors.clear();
+            colors.try_reserve(block.colors.len()).map_err(|_| oom(row_line(0), Error::OutOfMemory))?;
             colors.extend(block.colors.iter().map(|&(k, local)| (k, ids[local as usize])));
             m.append_checked_rows(&block.entries, &block.ends, &colors, &block.costs)
                 .map_err(|(r, e)| oom(row_line(r), e))?;
