@@ -164,9 +164,11 @@ pub fn parse_bytes_with(bytes: &[u8], threads: usize, read: Option<&AtomicUsize>
 
 /// Reads a text in Knuth's format from `reader` a megabyte or so at a time,
 /// so that the whole text is never in memory (only the matrix it makes),
-/// parsing on up to `threads` threads (0 or 1: this one) and storing in
-/// `read` (when given) how many bytes have been read. The matrix, and the
-/// error when there is one, are those of [`parse_bytes`] on the same text.
+/// parsing on up to `threads` threads (0 or 1: this one; each holds a
+/// block of about a megabyte at a time, more for a longer line) and storing
+/// in `read` (when given) how many bytes have been read. The matrix, and
+/// the error when there is one, are those of [`parse_bytes`] on the same
+/// text. A reader that fails gives [`ReadError::Io`].
 pub fn read(reader: impl Read, threads: usize, read: Option<&AtomicUsize>) -> Result<Matrix, ReadError> {
     parse::parse_blocks(parse::ReaderBlocks { reader, carry: Vec::new(), done: false, spare: Vec::new() }, threads, read)
 }
