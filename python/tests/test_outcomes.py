@@ -210,7 +210,11 @@ except KeyboardInterrupt:
 
 def test_ctrl_c_stops_a_long_count(instances):
     path, _ = instances("queens_16")  # minutes of counting
-    p = subprocess.Popen([sys.executable, "-c", CTRL_C, str(path)], stdout=subprocess.PIPE, text=True)
+    # A shell runs a background job with SIGINT ignored, and its children
+    # inherit that: the child gets the default back, so that Python
+    # installs its KeyboardInterrupt handler as it does in a terminal.
+    p = subprocess.Popen([sys.executable, "-c", CTRL_C, str(path)], stdout=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert p.stdout.readline().strip() == "counting"
     time.sleep(0.5)
     sent = time.monotonic()
