@@ -56,6 +56,17 @@ pub(crate) trait Sliced {
     fn depth(&self) -> usize;
     /// Runs to the next solution, the end, or `budget` more nodes.
     fn slice(&mut self, budget: u64) -> Progress<'_>;
+    /// Counts solutions for `budget` more nodes, stopping at the `most`-th
+    /// (`most >= 1`): how many, and whether the search is exhausted. By
+    /// default, one slice.
+    fn count_slice(&mut self, budget: u64, most: u64) -> (u64, bool) {
+        let _ = most;
+        match self.slice(budget) {
+            Progress::Solution(_) => (1, false),
+            Progress::Paused => (0, false),
+            Progress::Exhausted => (0, true),
+        }
+    }
 }
 
 /// The most search-tree nodes the loop enters between two looks at the
@@ -228,15 +239,22 @@ impl Call {
     }
 }
 
+/// Between two slices: looks at the controls and makes a progress report
+/// if one is due; how the call must end, if it must. The next slice's node
+/// budget.
+fn poll(s: &mut impl Sliced, call: &mut Call) -> Result<u64, Outcome> {
+    let c = s.counters();
+    if let Some(now) = call.check(s.controls(), c)? {
+        let (estimate, depth) = (s.estimate(), s.depth());
+        call.report(s.controls(), now, c, estimate, depth)?;
+    }
+    Ok(POLL_NODES.min(call.node_cap.saturating_sub(c.nodes)))
+}
+
 /// Runs `s` until the next solution or until the call must stop.
 fn step(s: &mut impl Sliced, call: &mut Call) -> Result<(), Outcome> {
     loop {
-        let c = s.counters();
-        if let Some(now) = call.check(s.controls(), c)? {
-            let (estimate, depth) = (s.estimate(), s.depth());
-            call.report(s.controls(), now, c, estimate, depth)?;
-        }
-        let budget = POLL_NODES.min(call.node_cap.saturating_sub(c.nodes));
+        let budget = poll(s, call)?;
         match s.slice(budget) {
             Progress::Solution(_) => return Ok(()),
             Progress::Exhausted => return Err(Outcome::Exhausted),
@@ -281,4 +299,34 @@ pub(crate) fn drive<S: Sliced>(s: &mut S, mut f: impl FnMut(&mut S) -> ControlFl
     };
     s.controls().outcome = Some(outcome);
     outcome
+}
+
+/// One call that counts the solutions of `s` (listing none) until the
+/// search is exhausted or a limit or a cancel ends the call: how many, and
+/// how the call ended (also kept as the last outcome). The same solutions,
+/// nodes and outcome as [`drive`] with a callback that goes on, in slices
+/// that count inside the search ([`Sliced::count_slice`]).
+pub(crate) fn count<S: Sliced>(s: &mut S) -> (u64, Outcome) {
+    let mut call = begin(s);
+    let most = s.controls().limits.solutions.unwrap_or(u64::MAX);
+    let mut found = 0u64;
+    let outcome = loop {
+        if found >= most {
+            break Outcome::SolutionLimit;
+        }
+        let budget = match poll(s, &mut call) {
+            Ok(budget) => budget,
+            Err(outcome) => break outcome,
+        };
+        let (counted, exhausted) = s.count_slice(budget, most - found);
+        found += counted;
+        if exhausted {
+            break Outcome::Exhausted;
+        }
+        if found < most && s.counters().nodes >= call.node_cap {
+            break Outcome::NodeLimit;
+        }
+    };
+    s.controls().outcome = Some(outcome);
+    (found, outcome)
 }

@@ -501,6 +501,15 @@ fn slice(w: &mut Worker, me: &Status, sh: &Shared, counting: bool, alone: bool, 
         if used >= budget {
             break;
         }
+        if counting && sh.unlimited {
+            // Counted inside the walk, with no limit to share.
+            let (counted, exhausted) = w.solver.count_slice(budget - used, u64::MAX);
+            me.counted.add(counted);
+            if exhausted {
+                w.done += w.share.take().unwrap_or(0.0);
+            }
+            break;
+        }
         match w.solver.search(budget - used) {
             Progress::Solution(_) if counting => {
                 if sh.unlimited || sh.slot() {

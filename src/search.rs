@@ -403,14 +403,16 @@ impl Solver {
         }
         let limit = self.nodes.saturating_add(node_budget);
         loop {
-            let run = Run { nodes: &mut self.nodes, limit, objective: self.objective.as_mut(), cap: None, share: self.sharing };
+            let run = Run { nodes: &mut self.nodes, limit, objective: self.objective.as_mut(), cap: None, share: self.sharing, count: None };
             match self.engine.walk(run) {
                 Walked::Solution => {
                     self.take_solution();
                     return Progress::Solution(&self.rows);
                 }
                 Walked::Paused => return Progress::Paused,
-                // Only a walk with a depth cap cuts.
+                // Only a walk with a depth cap cuts; only a counting walk
+                // counts.
+                Walked::Counted => return Progress::Paused,
                 Walked::Exhausted | Walked::Cut => return Progress::Exhausted,
                 Walked::Strengthen => {
                     if let Some(o) = &mut self.objective {
@@ -419,6 +421,38 @@ impl Solver {
                 }
             }
         }
+    }
+
+    /// Counts solutions without listing them, as [`Solver::search`] finds
+    /// them, for at most `node_budget` more nodes, stopping at the
+    /// `most`-th (`most >= 1`): the solutions counted and whether the
+    /// search is exhausted. The engine counts inside its walk where it can
+    /// (no objective), so a solution costs no return. On the calling
+    /// thread alone, as `search`.
+    pub(crate) fn count_slice(&mut self, node_budget: u64, most: u64) -> (u64, bool) {
+        if self.objective.is_some() {
+            return match self.search(node_budget) {
+                Progress::Solution(_) => (1, false),
+                Progress::Paused => (0, false),
+                Progress::Exhausted => (0, true),
+            };
+        }
+        if self.pool.is_some() {
+            self.restart();
+        }
+        let limit = self.nodes.saturating_add(node_budget);
+        let mut counted = 0;
+        let run = Run { nodes: &mut self.nodes, limit, objective: None, cap: None, share: self.sharing, count: Some((&mut counted, most)) };
+        let walked = self.engine.walk(run);
+        self.rows.clear();
+        let (counted, exhausted) = match walked {
+            // An engine that does not count returns each solution.
+            Walked::Solution => (counted + 1, false),
+            Walked::Counted | Walked::Paused | Walked::Strengthen => (counted, false),
+            Walked::Exhausted | Walked::Cut => (counted, true),
+        };
+        self.solutions += counted;
+        (counted, exhausted)
     }
 
     /// Sets the budgets of each later call.
@@ -486,14 +520,10 @@ impl Solver {
         if let Some(pool) = self.parallel() {
             return parallel::drive(self, pool, true, self.controls.limits.solutions, &mut |_| ControlFlow::Continue(()));
         }
-        let mut found = 0;
         self.counting = true;
-        let outcome = control::drive(self, |_| {
-            found += 1;
-            ControlFlow::Continue(())
-        });
+        let counted = control::count(self);
         self.counting = false;
-        (found, outcome)
+        counted
     }
 
     /// Hands each subproblem at `depth` (see [`crate::split`]) to `f`:
@@ -509,7 +539,7 @@ impl Solver {
         self.restart();
         let (mut nodes, mut cut, mut end) = (0, false, ControlFlow::Continue(()));
         loop {
-            let run = Run { nodes: &mut nodes, limit: u64::MAX, objective: None, cap: Some(depth), share: false };
+            let run = Run { nodes: &mut nodes, limit: u64::MAX, objective: None, cap: Some(depth), share: false, count: None };
             match self.engine.walk(run) {
                 walked @ (Walked::Cut | Walked::Solution) => {
                     cut |= walked == Walked::Cut;
@@ -526,7 +556,7 @@ impl Solver {
                     }
                 }
                 // No budget and no bound: the walk ends only when exhausted.
-                Walked::Exhausted | Walked::Paused | Walked::Strengthen => break,
+                Walked::Exhausted | Walked::Paused | Walked::Strengthen | Walked::Counted => break,
             }
         }
         self.restart();
@@ -828,6 +858,10 @@ impl Sliced for Solver {
 
     fn slice(&mut self, budget: u64) -> Progress<'_> {
         self.search(budget)
+    }
+
+    fn count_slice(&mut self, budget: u64, most: u64) -> (u64, bool) {
+        Solver::count_slice(self, budget, most)
     }
 }
 

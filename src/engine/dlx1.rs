@@ -73,6 +73,17 @@ pub(crate) struct Dlx1 {
     stop: Vec<u32>,
 }
 
+/// Stores `cur` as the row node chosen at `level`. A level is entered
+/// only with a primary item uncovered, each level below it having covered
+/// one, so `level < primary <= choice.len()`: the check goes (debug builds
+/// keep it).
+#[inline(always)]
+fn choose_at(choice: &mut [u32], level: usize, cur: u32) {
+    debug_assert!(level < choice.len());
+    // SAFETY: as above.
+    unsafe { *choice.get_unchecked_mut(level) = cur };
+}
+
 /// A bound's `rest` not computed yet (real ones stay within +-2^62).
 const UNKNOWN: i64 = i64::MIN;
 
@@ -108,22 +119,32 @@ impl Dlx1 {
     /// objective (branch and bound, see [`crate::objective`]), `CAP` with
     /// a depth cap (neither of the others then), `SHARE` when levels may
     /// have given rows away (`self.stop`; a random order shortens its own
-    /// segments instead).
-    fn walk<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool>(&mut self, run: Run<'_>) -> Walked {
+    /// segments instead), `COUNT` when it counts solutions itself
+    /// ([`Run::count`]; no objective, no cap).
+    #[inline(always)]
+    fn walk<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
         /// The steps of the loop, as in Knuth's DLX1.
         enum Step {
-            /// Enter level `level`: choose an item and cover it.
+            /// Enter self.level `self.level`: choose an item and cover it, or find
+            /// that no primary item is left (a solution).
             Enter,
             /// Try row node `cur` of item `best`, or back up if `cur == best`.
             Try,
-            /// Undo the row chosen at `level` and move to the next one.
+            /// Undo the row chosen at `self.level` and move to the next one.
             NextRow,
             /// Move from row node `cur` to the next row without undoing it
             /// (it was cut off by the bound, so never covered).
             Skip,
         }
-        let Run { nodes, limit, mut objective, cap, .. } = run;
+        let Run { nodes: node_counter, limit, mut objective, cap, count, .. } = run;
         let cap = cap.unwrap_or(usize::MAX);
+        let (counted, count_limit) = match count {
+            Some((counted, most)) if COUNT => (Some(counted), most),
+            _ => (None, 0),
+        };
+        // The counters stay in registers, written back at the end.
+        let (mut nodes, mut updates) = (*node_counter, 0);
+        let mut found = counted.as_ref().map_or(0, |c| **c);
         let mut step = match self.phase {
             Phase::Done => return Walked::Exhausted,
             Phase::Recover => Step::NextRow,
@@ -131,13 +152,13 @@ impl Dlx1 {
                 // No primary item left: the forced rows (or the empty set)
                 // are the one solution; the root and the solution are two
                 // nodes.
-                *nodes += 2;
+                *node_counter += 2;
                 self.phase = Phase::Done;
                 if COST {
                     let o = optimizer(&mut objective);
                     if o.path[0] >= o.bar {
                         // Beyond the cost limit.
-                        *nodes -= 1;
+                        *node_counter -= 1;
                         return Walked::Exhausted;
                     }
                 }
@@ -150,26 +171,49 @@ impl Dlx1 {
             }
             Phase::Start | Phase::Paused => Step::Enter,
         };
-        // `best` is the item being branched on at `level`, `cur` its row
-        // node; `stop` where the level's rows end (`best` unless `SHARE`).
+        // `best` is the item being branched on at `self.level`, `cur` its row
+        // node; `stop` where the self.level's rows end (`best` unless `SHARE`).
         let (mut best, mut cur, mut stop) = (0, 0, 0);
-        loop {
+        let walked = loop {
             let links = &mut self.links;
             match step {
                 Step::Enter => {
-                    if *nodes >= limit {
-                        self.phase = Phase::Paused;
-                        return Walked::Paused;
+                    let item = if RANDOM { links.choose_random(&mut random(&mut self.random).rng) } else { links.choose() };
+                    if item == 0 {
+                        // No primary item left: the rows chosen on levels
+                        // `0..self.level` are a solution, a node of the tree.
+                        // (Level 0 always has an item: see `Phase::Start`.)
+                        nodes += 1;
+                        self.level -= 1;
+                        self.phase = Phase::Recover;
+                        if COUNT {
+                            found += 1;
+                            if found < count_limit {
+                                step = Step::NextRow;
+                                continue;
+                            }
+                            break Walked::Counted;
+                        }
+                        break Walked::Solution;
                     }
-                    if COST && *nodes >= optimizer(&mut objective).strengthen_at {
-                        self.phase = Phase::Paused;
-                        return Walked::Strengthen;
+                    if CAP && self.level == cap {
+                        self.level -= 1;
+                        self.phase = Phase::Recover;
+                        break Walked::Cut;
                     }
-                    *nodes += 1;
+                    if nodes >= limit {
+                        self.phase = Phase::Paused;
+                        break Walked::Paused;
+                    }
+                    if COST && nodes >= optimizer(&mut objective).strengthen_at {
+                        self.phase = Phase::Paused;
+                        break Walked::Strengthen;
+                    }
+                    nodes += 1;
+                    best = item;
+                    updates += links.cover(best);
                     if RANDOM {
                         let r = random(&mut self.random);
-                        best = links.choose_random(&mut r.rng);
-                        links.cover(best);
                         let start = r.order.len();
                         links.item_rows(best, &mut r.order);
                         r.rng.shuffle(&mut r.order[start..]);
@@ -177,8 +221,6 @@ impl Dlx1 {
                         (r.start[l], r.at[l], r.end[l]) = (start as u32, start as u32, r.order.len() as u32);
                         cur = r.order.get(start).copied().unwrap_or(best);
                     } else {
-                        best = links.choose();
-                        links.cover(best);
                         cur = links.down(best);
                         if SHARE {
                             (stop, self.stop[self.level]) = (best, best);
@@ -190,7 +232,7 @@ impl Dlx1 {
                         let o = optimizer(&mut objective);
                         o.rest[self.level] = if o.bar == i64::MAX { UNKNOWN } else { links.sum_first(&o.share) };
                     }
-                    self.choice[self.level] = cur;
+                    choose_at(&mut self.choice, self.level, cur);
                     step = Step::Try;
                 }
                 Step::Try if cur == if SHARE && !RANDOM { stop } else { best } => {
@@ -202,7 +244,7 @@ impl Dlx1 {
                     }
                     if self.level == 0 {
                         self.phase = Phase::Done;
-                        return Walked::Exhausted;
+                        break Walked::Exhausted;
                     }
                     self.level -= 1;
                     step = Step::NextRow;
@@ -213,7 +255,7 @@ impl Dlx1 {
                         let l = self.level;
                         let with = o.path[l] + o.cost[cur as usize];
                         // `rest[l]` is stale when the bar came down after
-                        // level `l` was entered (when the first solutions
+                        // self.level `l` was entered (when the first solutions
                         // were found below it): recompute it then.
                         if o.bar != i64::MAX && o.rest[l] == UNKNOWN {
                             o.rest[l] = links.sum_first(&o.share);
@@ -224,16 +266,7 @@ impl Dlx1 {
                         }
                         o.path[l + 1] = with;
                     }
-                    links.cover_rest_of_row(cur);
-                    if links.all_covered() {
-                        self.phase = Phase::Recover;
-                        *nodes += 1;
-                        return Walked::Solution;
-                    }
-                    if CAP && self.level + 1 == cap {
-                        self.phase = Phase::Recover;
-                        return Walked::Cut;
-                    }
+                    updates += links.cover_rest_of_row(cur);
                     self.level += 1;
                     step = Step::Enter;
                 }
@@ -254,11 +287,40 @@ impl Dlx1 {
                     } else {
                         cur = links.down(cur);
                     }
-                    self.choice[self.level] = cur;
+                    choose_at(&mut self.choice, self.level, cur);
                     step = Step::Try;
                 }
             }
+        };
+        *node_counter = nodes;
+        self.links.updates += updates;
+        if let Some(counted) = counted {
+            *counted = found;
         }
+        walked
+    }
+}
+
+impl Dlx1 {
+    /// [`Dlx1::walk`] compiled for the processor: with AVX2 where it has
+    /// it, so that `choose` scans eight keys an instruction (the whole
+    /// loop is compiled so, since a function compiled for AVX2 cannot be
+    /// inlined into one that is not).
+    fn walk_on<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
+        #[cfg(target_arch = "x86_64")]
+        if self.links.avx2 {
+            // SAFETY: `avx2` is set only when the CPU has AVX2.
+            return unsafe { self.walk_avx2::<RANDOM, COST, CAP, SHARE, COUNT>(run) };
+        }
+        self.walk::<RANDOM, COST, CAP, SHARE, COUNT>(run)
+    }
+
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn walk_avx2<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
+        self.walk::<RANDOM, COST, CAP, SHARE, COUNT>(run)
     }
 }
 
@@ -360,15 +422,19 @@ impl Core for Dlx1 {
 
     fn walk(&mut self, run: Run<'_>) -> Walked {
         if run.cap.is_some() {
-            return self.walk::<false, false, true, false>(Run { objective: None, ..run });
+            return self.walk_on::<false, false, true, false, false>(Run { objective: None, count: None, ..run });
         }
-        match (self.random.is_some(), run.objective.is_some(), run.share) {
-            (false, false, false) => self.walk::<false, false, false, false>(run),
-            (false, false, true) => self.walk::<false, false, false, true>(run),
-            (false, true, false) => self.walk::<false, true, false, false>(run),
-            (false, true, true) => self.walk::<false, true, false, true>(run),
-            (true, false, _) => self.walk::<true, false, false, false>(run),
-            (true, true, _) => self.walk::<true, true, false, false>(run),
+        let count = run.count.is_some() && run.objective.is_none();
+        match (self.random.is_some(), run.objective.is_some(), run.share, count) {
+            (false, false, false, false) => self.walk_on::<false, false, false, false, false>(run),
+            (false, false, false, true) => self.walk_on::<false, false, false, false, true>(run),
+            (false, false, true, false) => self.walk_on::<false, false, false, true, false>(run),
+            (false, false, true, true) => self.walk_on::<false, false, false, true, true>(run),
+            (false, true, false, _) => self.walk_on::<false, true, false, false, false>(run),
+            (false, true, true, _) => self.walk_on::<false, true, false, true, false>(run),
+            (true, false, _, false) => self.walk_on::<true, false, false, false, false>(run),
+            (true, false, _, true) => self.walk_on::<true, false, false, false, true>(run),
+            (true, true, _, _) => self.walk_on::<true, true, false, false, false>(run),
         }
     }
 

@@ -21,18 +21,26 @@
 //!     of the row before it and its `down` the last node of the row after it,
 //!     so that walking right from any node of a row and jumping at the spacer
 //!     comes back round to the row's start (and walking left likewise).
-//! * `len[i]`: the *length* of item `i`, the number of rows still in its list;
-//!   while a primary item is covered, `COVERED` instead (its length cannot
-//!   change while it is covered, so `cover` keeps it in `saved`).
+//! * `len[i]`: the *key* of item `i`: its length (the number of rows still
+//!   in its list) times `unit`, plus, for a primary item, the item's own
+//!   number `i` in the low bits; while the item is covered, the top bit
+//!   ([`COVERED`]) is set as well (its length cannot change while it is
+//!   covered). `unit` is `2^shift` with `shift` the bits of the largest
+//!   primary item number, so the low bits never carry into the length.
 //!
 //! DLX1 keeps the uncovered primary items in a doubly linked list in
 //! increasing order and branches on the first one of smallest length. Here
-//! the lengths of the primary items are one array, `len[1..=p]`, where a
-//! covered item counts as longest: the same choice is the first position of
-//! the array's minimum, found by two vector scans (AVX2 where the CPU has
-//! it), instead of a chain of dependent loads. On sudoku, where hundreds of items
-//! are scanned at every node, that scan was most of the search's time. The
-//! loops that hide and unhide rows are the same as DLX1's.
+//! that item is the one of smallest key among `len[1..=p]`: lengths
+//! compare first, then item numbers, and covered items come last. So one
+//! pass over the array, in vector lanes (AVX2 where the CPU has it), finds
+//! the item and its length, with no chain of dependent loads and no list to
+//! keep: a minimum with the top bit set means every primary item is
+//! covered. On sudoku, where hundreds of items are scanned at every node,
+//! the scan was most of the search's time. When the lengths are too large
+//! to share a word with the item numbers (a matrix with more than 2^31
+//! entries' worth of both), `shift` is 0 and a second pass finds the first
+//! position of the smallest length instead. The loops that hide and unhide
+//! rows are the same as DLX1's.
 //!
 //! Row `r`'s nodes are consecutive, so the row a node belongs to is found by
 //! a binary search over the rows' start positions, needed only when a
@@ -58,34 +66,54 @@ pub(crate) struct Link {
     pub down: u32,
 }
 
-/// The length a covered primary item shows to `choose`: more than any real
-/// length, since every row takes an entry and a spacer below
-/// `matrix::MAX_NODES`, so lengths stay below 2^31. Lengths are `i32` because
-/// the x86-64 baseline (SSE2) compares signed 32-bit lanes, not unsigned ones.
-const COVERED: i32 = i32::MAX;
+/// The bit a covered item's key has: covered primary items come after
+/// every uncovered one. Keys of uncovered items stay below it (see
+/// [`Links::new`]), and unsigned lanes compare them (AVX2 and SSE4.1 have
+/// unsigned minima; the SSE2 baseline emulates them).
+const COVERED: u32 = 1 << 31;
 
-/// The position of the first smallest value in `lens`.
+/// The position of the first smallest value in `keys` (which is not empty).
 #[inline(always)]
-fn first_least(lens: &[i32]) -> usize {
+fn first_least(keys: &[u32]) -> usize {
     const BLOCK: usize = 32;
-    // The first block holding the smallest length, with that length; a
-    // block's minimum is computed without branches, in vector lanes.
-    let (mut least, mut at) = (COVERED, 0);
-    for (k, block) in lens.chunks(BLOCK).enumerate() {
-        let m = block.iter().fold(COVERED, |a, &b| a.min(b));
-        if m < least {
-            (least, at) = (m, k * BLOCK);
+    // The first block holding the smallest key, with that key; a block's
+    // minimum is computed without branches, in vector lanes.
+    let (mut low, mut at) = (u32::MAX, 0);
+    for (k, block) in keys.chunks(BLOCK).enumerate() {
+        let m = block.iter().fold(u32::MAX, |a, &b| a.min(b));
+        if m < low {
+            (low, at) = (m, k * BLOCK);
             if m == 0 {
                 break;
             }
         }
     }
-    let block = &lens[at..lens.len().min(at + BLOCK)];
-    at + block.iter().position(|&l| l == least).unwrap_or(0)
+    let block = &keys[at..keys.len().min(at + BLOCK)];
+    at + block.iter().position(|&l| l == low).unwrap_or(0)
 }
 
-/// Slack after the lengths: `first_least_avx2` reads whole groups of eight.
-const SLACK: usize = 8;
+/// Keys scanned together: `choose` reads whole groups of eight (an AVX2
+/// register), so `len` has this many entries of slack after the last item.
+const LANES: usize = 8;
+
+/// The smallest key among `keys` (whole groups of [`LANES`]), the lanes of
+/// the last group where `tail` is all ones left out. A running minimum in
+/// eight lanes: one vector instruction a group where the code is compiled
+/// for AVX2 (the search is, where the CPU has it: see `Dlx1::walk`).
+#[inline(always)]
+fn least(keys: &[u32], tail: &[u32; LANES]) -> u32 {
+    let mut low = [u32::MAX; LANES];
+    let (body, last) = keys.split_at(keys.len() - LANES);
+    for group in body.chunks_exact(LANES) {
+        for j in 0..LANES {
+            low[j] = low[j].min(group[j]);
+        }
+    }
+    for j in 0..LANES {
+        low[j] = low[j].min(last[j] | tail[j]);
+    }
+    low.iter().fold(u32::MAX, |a, &b| a.min(b))
+}
 
 /// Whether the processor has AVX2. Not inlined, so that valgrind's
 /// helgrind sees the standard library's feature cache (a relaxed atomic,
@@ -99,45 +127,6 @@ fn has_avx2() -> bool {
     return false;
 }
 
-/// The position of the first smallest value among `lens[..count]`, with
-/// AVX2: a running minimum over groups of eight lanes, then a second pass
-/// that stops at the first group holding that minimum. Lanes past `count`
-/// are read (whatever they hold) and masked out.
-///
-/// # Safety
-/// The CPU must have AVX2, `count >= 1`, and `lens.len() >= count` rounded
-/// up to a multiple of 8.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn first_least_avx2(lens: &[i32], count: usize) -> usize {
-    use std::arch::x86_64::*;
-    debug_assert!(count >= 1 && lens.len() >= count.div_ceil(8) * 8);
-    let at = |k: usize| unsafe { _mm256_loadu_si256(lens.as_ptr().add(8 * k) as *const __m256i) };
-    let (full, rest) = (count / 8, count % 8);
-    let covered = _mm256_set1_epi32(COVERED);
-    let mut least = covered;
-    for k in 0..full {
-        least = _mm256_min_epi32(least, at(k));
-    }
-    // Lanes `rest..8` of the last, partial group count as covered.
-    let keep = _mm256_cmpgt_epi32(_mm256_set1_epi32(rest as i32), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-    if rest > 0 {
-        least = _mm256_min_epi32(least, _mm256_blendv_epi8(covered, at(full), keep));
-    }
-    // The minimum of the eight lanes, in every lane.
-    least = _mm256_min_epi32(least, _mm256_permute2x128_si256::<1>(least, least));
-    least = _mm256_min_epi32(least, _mm256_shuffle_epi32::<0b01_00_11_10>(least));
-    least = _mm256_min_epi32(least, _mm256_shuffle_epi32::<0b10_11_00_01>(least));
-    for k in 0..full {
-        let hits = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(at(k), least)));
-        if hits != 0 {
-            return 8 * k + hits.trailing_zeros() as usize;
-        }
-    }
-    let hits = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_and_si256(_mm256_cmpeq_epi32(at(full), least), keep)));
-    8 * full + hits.trailing_zeros() as usize
-}
-
 /// A matrix laid out as dancing links, with the state of one search.
 #[derive(Clone, Debug)]
 pub(crate) struct Links {
@@ -145,14 +134,19 @@ pub(crate) struct Links {
     links: Vec<Link>,
     /// The item of every node; 0 for spacers and headers.
     tops: Vec<u32>,
-    /// The length of each item (index 0 unused).
-    len: Vec<i32>,
-    /// The lengths of covered primary items.
-    saved: Vec<i32>,
-    /// The number of uncovered primary items.
-    remaining: usize,
-    /// Whether the CPU has AVX2, for `choose`.
-    avx2: bool,
+    /// The key of each item (index 0 unused): length times `unit`, item
+    /// number (primary items), [`COVERED`] (covered items).
+    len: Vec<u32>,
+    /// What one row adds to a key: `1 << shift`.
+    unit: u32,
+    /// The bits of item numbers in a key (0 when they are not in it).
+    shift: u32,
+    /// The groups of [`LANES`] keys `choose` scans, and the lanes of the
+    /// last one past the primary items (all ones).
+    groups: usize,
+    tail: [u32; LANES],
+    /// Whether the CPU has AVX2 (`Dlx1::walk` then runs code compiled for it).
+    pub avx2: bool,
     /// The node index where each row starts, in row order.
     row_first: Vec<u32>,
     /// The number of primary items.
@@ -172,8 +166,7 @@ impl Links {
         let mut links: Vec<Link> = filled(total)?;
         let mut tops: Vec<u32> = filled(total)?;
         let mut row_first: Vec<u32> = filled(rows)?;
-        let mut len: Vec<i32> = filled(n + 1 + SLACK)?;
-        let saved: Vec<i32> = filled(n + 1)?;
+        let mut len: Vec<u32> = filled(n + 1 + LANES)?;
 
         let Layout { item_of, primary } = Layout::new(matrix)?;
 
@@ -204,11 +197,25 @@ impl Links {
             spacer = last + 1;
             links[spacer] = Link { up: first as u32, down: 0 };
         }
+        // Item numbers go in the keys' low bits when the longest list, so
+        // shifted, stays below 2^30; lengths alone are below 2^31, since
+        // every row takes an entry and a spacer below matrix::MAX_NODES.
+        let longest = len.iter().copied().max().unwrap_or(0);
+        let bits = usize::BITS - primary.leading_zeros();
+        let shift = if (u64::from(longest) << bits) < 1 << 30 { bits } else { 0 };
+        for (i, key) in len.iter_mut().enumerate().take(n + 1) {
+            *key <<= shift;
+            if shift > 0 && (1..=primary).contains(&i) {
+                *key |= i as u32;
+            }
+        }
+        let groups = primary.div_ceil(LANES).max(1);
+        let tail = std::array::from_fn(|j| if (groups - 1) * LANES + j < primary { 0 } else { u32::MAX });
         let avx2 = has_avx2();
-        Ok(Links { links, tops, len, saved, remaining: primary, avx2, row_first, primary, updates: 0 })
+        Ok(Links { links, tops, len, unit: 1 << shift, shift, groups, tail, avx2, row_first, primary, updates: 0 })
     }
 
-    // The hot loops below index `links`, `tops`, `len` and `saved` only with indices
+    // The hot loops below index `links`, `tops` and `len` only with indices
     // read from the links themselves, which `new`
     // makes all lie in range and which cover/uncover only ever copy. So the
     // bounds checks can go: they cost about a third of the search time.
@@ -249,17 +256,10 @@ impl Links {
     }
 
     #[inline(always)]
-    fn len_mut(&mut self, i: u32) -> &mut i32 {
+    fn len_mut(&mut self, i: u32) -> &mut u32 {
         debug_assert!((i as usize) < self.len.len());
         // SAFETY: items (row nodes' `top`) are <= n and len has n + 1 entries.
         unsafe { self.len.get_unchecked_mut(i as usize) }
-    }
-
-    #[inline(always)]
-    fn saved_mut(&mut self, i: u32) -> &mut i32 {
-        debug_assert!((i as usize) < self.saved.len());
-        // SAFETY: items are <= n and `saved` has n + 1 entries.
-        unsafe { self.saved.get_unchecked_mut(i as usize) }
     }
 
     /// The row id of row node `x`.
@@ -270,7 +270,7 @@ impl Links {
     /// Whether every primary item is covered.
     #[inline]
     pub fn all_covered(&self) -> bool {
-        self.remaining == 0
+        self.choose() == 0
     }
 
     /// Whether item `i` is primary.
@@ -280,46 +280,55 @@ impl Links {
     }
 
     /// The primary item to branch on, as DLX1 chooses it: the first one, in
-    /// increasing order, of smallest length. Needs at least one uncovered
-    /// primary item.
-    #[inline]
+    /// increasing order, of smallest length; 0 when every primary item is
+    /// covered (or there is none).
+    #[inline(always)]
     pub fn choose(&self) -> u32 {
-        #[cfg(target_arch = "x86_64")]
-        if self.avx2 {
-            // SAFETY: `avx2` is only set when the CPU has AVX2; `len` has
-            // `SLACK` entries after the last item, and `primary >= 1` here.
-            return unsafe { first_least_avx2(&self.len[1..], self.primary) } as u32 + 1;
+        if self.primary == 0 {
+            return 0;
         }
-        first_least(&self.len[1..=self.primary]) as u32 + 1
+        if self.shift == 0 {
+            let at = first_least(&self.len[1..=self.primary]) + 1;
+            return if self.len[at] & COVERED == 0 { at as u32 } else { 0 };
+        }
+        // SAFETY: `len` has `LANES` entries after the last item, so the
+        // groups, from 1, fit.
+        let key = least(unsafe { self.len.get_unchecked(1..1 + self.groups * LANES) }, &self.tail);
+        if key & COVERED == 0 {
+            key & (self.unit - 1)
+        } else {
+            0
+        }
+    }
+
+    /// The length of item `i`'s list, when `i` is not covered, or when it
+    /// was covered.
+    #[inline]
+    fn length(&self, i: u32) -> u32 {
+        (self.len[i as usize] & !COVERED) >> self.shift
     }
 
     /// Removes item `i` from the items still to cover and hides every row in
-    /// its vertical list from the other items.
+    /// its vertical list from the other items. Returns the updates made,
+    /// which the caller adds to [`Links::updates`] (the search keeps its
+    /// sum in a register).
     #[inline]
-    pub fn cover(&mut self, i: u32) {
-        // The count stays in a register: adding to `self.updates` at every
-        // row would store it to memory each time.
+    #[must_use]
+    pub fn cover(&mut self, i: u32) -> u64 {
         let mut updates = 1;
         let mut p = self.nd(i).down;
         while p != i {
             updates += self.hide(p);
             p = self.nd(p).down;
         }
-        if self.is_primary(i) {
-            let len = std::mem::replace(self.len_mut(i), COVERED);
-            *self.saved_mut(i) = len;
-            self.remaining -= 1;
-        }
-        self.updates += updates;
+        *self.len_mut(i) |= COVERED;
+        updates
     }
 
     /// Undoes `cover(i)`; the covers made after it must be undone first.
     #[inline]
     pub fn uncover(&mut self, i: u32) {
-        if self.is_primary(i) {
-            *self.len_mut(i) = *self.saved_mut(i);
-            self.remaining += 1;
-        }
+        *self.len_mut(i) &= !COVERED;
         let mut p = self.nd(i).up;
         while p != i {
             self.unhide(p);
@@ -358,7 +367,7 @@ impl Links {
     fn unlink(&mut self, up: u32, down: u32, top: u32) {
         self.nd_mut(up).down = down;
         self.nd_mut(down).up = up;
-        *self.len_mut(top) -= 1;
+        *self.len_mut(top) -= self.unit;
     }
 
     /// Puts node `q` back into item `top`'s vertical list.
@@ -366,7 +375,7 @@ impl Links {
     fn relink(&mut self, q: u32, up: u32, down: u32, top: u32) {
         self.nd_mut(up).down = q;
         self.nd_mut(down).up = q;
-        *self.len_mut(top) += 1;
+        *self.len_mut(top) += self.unit;
     }
 
     /// Undoes `hide(p)`, walking the row in the other direction: left to the
@@ -394,7 +403,7 @@ impl Links {
 
     /// The number of items (columns).
     pub fn items(&self) -> usize {
-        self.len.len() - 1 - SLACK
+        self.len.len() - 1 - LANES
     }
 
     /// The number of rows.
@@ -417,7 +426,7 @@ impl Links {
     /// Covers every item of row `r`, as if the search had chosen it.
     pub fn cover_row(&mut self, r: usize) {
         for x in self.row_nodes(r) {
-            self.cover(self.top(x));
+            self.updates += self.cover(self.top(x));
         }
     }
 
@@ -446,13 +455,18 @@ impl Links {
     }
 
     /// A primary item of smallest length, picked uniformly at random among
-    /// all such items. Needs at least one uncovered primary item.
+    /// all such items; 0 when every primary item is covered.
     pub fn choose_random(&self, rng: &mut fastrand::Rng) -> u32 {
-        let least = self.len[self.choose() as usize];
-        let lens = &self.len[1..=self.primary];
-        let ties = lens.iter().filter(|&&l| l == least).count();
+        let first = self.choose();
+        if first == 0 {
+            return 0;
+        }
+        // A covered item's length (with the top bit) is longer than any.
+        let least = self.length(first);
+        let tied = |&(_, &key): &(usize, &u32)| key & COVERED == 0 && key >> self.shift == least;
+        let ties = self.len[1..=self.primary].iter().enumerate().filter(tied).count();
         let pick = rng.usize(..ties);
-        let at = lens.iter().enumerate().filter(|&(_, &l)| l == least).nth(pick).map_or(0, |(i, _)| i);
+        let at = self.len[1..=self.primary].iter().enumerate().filter(tied).nth(pick).map_or(0, |(i, _)| i);
         at as u32 + 1
     }
 
@@ -467,7 +481,7 @@ impl Links {
             k += 1;
             p = self.down(p);
         }
-        (k, self.saved[item as usize].max(0) as u64)
+        (k, u64::from(self.length(item)))
     }
 
     /// Appends the row nodes of item `i`'s list, top to bottom, to `out`.
@@ -514,7 +528,7 @@ impl Links {
         let mut sum = 0;
         for i in 1..=self.primary as u32 {
             // SAFETY: `len` has an entry for every item.
-            let covered = unsafe { *self.len.get_unchecked(i as usize) } == COVERED;
+            let covered = unsafe { *self.len.get_unchecked(i as usize) } & COVERED != 0;
             // SAFETY: a node index from the links is below links.len().
             let v = unsafe { *value.get_unchecked(self.nd(i).down as usize) };
             sum += if covered { 0 } else { v };
@@ -551,19 +565,23 @@ impl Links {
     }
 
     /// Covers the items of `x`'s row other than `x`'s own, going right from
-    /// `x` and wrapping round at the row's end.
+    /// `x` and wrapping round at the row's end; returns the updates made,
+    /// as [`Links::cover`].
     #[inline]
-    pub fn cover_rest_of_row(&mut self, x: u32) {
+    #[must_use]
+    pub fn cover_rest_of_row(&mut self, x: u32) -> u64 {
+        let mut updates = 0;
         let mut q = x + 1;
         while q != x {
             let top = self.top(q);
             if top == 0 {
                 q = self.nd(q).up;
             } else {
-                self.cover(top);
+                updates += self.cover(top);
                 q += 1;
             }
         }
+        updates
     }
 
     /// Undoes `cover_rest_of_row(x)`, going left.
@@ -613,37 +631,135 @@ mod tests {
     use super::*;
 
     /// The first position of the smallest value, the slow obvious way.
-    fn naive(lens: &[i32]) -> usize {
-        let least = *lens.iter().min().unwrap();
-        lens.iter().position(|&l| l == least).unwrap()
+    fn naive(keys: &[u32]) -> usize {
+        let low = *keys.iter().min().unwrap();
+        keys.iter().position(|&l| l == low).unwrap()
     }
 
     #[test]
-    fn both_scans_find_the_first_smallest_length() {
-        // A small linear congruential generator: lengths with many ties,
+    fn the_scans_find_the_smallest_key_and_its_first_position() {
+        // A small linear congruential generator: keys with many ties,
         // some covered, some 0, arrays shorter and longer than a block.
         let mut x: u64 = 12345;
         let mut next = move || {
             x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (x >> 33) as i32
+            (x >> 33) as u32
         };
-        for size in [1, 2, 15, 16, 31, 32, 33, 63, 64, 65, 100, 324, 1000] {
+        for size in [1usize, 2, 7, 8, 9, 15, 16, 31, 32, 33, 63, 64, 65, 100, 324, 1000] {
             for _ in 0..200 {
-                let lens: Vec<i32> = (0..size)
+                let keys: Vec<u32> = (0..size)
                     .map(|_| match next() % 10 {
-                        0 => COVERED,
+                        0 => COVERED | next() % 100,
                         1 => 0,
                         k => k % 4 + 1,
                     })
                     .collect();
-                assert_eq!(first_least(&lens), naive(&lens), "{lens:?}");
-                #[cfg(target_arch = "x86_64")]
-                if std::arch::is_x86_feature_detected!("avx2") {
-                    // Garbage after the lengths, as `len` has.
-                    let mut padded = lens.clone();
-                    padded.extend((0..SLACK).map(|k| -(k as i32) - 1));
-                    assert_eq!(unsafe { first_least_avx2(&padded, size) }, naive(&lens), "{lens:?}");
+                let at = naive(&keys);
+                assert_eq!(first_least(&keys), at, "{keys:?}");
+                // Garbage after the keys, as `len` has, left out by `tail`.
+                let groups = size.div_ceil(LANES);
+                let mut padded = keys.clone();
+                padded.extend((0..groups * LANES - size).map(|k| k as u32 % 2));
+                let tail = std::array::from_fn(|j| if (groups - 1) * LANES + j < size { 0 } else { u32::MAX });
+                assert_eq!(least(&padded, &tail), keys[at], "{keys:?}");
+            }
+        }
+    }
+
+    /// The first uncovered primary item of fewest rows, the slow way, from
+    /// the lists themselves; 0 for none.
+    fn dlx1_choice(links: &Links, covered: &[bool]) -> u32 {
+        let mut best = (usize::MAX, 0);
+        for i in 1..=links.primary as u32 {
+            if covered[i as usize] {
+                continue;
+            }
+            let mut rows = Vec::new();
+            links.item_rows(i, &mut rows);
+            if rows.len() < best.0 {
+                best = (rows.len(), i);
+            }
+        }
+        best.1
+    }
+
+    #[test]
+    fn choose_picks_dlx1_s_item_as_items_are_covered() {
+        // Random matrices, with and without item numbers in the keys (a
+        // long list, 2^30 / 2^bits rows and more, turns them off).
+        let mut x: u64 = 99;
+        let mut next = move |n: u64| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 33) % n
+        };
+        for round in 0..60 {
+            let columns = 1 + next(40) as usize;
+            let mut m = Matrix::new(columns).unwrap();
+            for c in 0..columns {
+                if next(4) == 0 {
+                    m.set_secondary(c).unwrap();
                 }
+            }
+            for _ in 0..next(80) {
+                let mut row: Vec<usize> = (0..columns).filter(|_| next(3) == 0).collect();
+                if row.is_empty() {
+                    row.push(next(columns as u64) as usize);
+                }
+                m.add_row(&row).unwrap();
+            }
+            let mut links = Links::new(&m).unwrap();
+            if round % 2 == 1 {
+                // The fallback without item numbers, on the same lists.
+                for i in 1..links.len.len() - LANES {
+                    links.len[i] >>= links.shift;
+                }
+                (links.shift, links.unit) = (0, 1);
+            }
+            let mut covered = vec![false; links.items() + 1];
+            let mut order = Vec::new();
+            loop {
+                let want = dlx1_choice(&links, &covered);
+                assert_eq!(links.choose(), want, "round {round}");
+                assert_eq!(links.all_covered(), want == 0);
+                if want == 0 {
+                    break;
+                }
+                let mut rows = Vec::new();
+                links.item_rows(want, &mut rows);
+                assert_eq!(links.length(want) as usize, rows.len());
+                links.updates += links.cover(want);
+                covered[want as usize] = true;
+                order.push(want);
+                // Also cover the other items of the item's first row.
+                if let Some(&x) = rows.first() {
+                    links.updates += links.cover_rest_of_row(x);
+                    let mut q = x + 1;
+                    loop {
+                        let top = links.top(q);
+                        if top == 0 {
+                            q = links.up(q);
+                        } else {
+                            if q == x {
+                                break;
+                            }
+                            covered[top as usize] = true;
+                            q += 1;
+                        }
+                    }
+                    order.push(x | 1 << 31);
+                }
+            }
+            // Undone in reverse, the keys are back as they were.
+            let fresh = if round % 2 == 1 { None } else { Some(Links::new(&m).unwrap().len) };
+            for &o in order.iter().rev() {
+                if o & 1 << 31 != 0 {
+                    links.uncover_rest_of_row(o & !(1 << 31));
+                } else {
+                    links.uncover(o);
+                }
+            }
+            if let Some(fresh) = fresh {
+                assert_eq!(&links.len[..=links.items()], &fresh[..=links.items()]);
             }
         }
     }

@@ -47,6 +47,9 @@ pub(crate) enum Walked {
     /// path is a subproblem ([`Core::solution`] and [`Core::excluded`]
     /// describe it); the next call carries on past it.
     Cut,
+    /// A counting walk ([`Run::count`]) counted its limit of solutions,
+    /// the last one where it stands (as after [`Walked::Solution`]).
+    Counted,
 }
 
 /// The rows decided before the search: chosen (forced) ones, which every
@@ -73,6 +76,11 @@ pub(crate) struct Run<'a> {
     /// walk then checks where each level stops (parallel workers only, so
     /// that a serial search pays nothing for it).
     pub share: bool,
+    /// Counting only (no objective, no depth cap): an engine that can
+    /// counts each solution in `count.0` and walks on, and returns
+    /// [`Walked::Counted`] once that count reaches `count.1`. An engine
+    /// that cannot returns each solution, uncounted, as without it.
+    pub count: Option<(&'a mut u64, u64)>,
 }
 
 /// What every engine does. The solver calls these once per call of its
