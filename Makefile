@@ -114,7 +114,8 @@ fuzz:
 	done
 
 # Our programs against the seed's references, the instance suite (results
-# in bench/out/results.json and .csv), the engine against bench/dance.c, then
+# in bench/out/results.json and .csv), the engine against bench/dance.c in
+# time and in instructions (bench/instructions.py, with valgrind), then
 # 1 thread against 2 (bench/threads.py), the memoized count against the
 # plain one (bench/memo.py), the Python package against the C API
 # (bench/python.py; uses the virtual environment of `make test`), and
@@ -124,6 +125,7 @@ bench: all
 	python3 bench/run.py
 	python3 bench/suite.py
 	python3 bench/engine.py
+	python3 bench/instructions.py
 	python3 bench/threads.py
 	python3 bench/memo.py
 	python3 bench/python.py

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make bench, part 5: the memoized count against the plain count, and
+"""make bench, part 6: the memoized count against the plain count, and
 on two threads against one.
 
 For each input, `dlx -q FILE` (enumeration) and `dlx -q --memo FILE` in

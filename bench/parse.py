@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make bench, part 7: reading a big file, a base commit against this one.
+"""make bench, part 8: reading a big file, a base commit against this one.
 
 The file: the domino tilings of an N x N board in Knuth's format (N = 2000
 by default: 4 million items, 8 million options, about 198 MB), written to

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make bench, part 6: the cost of the Python package (python/, dlxcover)
+"""make bench, part 7: the cost of the Python package (python/, dlxcover)
 over the C API it calls.
 
   count   queens_12 (tools/gen_instances.py): a solver made, the count,

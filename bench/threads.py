@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make bench, part 4: the parallel search, 1 thread against 2 (and 16).
+"""make bench, part 5: the parallel search, 1 thread against 2 (and 16).
 
 Each line runs two commands on the same input in alternating runs (so both
 see the same machine noise) and prints their median wall times and the
