@@ -122,7 +122,10 @@ impl Dlx1 {
     /// segments instead), `COUNT` when it counts solutions itself
     /// ([`Run::count`]; no objective, no cap).
     #[inline(always)]
-    fn walk<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
+    ///
+    /// With `AVX2` (set only when the CPU has it) the choice scans with
+    /// AVX2 instructions.
+    fn walk<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool, const AVX2: bool>(&mut self, run: Run<'_>) -> Walked {
         /// The steps of the loop, as in Knuth's DLX1.
         enum Step {
             /// Enter self.level `self.level`: choose an item and cover it, or find
@@ -178,7 +181,12 @@ impl Dlx1 {
             let links = &mut self.links;
             match step {
                 Step::Enter => {
-                    let item = if RANDOM { links.choose_random(&mut random(&mut self.random).rng) } else { links.choose() };
+                    let item = if RANDOM {
+                        links.choose_random(&mut random(&mut self.random).rng)
+                    } else {
+                        // SAFETY: `AVX2` only when the CPU has it.
+                        unsafe { links.choose_on::<AVX2>() }
+                    };
                     if item == 0 {
                         // No primary item left: the rows chosen on levels
                         // `0..self.level` are a solution, a node of the tree.
@@ -312,7 +320,7 @@ impl Dlx1 {
             // SAFETY: `avx2` is set only when the CPU has AVX2.
             return unsafe { self.walk_avx2::<RANDOM, COST, CAP, SHARE, COUNT>(run) };
         }
-        self.walk::<RANDOM, COST, CAP, SHARE, COUNT>(run)
+        self.walk::<RANDOM, COST, CAP, SHARE, COUNT, false>(run)
     }
 
     /// # Safety
@@ -320,7 +328,7 @@ impl Dlx1 {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     unsafe fn walk_avx2<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
-        self.walk::<RANDOM, COST, CAP, SHARE, COUNT>(run)
+        self.walk::<RANDOM, COST, CAP, SHARE, COUNT, true>(run)
     }
 }
 

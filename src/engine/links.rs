@@ -109,27 +109,38 @@ fn first_least(keys: &[u32]) -> usize {
 /// register), so `len` has this many entries of slack after the last item.
 const LANES: usize = 8;
 
-/// The smallest key among `keys` (whole groups of [`LANES`]), the lanes of
-/// the last group where `tail` is all ones left out. A running minimum in
-/// eight lanes: one vector instruction a group where the code is compiled
-/// for AVX2 (the search is, where the CPU has it: see `Dlx1::walk`).
+/// The smallest of `keys`, [`COVERED`] for none: one reduction, in vector
+/// lanes where the compiler can.
 #[inline(always)]
-fn least(keys: &[u32], tail: &[u32; LANES]) -> u32 {
+fn least(keys: &[u32]) -> u32 {
+    keys.iter().fold(COVERED, |a, &b| a.min(b))
+}
+
+/// The smallest key among `keys` (whole groups of [`LANES`]), the lanes of
+/// the last group where `tail` is all ones left out: a running minimum in
+/// one AVX2 register, a group an instruction. Inlined into the search
+/// compiled for AVX2 (see `Dlx1::walk`). (Written with intrinsics: the
+/// compiler turns a plain loop over groups into a transposition across
+/// groups, with a dozen shuffles a group.)
+///
+/// # Safety
+/// The CPU must have AVX2; `keys.len()` is a multiple of 8, at least 8.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn least_avx2(keys: &[u32], tail: &[u32; LANES]) -> u32 {
+    use std::arch::x86_64::*;
     debug_assert!(keys.len() >= LANES && keys.len() % LANES == 0);
-    let groups = keys.len() / LANES;
-    let at = keys.as_ptr();
-    let mut low = [u32::MAX; LANES];
-    for g in 0..groups - 1 {
-        for (j, l) in low.iter_mut().enumerate() {
-            // SAFETY: g * LANES + j < (groups - 1) * LANES <= keys.len().
-            *l = (*l).min(unsafe { *at.add(g * LANES + j) });
-        }
+    let at = |g: usize| unsafe { _mm256_loadu_si256(keys.as_ptr().add(g * LANES) as *const __m256i) };
+    let last = keys.len() / LANES - 1;
+    let mut low = _mm256_or_si256(at(last), unsafe { _mm256_loadu_si256(tail.as_ptr() as *const __m256i) });
+    for g in 0..last {
+        low = _mm256_min_epu32(low, at(g));
     }
-    for (j, l) in low.iter_mut().enumerate() {
-        // SAFETY: the last group is within `keys`.
-        *l = (*l).min(unsafe { *at.add((groups - 1) * LANES + j) } | tail[j]);
-    }
-    low.iter().fold(u32::MAX, |a, &b| a.min(b))
+    let half = _mm_min_epu32(_mm256_castsi256_si128(low), _mm256_extracti128_si256::<1>(low));
+    let half = _mm_min_epu32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
+    let half = _mm_min_epu32(half, _mm_shuffle_epi32::<0b10_11_00_01>(half));
+    _mm_cvtsi128_si32(half) as u32
 }
 
 /// Whether the processor has AVX2. Not inlined, so that valgrind's
@@ -305,16 +316,41 @@ impl Links {
     /// covered (or there is none).
     #[inline(always)]
     pub fn choose(&self) -> u32 {
-        if self.primary == 0 {
-            return 0;
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only when the CPU has AVX2.
+            return unsafe { self.choose_on::<true>() };
         }
+        // SAFETY: `false` asks for nothing of the CPU.
+        unsafe { self.choose_on::<false>() }
+    }
+
+    /// `choose`, with the AVX2 scan when `AVX2`: the search compiled for
+    /// AVX2 (`Dlx1::walk`) asks for it at compile time, so that only one
+    /// scan is in its loop.
+    ///
+    /// # Safety
+    /// With `AVX2`, the CPU must have AVX2.
+    #[inline(always)]
+    pub unsafe fn choose_on<const AVX2: bool>(&self) -> u32 {
         if self.shift == 0 {
+            if self.primary == 0 {
+                return 0;
+            }
             let at = first_least(&self.len[1..=self.primary]) + 1;
             return if self.len[at] & COVERED == 0 { at as u32 } else { 0 };
         }
-        // SAFETY: `len` has `LANES` entries after the last item, so the
-        // groups, from 1, fit.
-        let key = least(unsafe { self.len.get_unchecked(1..1 + self.groups * LANES) }, &self.tail);
+        #[cfg(target_arch = "x86_64")]
+        let key = if AVX2 {
+            // SAFETY: the caller's word for AVX2; `len` has `LANES` entries
+            // after the last item, so the groups, from 1, fit (with no
+            // primary item, one group of all ones by `tail`).
+            unsafe { least_avx2(self.len.get_unchecked(1..1 + self.groups * LANES), &self.tail) }
+        } else {
+            least(&self.len[1..=self.primary])
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let key = least(&self.len[1..=self.primary]);
         if key & COVERED == 0 {
             key & (self.unit - 1)
         } else {
@@ -657,12 +693,16 @@ mod tests {
                     .collect();
                 let at = naive(&keys);
                 assert_eq!(first_least(&keys), at, "{keys:?}");
-                // Garbage after the keys, as `len` has, left out by `tail`.
-                let groups = size.div_ceil(LANES);
-                let mut padded = keys.clone();
-                padded.extend((0..groups * LANES - size).map(|k| k as u32 % 2));
-                let tail = std::array::from_fn(|j| if (groups - 1) * LANES + j < size { 0 } else { u32::MAX });
-                assert_eq!(least(&padded, &tail), keys[at], "{keys:?}");
+                assert_eq!(least(&keys), keys[at].min(COVERED), "{keys:?}");
+                #[cfg(target_arch = "x86_64")]
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    // Garbage after the keys, as `len` has, left out by `tail`.
+                    let groups = size.div_ceil(LANES);
+                    let mut padded = keys.clone();
+                    padded.extend((0..groups * LANES - size).map(|k| k as u32 % 2));
+                    let tail = std::array::from_fn(|j| if (groups - 1) * LANES + j < size { 0 } else { u32::MAX });
+                    assert_eq!(unsafe { least_avx2(&padded, &tail) }, keys[at], "{keys:?}");
+                }
             }
         }
     }
