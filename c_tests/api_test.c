@@ -575,6 +575,55 @@ static void test_bulk_and_count(void)
     dlx_matrix_free(q);
 }
 
+/* Every engine finds the 92 placements of 8 queens, each valid; the exact
+ * engine refuses bounds; bad values and NULLs are refused, writing nothing. */
+static void test_engines(void)
+{
+    dlx_matrix *q = queens_matrix(8);
+    const uint32_t engines[] = {DLX_ENGINE_AUTO, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL};
+    const uint32_t runs[] = {DLX_ENGINE_EXACT, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL};
+    for (size_t k = 0; k < 3; k++) {
+        dlx_solver *s = NULL;
+        CHECK(dlx_solver_new_with_engine(q, engines[k], &s) == DLX_OK && s != NULL);
+        uint32_t e = 99;
+        CHECK(dlx_solver_engine(s, &e) == DLX_OK && e == runs[k]);
+        struct tally t = {0, 0, 0};
+        int result = -1;
+        CHECK(dlx_solver_run(s, tally_fn, &t, &result) == DLX_DONE && t.seen == 92 && t.valid == 92);
+        dlx_solver_free(s);
+    }
+    dlx_solver *s = (dlx_solver *)(uintptr_t)1;
+    CHECK(dlx_solver_new_with_engine(q, 3, &s) == DLX_ERR_UNKNOWN_VALUE);
+    CHECK(dlx_solver_new_with_engine(NULL, DLX_ENGINE_AUTO, &s) == DLX_ERR_NULL);
+    CHECK(dlx_solver_new_with_engine(q, DLX_ENGINE_AUTO, NULL) == DLX_ERR_NULL);
+    CHECK(s == (dlx_solver *)(uintptr_t)1);
+    s = NULL;
+    CHECK(dlx_solver_new(q, &s) == DLX_OK);
+    uint32_t e = 99;
+    CHECK(dlx_solver_engine(s, NULL) == DLX_ERR_NULL && dlx_solver_engine(NULL, &e) == DLX_ERR_NULL && e == 99);
+    CHECK(dlx_solver_engine(s, &e) == DLX_OK && e == DLX_ENGINE_EXACT);
+    dlx_solver_free(s);
+
+    /* Column 0 once or twice: two solutions, {0} and {0, 0'}; not for DLX1. */
+    dlx_matrix *b = NULL;
+    size_t c0[] = {0};
+    CHECK(dlx_matrix_new(1, &b) == DLX_OK && dlx_matrix_set_bounds(b, 0, 1, 2) == DLX_OK);
+    CHECK(dlx_matrix_add_row(b, c0, 1, NULL) == DLX_OK && dlx_matrix_add_row(b, c0, 1, NULL) == DLX_OK);
+    s = (dlx_solver *)(uintptr_t)1;
+    CHECK(dlx_solver_new_with_engine(b, DLX_ENGINE_EXACT, &s) == DLX_ERR_UNSUPPORTED && s == (dlx_solver *)(uintptr_t)1);
+    for (size_t k = 0; k < 3; k += 2) {
+        s = NULL;
+        CHECK(dlx_solver_new_with_engine(b, engines[k], &s) == DLX_OK);
+        CHECK(dlx_solver_engine(s, &e) == DLX_OK && e == DLX_ENGINE_GENERAL);
+        uint64_t n = 0;
+        /* {row 0}, {row 1}, {rows 0 and 1}. */
+        CHECK(dlx_solver_count(s, &n) == DLX_DONE && n == 3);
+        dlx_solver_free(s);
+    }
+    dlx_matrix_free(b);
+    dlx_matrix_free(q);
+}
+
 int main(void)
 {
     test_version_and_messages();
@@ -585,6 +634,7 @@ int main(void)
     test_format();
     test_bounds_and_colors();
     test_bulk_and_count();
+    test_engines();
     printf("%s: %d failure(s)\n", failures ? "FAILED" : "passed", failures);
     return failures ? 1 : 0;
 }

@@ -49,7 +49,18 @@ static void test_queens()
         dlx::matrix m = queens(n);
         dlx::solver s(m);
         CHECK(s.count() == known[n]);
+        /* Algorithm M finds the same, and says it runs. */
+        dlx::solver g(m, DLX_ENGINE_GENERAL);
+        CHECK(g.engine() == DLX_ENGINE_GENERAL && g.count() == known[n] && s.engine() == DLX_ENGINE_EXACT);
     }
+    /* An unknown engine is an error with its status. */
+    bool refused = false;
+    try {
+        dlx::solver bad(queens(4), static_cast<dlx_engine>(7));
+    } catch (const dlx::error &e) {
+        refused = e.status() == DLX_ERR_UNKNOWN_VALUE;
+    }
+    CHECK(refused);
     dlx::matrix m = queens(8);
     dlx::solver s(m);
     std::uint64_t seen = 0;

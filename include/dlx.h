@@ -440,6 +440,40 @@ typedef uint32_t dlx_memo_order;
 #endif // __cplusplus
 
 /**
+ * The search engines a solver can run (`dlx_solver_new_with_engine`).
+ * Both walk Knuth's trees and find the same solutions; they differ in
+ * speed and in how they count nodes and updates.
+ */
+enum dlx_engine
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /**
+   * The library's choice (what `dlx_solver_new` does): `DLX_ENGINE_EXACT`
+   * for a matrix without bounds and colors, else `DLX_ENGINE_GENERAL`.
+   */
+  DLX_ENGINE_AUTO = 0,
+  /**
+   * Knuth's DLX1 on dancing links: exact cover with secondary columns,
+   * the same tree and counters as DLX1. Not for bounds or colors.
+   */
+  DLX_ENGINE_EXACT = 1,
+  /**
+   * Knuth's Algorithm M: bounds (multiplicities) and colors, and any
+   * plain matrix too; its counters are counted its own way.
+   */
+  DLX_ENGINE_GENERAL = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum dlx_engine dlx_engine;
+#else
+typedef uint32_t dlx_engine;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * An exact cover problem: columns 0..n-1, each primary (covered exactly once
  * by every solution, or between the bounds of `dlx_matrix_set_bounds`) or
  * secondary (covered at most once, or by rows of one color:
@@ -769,6 +803,24 @@ dlx_status dlx_solve_best(const struct dlx_matrix *matrix,
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_solver_new(const struct dlx_matrix *matrix, struct dlx_solver **out);
+
+/**
+ * Makes a solver for `matrix` that runs `engine` (a `dlx_engine`) and
+ * stores it in `*out`; otherwise as `dlx_solver_new`. Errors:
+ * `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE` (engine), `DLX_ERR_UNSUPPORTED`
+ * (`DLX_ENGINE_EXACT` for a matrix with bounds or colors),
+ * `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_solver_new_with_engine(const struct dlx_matrix *matrix,
+                                      uint32_t engine,
+                                      struct dlx_solver **out);
+
+/**
+ * Writes to `*engine` the engine `solver` runs: `DLX_ENGINE_EXACT` or
+ * `DLX_ENGINE_GENERAL` (never `DLX_ENGINE_AUTO`). Errors: `DLX_ERR_NULL`,
+ * `DLX_ERR_BUSY`.
+ */
+dlx_status dlx_solver_engine(const struct dlx_solver *solver, uint32_t *engine);
 
 /**
  * Frees a solver, and with it the rows array of its last solution. NULL

@@ -205,6 +205,10 @@ using progress = dlx_progress;
 class solver {
 public:
     explicit solver(const matrix &m) { detail::check(dlx_solver_new(m.get(), &s_), "dlx_solver_new"); }
+    /* A solver that runs `engine` (see dlx_solver_new_with_engine). */
+    solver(const matrix &m, dlx_engine engine) {
+        detail::check(dlx_solver_new_with_engine(m.get(), engine, &s_), "dlx_solver_new_with_engine");
+    }
     solver(solver &&other) noexcept
         : s_(std::exchange(other.s_, nullptr)), progress_(std::move(other.progress_)), interval_ms_(other.interval_ms_) {
         rearm();
@@ -237,6 +241,12 @@ public:
         detail::check(dlx_solver_set_objective(s_, objective, best), "dlx_solver_set_objective");
     }
     void restart() { detail::check(dlx_solver_restart(s_), "dlx_solver_restart"); }
+    /* The engine the solver runs: DLX_ENGINE_EXACT or DLX_ENGINE_GENERAL. */
+    dlx_engine engine() const {
+        std::uint32_t e = 0;
+        detail::check(dlx_solver_engine(s_, &e), "dlx_solver_engine");
+        return static_cast<dlx_engine>(e);
+    }
     /* Safe from any thread (and from a signal handler). */
     void cancel() const noexcept { dlx_solver_cancel(s_); }
 

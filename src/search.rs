@@ -91,7 +91,13 @@ impl Solver {
     /// while it is shared) for its memoized count. For a big matrix that
     /// is read once and searched once, this saves the copy's memory.
     pub fn from_shared(matrix: std::sync::Arc<Matrix>) -> Result<Solver, Error> {
-        Solver::build(&std::sync::Arc::clone(&matrix), Engine::Auto, matrix)
+        Solver::from_shared_with_engine(matrix, Engine::Auto)
+    }
+
+    /// [`Solver::from_shared`] with the engine chosen as in
+    /// [`Solver::with_engine`].
+    pub fn from_shared_with_engine(matrix: std::sync::Arc<Matrix>, engine: Engine) -> Result<Solver, Error> {
+        Solver::build(&std::sync::Arc::clone(&matrix), engine, matrix)
     }
 
     /// A solver for `matrix` on `engine`, keeping `structure` (the matrix,

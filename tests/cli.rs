@@ -476,6 +476,32 @@ fn knuths_color_and_bound_examples_print_his_solutions() {
 }
 
 #[test]
+fn every_engine_counts_the_same_and_exact_refuses_bounds() {
+    // Queens: the count the file names, on every engine; the exact engine
+    // and auto walk DLX1's tree (the same counters).
+    let file = gen("queens_8.dlx");
+    let want = expected_count(&file);
+    let mut dlx1 = None;
+    for engine in ["auto", "exact", "general"] {
+        let out = run(&["--engine", engine, file.to_str().unwrap()], b"");
+        assert_exit(&out, 0, &[]);
+        assert_eq!(text(&out.stdout).trim(), want.to_string(), "{engine}");
+        let c = counters(&text(&out.stderr));
+        if engine != "general" {
+            assert_eq!(*dlx1.get_or_insert(c), c, "{engine}");
+        }
+    }
+    // Knuth's bounds example: one solution, which only Algorithm M takes.
+    let bounds = scratch("engine_bounds", b"A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n");
+    for engine in ["auto", "general"] {
+        assert_exit(&run(&["--engine", engine, bounds.to_str().unwrap()], b""), 0, &["1 solutions"]);
+    }
+    let out = run(&["--engine=exact", bounds.to_str().unwrap()], b"");
+    assert_exit(&out, 1, &["--engine exact", "bounds or colors"]);
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
 fn bad_usage_exits_1() {
     let file = gen("queens_8.dlx");
     let file = file.to_str().unwrap();
@@ -489,6 +515,8 @@ fn bad_usage_exits_1() {
         &["--progress", "soon", file],
         &["--progress=-1", file],
         &["--print=yes", file],
+        &["--engine", "fast", file],
+        &["--engine"],
     ] {
         let out = run(args, b"");
         assert_exit(&out, 1, &["dlx --help"]);
@@ -508,6 +536,7 @@ fn help_documents_every_option() {
             "-s, --stats",
             "-q, --quiet",
             "--progress SECS",
+            "--engine E",
             "-h, --help",
             "-V, --version",
             "FILE",

@@ -227,3 +227,20 @@ def test_ctrl_c_stops_a_long_count(instances):
     took = time.monotonic() - sent
     assert p.returncode == 3 and out.strip() == "interrupted"
     assert took < 2, took  # about 50 ms plus the interpreter's exit
+
+
+def test_engines(instances):
+    # Every engine counts the file's own expected count; "auto" runs DLX1
+    # on a plain matrix, Algorithm M on one with bounds, which DLX1 refuses.
+    path, expected = instances("langford_8")
+    m = dlx.Matrix.read(path)
+    for engine, runs in (("auto", "exact"), ("exact", "exact"), ("general", "general")):
+        with m.solver(engine=engine) as s:
+            assert s.engine == runs
+            assert s.count() == expected
+    with pytest.raises(dlx.InputError):
+        m.solver(engine="fastest")
+    b = dlx.Matrix.parse("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n")
+    assert b.count(engine="general") == 1 and b.solver().engine == "general"
+    with pytest.raises(dlx.Unsupported):
+        b.solver(engine="exact")

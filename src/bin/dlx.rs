@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 use std::ops::ControlFlow;
 
 use dlx::format::{ColorText, ReadError};
-use dlx::{Error, Goal, Limits, Matrix, MemoOptions, Objective, Order, Outcome, Solver};
+use dlx::{Engine, Error, Goal, Limits, Matrix, MemoOptions, Objective, Order, Outcome, Solver};
 
 /// The text of `dlx --help`.
 const HELP: &str = "\
@@ -79,6 +79,12 @@ Options:
                        among the items of fewest options and the order of
                        each item's options are random; the same seed gives the
                        same run
+      --engine E       the search engine: auto (the default: exact for a
+                       matrix without bounds and colors, general otherwise),
+                       exact (Knuth's DLX1; its tree and counters) or general
+                       (Knuth's Algorithm M, which also takes bounds and
+                       colors; its counters are its own). Exit status 1 for
+                       exact on a matrix with bounds or colors
   -j, --threads N      search on N threads (0: one per core; default 1); the
                        count, the set of solutions and the best costs are
                        the same on any number of threads, the order in which
@@ -223,6 +229,7 @@ struct Options {
     sample: Option<u64>,
     /// One JSON document on standard output instead of the text.
     json: bool,
+    engine: Engine,
 }
 
 /// What parsing the command line ended with, other than options to run with.
@@ -254,6 +261,7 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Options, Early
         memo_memory: None,
         sample: None,
         json: false,
+        engine: Engine::Auto,
     };
     let mut files: Vec<OsString> = Vec::new();
     let mut args = args.into_iter();
@@ -312,6 +320,14 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Options, Early
                 "exclude" => o.exclude = parse_list("--exclude", &value("--exclude", attached, &mut args)?)?,
                 "split" => o.split = Some(parse_number("--split", &value("--split", attached, &mut args)?)? as usize),
                 "memo" => flag(&mut o, |o| o.memo = true)?,
+                "engine" => {
+                    o.engine = match value("--engine", attached, &mut args)?.as_str() {
+                        "auto" => Engine::Auto,
+                        "exact" => Engine::Exact,
+                        "general" => Engine::General,
+                        v => return Err(Early::Usage(format!("--engine wants 'auto', 'exact' or 'general', not '{v}'"))),
+                    };
+                }
                 "json" => flag(&mut o, |o| o.json = true)?,
                 "memo-order" => {
                     o.memo_order = match value("--memo-order", attached, &mut args)?.as_str() {
@@ -698,8 +714,12 @@ fn main() -> ExitCode {
     };
     // The solver shares the matrix (no copy of a big one).
     let matrix = std::sync::Arc::new(matrix);
-    let mut solver = match Solver::from_shared(std::sync::Arc::clone(&matrix)) {
+    let mut solver = match Solver::from_shared_with_engine(std::sync::Arc::clone(&matrix), opts.engine) {
         Ok(s) => s,
+        Err(Error::Unsupported) => {
+            say!("dlx: {name}: --engine exact: the matrix has bounds or colors (use general or auto)");
+            return exit(EXIT_USAGE);
+        }
         Err(e) => {
             say!("dlx: {name}: cannot make a solver: {e}");
             return exit(EXIT_OTHER);

@@ -11,6 +11,7 @@ use super::CEnum;
 use super::status::dlx_status::{self, *};
 use super::{as_ref, free_handle, guard, store_handle, write_out, Castable};
 use crate::control::{Canceller, Found, Outcome};
+use crate::engine::Engine;
 use crate::search::Solver;
 
 /// One search over a matrix. It branches on the primary column with the
@@ -150,6 +151,66 @@ pub extern "C" fn dlx_solver_new(matrix: *const dlx_matrix, out: *mut *mut dlx_s
         }
         let made = Solver::new(m).map(|solver| SolverHandle { canceller: solver.canceller(), solver, busy: AtomicBool::new(false) });
         unsafe { store_handle(made, out) }
+    })
+}
+
+/// The search engines a solver can run (`dlx_solver_new_with_engine`).
+/// Both walk Knuth's trees and find the same solutions; they differ in
+/// speed and in how they count nodes and updates.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum dlx_engine {
+    /// The library's choice (what `dlx_solver_new` does): `DLX_ENGINE_EXACT`
+    /// for a matrix without bounds and colors, else `DLX_ENGINE_GENERAL`.
+    DLX_ENGINE_AUTO = 0,
+    /// Knuth's DLX1 on dancing links: exact cover with secondary columns,
+    /// the same tree and counters as DLX1. Not for bounds or colors.
+    DLX_ENGINE_EXACT = 1,
+    /// Knuth's Algorithm M: bounds (multiplicities) and colors, and any
+    /// plain matrix too; its counters are counted its own way.
+    DLX_ENGINE_GENERAL = 2,
+}
+
+super::c_enum!(dlx_engine: DLX_ENGINE_AUTO, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL);
+
+/// Makes a solver for `matrix` that runs `engine` (a `dlx_engine`) and
+/// stores it in `*out`; otherwise as `dlx_solver_new`. Errors:
+/// `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE` (engine), `DLX_ERR_UNSUPPORTED`
+/// (`DLX_ENGINE_EXACT` for a matrix with bounds or colors),
+/// `DLX_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_new_with_engine(matrix: *const dlx_matrix, engine: u32, out: *mut *mut dlx_solver) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(m) = (unsafe { as_ref(matrix) }) else { return DLX_ERR_NULL };
+        if out.is_null() {
+            return DLX_ERR_NULL;
+        }
+        let engine = match dlx_engine::from_u32(engine) {
+            Some(dlx_engine::DLX_ENGINE_AUTO) => Engine::Auto,
+            Some(dlx_engine::DLX_ENGINE_EXACT) => Engine::Exact,
+            Some(dlx_engine::DLX_ENGINE_GENERAL) => Engine::General,
+            None => return DLX_ERR_UNKNOWN_VALUE,
+        };
+        let made = Solver::with_engine(m, engine).map(|solver| SolverHandle { canceller: solver.canceller(), solver, busy: AtomicBool::new(false) });
+        unsafe { store_handle(made, out) }
+    })
+}
+
+/// Writes to `*engine` the engine `solver` runs: `DLX_ENGINE_EXACT` or
+/// `DLX_ENGINE_GENERAL` (never `DLX_ENGINE_AUTO`). Errors: `DLX_ERR_NULL`,
+/// `DLX_ERR_BUSY`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_engine(solver: *const dlx_solver, engine: *mut u32) -> dlx_status {
+    with_solver_ref(solver, |s| {
+        if engine.is_null() {
+            return DLX_ERR_NULL;
+        }
+        let value = match s.engine() {
+            Engine::General => dlx_engine::DLX_ENGINE_GENERAL,
+            Engine::Exact | Engine::Auto => dlx_engine::DLX_ENGINE_EXACT,
+        };
+        unsafe { write_out(engine, value.value()) };
+        DLX_OK
     })
 }
 

@@ -73,6 +73,8 @@ _PROTOTYPES = {
     "dlx_matrix_write": (c_uint32, [_P, c_void_p, c_size_t, _PS]),
     "dlx_matrix_column_name": (c_char_p, [_P, c_size_t]),
     "dlx_solver_new": (c_uint32, [_P, POINTER(c_void_p)]),
+    "dlx_solver_new_with_engine": (c_uint32, [_P, c_uint32, POINTER(c_void_p)]),
+    "dlx_solver_engine": (c_uint32, [_P, POINTER(c_uint32)]),
     "dlx_solver_free": (None, [_P]),
     "dlx_solver_next": (c_uint32, [_P, POINTER(_PS), _PS]),
     "dlx_solver_count": (c_uint32, [_P, POINTER(c_uint64)]),

@@ -18,6 +18,7 @@ SIGNAL_INTERVAL = 0.05
 
 _OBJECTIVES = {None: 0, "all": 0, "min": 1, "max": 2, "fewest": 3}
 _MEMO_ORDERS = {"fewest": 0, "first": 1}
+_ENGINES = {"auto": 0, "exact": 1, "general": 2}
 _COUNTERS = {
     "nodes": 0, "updates": 1, "solutions": 2, "steals": 3, "idle_ns": 4, "memo_nodes": 5,
     "memo_entries": 6, "memo_hits": 7, "memo_misses": 8, "memo_dropped": 9, "memo_bytes": 10,
@@ -64,7 +65,10 @@ class Solver(n.Handle):
     (``nodes``, ``updates``, ``seconds``, ``solutions``), ``progress`` (a
     callable given a :class:`Progress` every ``progress_interval`` seconds;
     returning True stops the search), ``memo_order`` ("fewest"/"first") and
-    ``memo_memory`` (bytes) for :meth:`count_memo`.
+    ``memo_memory`` (bytes) for :meth:`count_memo`, and ``engine``
+    ("auto", the default: "exact", Knuth's DLX1, for a matrix without
+    bounds and colors, "general", Algorithm M, otherwise; or either by
+    name: "exact" refuses bounds and colors).
 
     A call that does not reach the end of its search raises
     :class:`Stopped` (:class:`LimitReached`, :class:`Cancelled`) carrying
@@ -83,11 +87,13 @@ class Solver(n.Handle):
                  nodes: Optional[int] = None, updates: Optional[int] = None, seconds: Optional[float] = None,
                  solutions: Optional[int] = None, progress: Optional[Callable[[Progress], Any]] = None,
                  progress_interval: float = 1.0, memo_order: Optional[str] = None,
-                 memo_memory: Optional[int] = None) -> None:
+                 memo_memory: Optional[int] = None, engine: str = "auto") -> None:
         self._handle: Optional[int] = None
         self._objective = 0
         h = c_void_p()
-        check(n.lib.dlx_solver_new(matrix._h, byref(h)), "dlx_solver_new")
+        if engine not in _ENGINES:
+            raise InputError(n.ERR_UNKNOWN_VALUE, f"engine {engine!r}: expected one of {list(_ENGINES)}")
+        check(n.lib.dlx_solver_new_with_engine(matrix._h, _ENGINES[engine], byref(h)), f"engine={engine}")
         self._handle = h.value
         self._progress = progress
         self._interval = progress_interval
@@ -361,6 +367,13 @@ class Solver(n.Handle):
         v = c_double()
         check(n.lib.dlx_solver_estimate(self._h, byref(v)))
         return v.value
+
+    @property
+    def engine(self) -> str:
+        """The engine the solver runs: "exact" or "general"."""
+        v = c_uint32()
+        check(n.lib.dlx_solver_engine(self._h, byref(v)))
+        return {code: name for name, code in _ENGINES.items()}[v.value]
 
     @property
     def threads(self) -> int:
