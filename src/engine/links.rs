@@ -686,7 +686,7 @@ mod tests {
             for _ in 0..200 {
                 let keys: Vec<u32> = (0..size)
                     .map(|_| match next() % 10 {
-                        0 => COVERED | next() % 100,
+                        0 => COVERED | (next() % 100),
                         1 => 0,
                         k => k % 4 + 1,
                     })

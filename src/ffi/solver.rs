@@ -144,12 +144,20 @@ pub type dlx_solution_fn = Option<unsafe extern "C" fn(user: *mut c_void, rows: 
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_new(matrix: *const dlx_matrix, out: *mut *mut dlx_solver) -> dlx_status {
+    new_solver(matrix, Some(Engine::Auto), out)
+}
+
+/// The body of `dlx_solver_new` and `dlx_solver_new_with_engine`: a
+/// solver for `matrix` running `engine` (`None`: an unknown value) into
+/// `*out`.
+fn new_solver(matrix: *const dlx_matrix, engine: Option<Engine>, out: *mut *mut dlx_solver) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
         let Some(m) = (unsafe { as_ref(matrix) }) else { return DLX_ERR_NULL };
         if out.is_null() {
             return DLX_ERR_NULL;
         }
-        let made = Solver::new(m).map(|solver| SolverHandle { canceller: solver.canceller(), solver, busy: AtomicBool::new(false) });
+        let Some(engine) = engine else { return DLX_ERR_UNKNOWN_VALUE };
+        let made = Solver::with_engine(m, engine).map(|solver| SolverHandle { canceller: solver.canceller(), solver, busy: AtomicBool::new(false) });
         unsafe { store_handle(made, out) }
     })
 }
@@ -180,20 +188,12 @@ super::c_enum!(dlx_engine: DLX_ENGINE_AUTO, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL
 /// `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_new_with_engine(matrix: *const dlx_matrix, engine: u32, out: *mut *mut dlx_solver) -> dlx_status {
-    guard(DLX_ERR_PANIC, || {
-        let Some(m) = (unsafe { as_ref(matrix) }) else { return DLX_ERR_NULL };
-        if out.is_null() {
-            return DLX_ERR_NULL;
-        }
-        let engine = match dlx_engine::from_u32(engine) {
-            Some(dlx_engine::DLX_ENGINE_AUTO) => Engine::Auto,
-            Some(dlx_engine::DLX_ENGINE_EXACT) => Engine::Exact,
-            Some(dlx_engine::DLX_ENGINE_GENERAL) => Engine::General,
-            None => return DLX_ERR_UNKNOWN_VALUE,
-        };
-        let made = Solver::with_engine(m, engine).map(|solver| SolverHandle { canceller: solver.canceller(), solver, busy: AtomicBool::new(false) });
-        unsafe { store_handle(made, out) }
-    })
+    let engine = dlx_engine::from_u32(engine).map(|e| match e {
+        dlx_engine::DLX_ENGINE_AUTO => Engine::Auto,
+        dlx_engine::DLX_ENGINE_EXACT => Engine::Exact,
+        dlx_engine::DLX_ENGINE_GENERAL => Engine::General,
+    });
+    new_solver(matrix, engine, out)
 }
 
 /// Writes to `*engine` the engine `solver` runs: `DLX_ENGINE_EXACT` or
