@@ -120,20 +120,18 @@ impl Dlx1 {
     /// a depth cap (neither of the others then), `SHARE` when levels may
     /// have given rows away (`self.stop`; a random order shortens its own
     /// segments instead), `COUNT` when it counts solutions itself
-    /// ([`Run::count`]; no objective, no cap).
+    /// ([`Run::count`]; no objective, no cap). With `AVX2` (set only when
+    /// the CPU has it) the choice scans with AVX2 instructions.
     #[inline(always)]
-    ///
-    /// With `AVX2` (set only when the CPU has it) the choice scans with
-    /// AVX2 instructions.
     fn walk<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool, const AVX2: bool>(&mut self, run: Run<'_>) -> Walked {
         /// The steps of the loop, as in Knuth's DLX1.
         enum Step {
-            /// Enter self.level `self.level`: choose an item and cover it, or find
+            /// Enter level `level`: choose an item and cover it, or find
             /// that no primary item is left (a solution).
             Enter,
             /// Try row node `cur` of item `best`, or back up if `cur == best`.
             Try,
-            /// Undo the row chosen at `self.level` and move to the next one.
+            /// Undo the row chosen at `level` and move to the next one.
             NextRow,
             /// Move from row node `cur` to the next row without undoing it
             /// (it was cut off by the bound, so never covered).
@@ -174,8 +172,8 @@ impl Dlx1 {
             }
             Phase::Start | Phase::Paused => Step::Enter,
         };
-        // `best` is the item being branched on at `self.level`, `cur` its row
-        // node; `stop` where the self.level's rows end (`best` unless `SHARE`).
+        // `best` is the item being branched on at `level`, `cur` its row
+        // node; `stop` where the level's rows end (`best` unless `SHARE`).
         let (mut best, mut cur, mut stop) = (0, 0, 0);
         let walked = loop {
             let links = &mut self.links;
@@ -189,7 +187,7 @@ impl Dlx1 {
                     };
                     if item == 0 {
                         // No primary item left: the rows chosen on levels
-                        // `0..self.level` are a solution, a node of the tree.
+                        // `0..level` are a solution, a node of the tree.
                         // (Level 0 always has an item: see `Phase::Start`.)
                         nodes += 1;
                         self.level -= 1;
@@ -263,7 +261,7 @@ impl Dlx1 {
                         let l = self.level;
                         let with = o.path[l] + o.cost[cur as usize];
                         // `rest[l]` is stale when the bar came down after
-                        // self.level `l` was entered (when the first solutions
+                        // level `l` was entered (when the first solutions
                         // were found below it): recompute it then.
                         if o.bar != i64::MAX && o.rest[l] == UNKNOWN {
                             o.rest[l] = links.sum_first(&o.share);
