@@ -1,16 +1,28 @@
 #!/usr/bin/env python3
-"""make bench, part 3: the engine against a pointer-based dancing-links yardstick.
+"""make bench, part 3: the engine against a pointer-based dancing-links yardstick,
+and against other programs when given.
 
 bench/dance.c is the classic pointer-based dancing links (the design of
 Knuth's DANCE, written here in plain C). It is compiled with `cc -O2` into
-bench/out/dance. On each instance it and target/release/dlx run in turns
-(one warm-up each, then RUNS runs each, alternating), and the median times
-give the ratio dance/ours: above 1 means our engine is faster. Both count
-updates as DLX1 does, so the counts must agree, and the ratio of times is
-the ratio of updates per second. Times are whole-process wall times (reading
-the file included, a few milliseconds).
+bench/out/dance. On each instance it and target/release/dlx (the default
+engine choice) run in turns (one warm-up each, then RUNS runs each,
+alternating), and the median times give the ratio dance/ours: above 1 means
+our engine is faster. Both count updates as DLX1 does, so the counts must
+agree, and the ratio of times is the ratio of updates per second. Times are
+whole-process wall times (reading the file included, a few milliseconds).
 
-Usage: bench/engine.py [-n RUNS] [NAME ...]   (default: pento_6x10 queens_14 scott_8x8_hole)
+Other programs join the same alternation with `--peer NAME=COMMAND` (for
+example Knuth's DLX1 or a dancing-cells program built elsewhere): COMMAND is
+split on blanks, gets the instance on standard input, and must print
+"N solutions" somewhere in its output (standard output or error); N must
+equal our count, and "U updates", when it prints it, our updates. Each
+peer's column is its time over ours.
+
+The last line names the instance where we are furthest behind dance.c.
+
+Usage: bench/engine.py [-n RUNS] [--peer NAME=COMMAND ...] [NAME ...]
+  (default: the suite of issue 21: queens 12-14, Langford 11-12, Scott's
+  board, dominoes 6x6 and 8x8, pentominoes 3x20 to 6x10)
 """
 import argparse, os, re, statistics, subprocess, sys, time
 
@@ -19,7 +31,8 @@ from suite import dlx, generate, here, instances, out  # the suite's paths and i
 
 dance = os.path.join(out, 'dance')
 
-DEFAULT = ['pento_6x10', 'queens_14', 'scott_8x8_hole']
+DEFAULT = ['queens_12', 'queens_13', 'queens_14', 'langford_11', 'langford_12', 'scott_8x8_hole',
+           'domino_6x6', 'domino_8x8', 'pento_3x20', 'pento_4x15', 'pento_5x12', 'pento_6x10']
 
 
 def timed(cmd, path):
@@ -42,28 +55,52 @@ def counts(text, pattern):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('-n', '--runs', type=int, default=3)
+    ap.add_argument('--peer', action='append', default=[], metavar='NAME=COMMAND')
     ap.add_argument('names', nargs='*', default=DEFAULT)
     a = ap.parse_args()
     if a.runs < 1:
         ap.error('--runs must be at least 1')
+    peers = []
+    for spec in a.peer:
+        name, _, command = spec.partition('=')
+        if not name or not command.split():
+            ap.error('--peer wants NAME=COMMAND, not %r' % spec)
+        peers.append((name, command.split()))
     generate()
     subprocess.run([os.environ.get('CC', 'cc'), '-O2', '-o', dance, os.path.join(here, 'dance.c')], check=True)
-    print('%-16s %14s %9s %9s %10s %10s %7s' % ('instance', 'updates', 'dance s', 'ours s', 'dance M/s', 'ours M/s', 'ratio'))
+    head = '%-16s %14s %9s %9s %10s %10s %7s' % ('instance', 'updates', 'dance s', 'ours s', 'dance M/s', 'ours M/s', 'ratio')
+    print(head + ''.join(' %9s' % (name + '/us') for name, _ in peers))
+    worst = None
     for name in a.names:
         path = os.path.join(instances, name + '.dlx')
         ours_cmd = [dlx, '--progress', '0', '-']
-        timed([dance], path), timed(ours_cmd, path)
-        td, to = [], []
+        commands = [[dance], ours_cmd] + [cmd for _, cmd in peers]
+        for cmd in commands:
+            timed(cmd, path)  # warm-up
+        times = [[] for _ in commands]
+        texts = [''] * len(commands)
         for _ in range(a.runs):
-            t, text_d = timed([dance], path); td.append(t)
-            t, text_o = timed(ours_cmd, path); to.append(t)
-        sd, ud = counts(text_d, r'(\d+) solutions, (\d+) updates')
-        so, uo = counts(text_o, r'dlx: (\d+) solutions, \d+ nodes, (\d+) updates')
+            for k, cmd in enumerate(commands):
+                t, texts[k] = timed(cmd, path)
+                times[k].append(t)
+        sd, ud = counts(texts[0], r'(\d+) solutions, (\d+) updates')
+        so, uo = counts(texts[1], r'dlx: (\d+) solutions, \d+ nodes, (\d+) updates')
         if (sd, ud) != (so, uo):
             sys.exit('engine.py: %s: dance counts %d solutions, %d updates; ours %d, %d' % (name, sd, ud, so, uo))
-        md, mo = statistics.median(td), statistics.median(to)
+        for (peer, _), text in zip(peers, texts[2:]):
+            m = re.search(r'(\d+) solutions', text)
+            u = re.search(r'(\d+) updates', text)
+            if not m or int(m.group(1)) != so or (u and int(u.group(1)) != uo):
+                sys.exit('engine.py: %s: %s printed %r; ours: %d solutions, %d updates' % (name, peer, text.strip()[-200:], so, uo))
+        medians = [statistics.median(t) for t in times]
+        md, mo = medians[0], medians[1]
+        if worst is None or md / mo < worst[1]:
+            worst = (name, md / mo)
         print('%-16s %14s %9.3f %9.3f %10.1f %10.1f %6.2fx' % (
-            name, '{:,}'.format(uo), md, mo, uo / md / 1e6, uo / mo / 1e6, md / mo), flush=True)
+            name, '{:,}'.format(uo), md, mo, uo / md / 1e6, uo / mo / 1e6, md / mo)
+            + ''.join(' %8.2fx' % (mp / mo) for mp in medians[2:]), flush=True)
+    if worst is not None:
+        print('furthest behind dance.c: %s at %.2fx%s' % (worst[0], worst[1], '' if worst[1] < 1 else ' (ahead everywhere)'))
 
 
 if __name__ == '__main__':
