@@ -180,10 +180,10 @@ impl Dlx1 {
             match step {
                 Step::Enter => {
                     let item = if RANDOM {
-                        links.choose_random(&mut random(&mut self.random).rng)
+                        links.keys.choose_random(&mut random(&mut self.random).rng)
                     } else {
                         // SAFETY: `AVX2` only when the CPU has it.
-                        unsafe { links.choose_on::<AVX2>() }
+                        unsafe { links.keys.choose_on::<AVX2>() }
                     };
                     if item == 0 {
                         // No primary item left: the rows chosen on levels
@@ -314,7 +314,7 @@ impl Dlx1 {
     /// inlined into one that is not).
     fn walk_on<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
         #[cfg(target_arch = "x86_64")]
-        if self.links.avx2 {
+        if self.links.keys.avx2 {
             // SAFETY: `avx2` is set only when the CPU has AVX2.
             return unsafe { self.walk_avx2::<RANDOM, COST, CAP, SHARE, COUNT>(run) };
         }

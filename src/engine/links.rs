@@ -27,25 +27,8 @@
 //!     than stopping at the spacer; Langford pairs 1.2x faster, dominoes
 //!     about 8% slower). Unhiding a row's nodes in the same order as
 //!     hiding them is right: they lie in different items' lists.
-//! * `len[i]`: the *key* of item `i`: its length (the number of rows still
-//!   in its list) times `unit`, plus, for a primary item, the item's own
-//!   number `i` in the low bits; while the item is covered, the top bit
-//!   ([`COVERED`]) is set as well (its length cannot change while it is
-//!   covered). `unit` is `2^shift` with `shift` the bits of the largest
-//!   primary item number, so the low bits never carry into the length.
-//!
-//! DLX1 keeps the uncovered primary items in a doubly linked list in
-//! increasing order and branches on the first one of smallest length. Here
-//! that item is the one of smallest key among `len[1..=p]`: lengths
-//! compare first, then item numbers, and covered items come last. So one
-//! pass over the array, in vector lanes (AVX2 where the CPU has it), finds
-//! the item and its length, with no chain of dependent loads and no list to
-//! keep: a minimum with the top bit set means every primary item is
-//! covered. On sudoku, where hundreds of items are scanned at every node,
-//! the scan was most of the search's time. When the lengths are too large
-//! to share a word with the item numbers (a matrix with more than 2^31
-//! entries' worth of both), `shift` is 0 and a second pass finds the first
-//! position of the smallest length instead.
+//! * `keys`: each item's length with its number, in one key, so that the
+//!   item DLX1 branches on is one minimum scan away ([`Keys`]).
 //!
 //! Row `r`'s nodes are consecutive, so the row a node belongs to is found by
 //! a binary search over the rows' start positions, needed only when a
@@ -58,6 +41,7 @@
 //! each node it unlinks from a vertical list while hiding the rows of that
 //! item. Uncovering counts nothing.
 
+use super::keys::Keys;
 use super::layout::Layout;
 use crate::alloc::filled;
 use crate::error::Error;
@@ -79,82 +63,6 @@ pub(crate) struct Across {
     pub right: u32,
 }
 
-/// The bit a covered item's key has: covered primary items come after
-/// every uncovered one. Keys of uncovered items stay below it (see
-/// [`Links::new`]), and unsigned lanes compare them (AVX2 and SSE4.1 have
-/// unsigned minima; the SSE2 baseline emulates them).
-const COVERED: u32 = 1 << 31;
-
-/// The position of the first smallest value in `keys` (which is not empty).
-#[inline(always)]
-fn first_least(keys: &[u32]) -> usize {
-    const BLOCK: usize = 32;
-    // The first block holding the smallest key, with that key; a block's
-    // minimum is computed without branches, in vector lanes.
-    let (mut low, mut at) = (u32::MAX, 0);
-    for (k, block) in keys.chunks(BLOCK).enumerate() {
-        let m = block.iter().fold(u32::MAX, |a, &b| a.min(b));
-        if m < low {
-            (low, at) = (m, k * BLOCK);
-            if m == 0 {
-                break;
-            }
-        }
-    }
-    let block = &keys[at..keys.len().min(at + BLOCK)];
-    at + block.iter().position(|&l| l == low).unwrap_or(0)
-}
-
-/// Keys scanned together: `choose` reads whole groups of eight (an AVX2
-/// register), so `len` has this many entries of slack after the last item.
-const LANES: usize = 8;
-
-/// The smallest of `keys`, [`COVERED`] for none: one reduction, in vector
-/// lanes where the compiler can.
-#[inline(always)]
-fn least(keys: &[u32]) -> u32 {
-    keys.iter().fold(COVERED, |a, &b| a.min(b))
-}
-
-/// The smallest key among `keys` (whole groups of [`LANES`]), the lanes of
-/// the last group where `tail` is all ones left out: a running minimum in
-/// one AVX2 register, a group an instruction. Inlined into the search
-/// compiled for AVX2 (see `Dlx1::walk`). (Written with intrinsics: the
-/// compiler turns a plain loop over groups into a transposition across
-/// groups, with a dozen shuffles a group.)
-///
-/// # Safety
-/// The CPU must have AVX2; `keys.len()` is a multiple of 8, at least 8.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-#[inline]
-unsafe fn least_avx2(keys: &[u32], tail: &[u32; LANES]) -> u32 {
-    use std::arch::x86_64::*;
-    debug_assert!(keys.len() >= LANES && keys.len() % LANES == 0);
-    let at = |g: usize| unsafe { _mm256_loadu_si256(keys.as_ptr().add(g * LANES) as *const __m256i) };
-    let last = keys.len() / LANES - 1;
-    let mut low = _mm256_or_si256(at(last), unsafe { _mm256_loadu_si256(tail.as_ptr() as *const __m256i) });
-    for g in 0..last {
-        low = _mm256_min_epu32(low, at(g));
-    }
-    let half = _mm_min_epu32(_mm256_castsi256_si128(low), _mm256_extracti128_si256::<1>(low));
-    let half = _mm_min_epu32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
-    let half = _mm_min_epu32(half, _mm_shuffle_epi32::<0b10_11_00_01>(half));
-    _mm_cvtsi128_si32(half) as u32
-}
-
-/// Whether the processor has AVX2. Not inlined, so that valgrind's
-/// helgrind sees the standard library's feature cache (a relaxed atomic,
-/// written once by whichever thread asks first) read in this one named
-/// frame: `c_tests/helgrind.supp` names it.
-#[inline(never)]
-fn has_avx2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    return std::arch::is_x86_feature_detected!("avx2");
-    #[cfg(not(target_arch = "x86_64"))]
-    return false;
-}
-
 /// A matrix laid out as dancing links, with the state of one search.
 #[derive(Clone, Debug)]
 pub(crate) struct Links {
@@ -165,19 +73,8 @@ pub(crate) struct Links {
     /// `unhide` go round a row with it, as DANCE's right pointers do,
     /// without stopping at the spacer to find the row's start.
     tops: Vec<Across>,
-    /// The key of each item (index 0 unused): length times `unit`, item
-    /// number (primary items), [`COVERED`] (covered items).
-    len: Vec<u32>,
-    /// What one row adds to a key: `1 << shift`.
-    unit: u32,
-    /// The bits of item numbers in a key (0 when they are not in it).
-    shift: u32,
-    /// The groups of [`LANES`] keys `choose` scans, and the lanes of the
-    /// last one past the primary items (all ones).
-    groups: usize,
-    tail: [u32; LANES],
-    /// Whether the CPU has AVX2 (`Dlx1::walk` then runs code compiled for it).
-    pub avx2: bool,
+    /// The items' keys: lengths, item numbers, covered or not.
+    pub keys: Keys,
     /// The node index where each row starts, in row order.
     row_first: Vec<u32>,
     /// The number of primary items.
@@ -197,7 +94,7 @@ impl Links {
         let mut links: Vec<Link> = filled(total)?;
         let mut tops: Vec<Across> = filled(total)?;
         let mut row_first: Vec<u32> = filled(rows)?;
-        let mut len: Vec<u32> = filled(n + 1 + LANES)?;
+        let mut len = Keys::lengths(n)?;
 
         let Layout { item_of, primary } = Layout::new(matrix)?;
 
@@ -229,22 +126,10 @@ impl Links {
             spacer = last + 1;
             links[spacer] = Link { up: first as u32, down: 0 };
         }
-        // Item numbers go in the keys' low bits when the longest list, so
-        // shifted, stays below 2^30; lengths alone are below 2^31, since
-        // every row takes an entry and a spacer below matrix::MAX_NODES.
-        let longest = len.iter().copied().max().unwrap_or(0);
-        let bits = usize::BITS - primary.leading_zeros();
-        let shift = if (u64::from(longest) << bits) < 1 << 30 { bits } else { 0 };
-        for (i, key) in len.iter_mut().enumerate().take(n + 1) {
-            *key <<= shift;
-            if shift > 0 && (1..=primary).contains(&i) {
-                *key |= i as u32;
-            }
-        }
-        let groups = primary.div_ceil(LANES).max(1);
-        let tail = std::array::from_fn(|j| if (groups - 1) * LANES + j < primary { 0 } else { u32::MAX });
-        let avx2 = has_avx2();
-        Ok(Links { links, tops, len, unit: 1 << shift, shift, groups, tail, avx2, row_first, primary, updates: 0 })
+        // Lengths are below 2^31, since every row takes an entry and a
+        // spacer below matrix::MAX_NODES.
+        let keys = Keys::new(len, primary);
+        Ok(Links { links, tops, keys, row_first, primary, updates: 0 })
     }
 
     // The hot loops below index `links`, `tops` and `len` only with indices
@@ -287,13 +172,6 @@ impl Links {
         self.nd(i).up
     }
 
-    #[inline(always)]
-    fn len_mut(&mut self, i: u32) -> &mut u32 {
-        debug_assert!((i as usize) < self.len.len());
-        // SAFETY: items (row nodes' `top`) are <= n and len has n + 1 entries.
-        unsafe { self.len.get_unchecked_mut(i as usize) }
-    }
-
     /// The row id of row node `x`.
     pub fn row_of(&self, x: u32) -> usize {
         self.row_first.partition_point(|&first| first <= x) - 1
@@ -302,7 +180,7 @@ impl Links {
     /// Whether every primary item is covered.
     #[inline]
     pub fn all_covered(&self) -> bool {
-        self.choose() == 0
+        self.keys.all_covered()
     }
 
     /// Whether item `i` is primary.
@@ -311,58 +189,11 @@ impl Links {
         (i as usize) <= self.primary
     }
 
-    /// The primary item to branch on, as DLX1 chooses it: the first one, in
-    /// increasing order, of smallest length; 0 when every primary item is
-    /// covered (or there is none).
-    #[inline(always)]
-    pub fn choose(&self) -> u32 {
-        #[cfg(target_arch = "x86_64")]
-        if self.avx2 {
-            // SAFETY: `avx2` is set only when the CPU has AVX2.
-            return unsafe { self.choose_on::<true>() };
-        }
-        // SAFETY: `false` asks for nothing of the CPU.
-        unsafe { self.choose_on::<false>() }
-    }
-
-    /// `choose`, with the AVX2 scan when `AVX2`: the search compiled for
-    /// AVX2 (`Dlx1::walk`) asks for it at compile time, so that only one
-    /// scan is in its loop.
-    ///
-    /// # Safety
-    /// With `AVX2`, the CPU must have AVX2.
-    #[inline(always)]
-    pub unsafe fn choose_on<const AVX2: bool>(&self) -> u32 {
-        if self.shift == 0 {
-            if self.primary == 0 {
-                return 0;
-            }
-            let at = first_least(&self.len[1..=self.primary]) + 1;
-            return if self.len[at] & COVERED == 0 { at as u32 } else { 0 };
-        }
-        #[cfg(target_arch = "x86_64")]
-        let key = if AVX2 {
-            // SAFETY: the caller's word for AVX2; `len` has `LANES` entries
-            // after the last item, so the groups, from 1, fit (with no
-            // primary item, one group of all ones by `tail`).
-            unsafe { least_avx2(self.len.get_unchecked(1..1 + self.groups * LANES), &self.tail) }
-        } else {
-            least(&self.len[1..=self.primary])
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let key = least(&self.len[1..=self.primary]);
-        if key & COVERED == 0 {
-            key & (self.unit - 1)
-        } else {
-            0
-        }
-    }
-
     /// The length of item `i`'s list, when `i` is not covered, or when it
     /// was covered.
     #[inline]
     fn length(&self, i: u32) -> u32 {
-        (self.len[i as usize] & !COVERED) >> self.shift
+        self.keys.length(i)
     }
 
     /// Removes item `i` from the items still to cover and hides every row in
@@ -378,14 +209,14 @@ impl Links {
             updates += self.hide(p);
             p = self.nd(p).down;
         }
-        *self.len_mut(i) |= COVERED;
+        self.keys.cover(i);
         updates
     }
 
     /// Undoes `cover(i)`; the covers made after it must be undone first.
     #[inline]
     pub fn uncover(&mut self, i: u32) {
-        *self.len_mut(i) &= !COVERED;
+        self.keys.uncover(i);
         let mut p = self.nd(i).up;
         while p != i {
             self.unhide(p);
@@ -420,7 +251,7 @@ impl Links {
     fn unlink(&mut self, up: u32, down: u32, top: u32) {
         self.nd_mut(up).down = down;
         self.nd_mut(down).up = up;
-        *self.len_mut(top) -= self.unit;
+        self.keys.remove(top);
     }
 
     /// Puts node `q` back into item `top`'s vertical list.
@@ -428,7 +259,7 @@ impl Links {
     fn relink(&mut self, q: u32, up: u32, down: u32, top: u32) {
         self.nd_mut(up).down = q;
         self.nd_mut(down).up = q;
-        *self.len_mut(top) += self.unit;
+        self.keys.restore(top);
     }
 
     /// Undoes `hide(p)`, going round the row the same way (its nodes are in
@@ -445,7 +276,7 @@ impl Links {
 
     /// The number of items (columns).
     pub fn items(&self) -> usize {
-        self.len.len() - 1 - LANES
+        self.keys.items()
     }
 
     /// The number of rows.
@@ -494,22 +325,6 @@ impl Links {
             let Link { up, down } = self.nd(x);
             self.relink(x, up, down, self.top(x));
         }
-    }
-
-    /// A primary item of smallest length, picked uniformly at random among
-    /// all such items; 0 when every primary item is covered.
-    pub fn choose_random(&self, rng: &mut fastrand::Rng) -> u32 {
-        let first = self.choose();
-        if first == 0 {
-            return 0;
-        }
-        // A covered item's length (with the top bit) is longer than any.
-        let least = self.length(first);
-        let tied = |&(_, &key): &(usize, &u32)| key & COVERED == 0 && key >> self.shift == least;
-        let ties = self.len[1..=self.primary].iter().enumerate().filter(tied).count();
-        let pick = rng.usize(..ties);
-        let at = self.len[1..=self.primary].iter().enumerate().filter(tied).nth(pick).map_or(0, |(i, _)| i);
-        at as u32 + 1
     }
 
     /// For row node `x` of a covered primary item: its position among the
@@ -569,8 +384,7 @@ impl Links {
         debug_assert_eq!(value.len(), self.links.len());
         let mut sum = 0;
         for i in 1..=self.primary as u32 {
-            // SAFETY: `len` has an entry for every item.
-            let covered = unsafe { *self.len.get_unchecked(i as usize) } & COVERED != 0;
+            let covered = self.keys.is_covered(i);
             // SAFETY: a node index from the links is below links.len().
             let v = unsafe { *value.get_unchecked(self.nd(i).down as usize) };
             sum += if covered { 0 } else { v };
@@ -667,46 +481,6 @@ impl crate::bound::Nodes for Links {
 mod tests {
     use super::*;
 
-    /// The first position of the smallest value, the slow obvious way.
-    fn naive(keys: &[u32]) -> usize {
-        let low = *keys.iter().min().unwrap();
-        keys.iter().position(|&l| l == low).unwrap()
-    }
-
-    #[test]
-    fn the_scans_find_the_smallest_key_and_its_first_position() {
-        // A small linear congruential generator: keys with many ties,
-        // some covered, some 0, arrays shorter and longer than a block.
-        let mut x: u64 = 12345;
-        let mut next = move || {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (x >> 33) as u32
-        };
-        for size in [1usize, 2, 7, 8, 9, 15, 16, 31, 32, 33, 63, 64, 65, 100, 324, 1000] {
-            for _ in 0..200 {
-                let keys: Vec<u32> = (0..size)
-                    .map(|_| match next() % 10 {
-                        0 => COVERED | (next() % 100),
-                        1 => 0,
-                        k => k % 4 + 1,
-                    })
-                    .collect();
-                let at = naive(&keys);
-                assert_eq!(first_least(&keys), at, "{keys:?}");
-                assert_eq!(least(&keys), keys[at].min(COVERED), "{keys:?}");
-                #[cfg(target_arch = "x86_64")]
-                if std::arch::is_x86_feature_detected!("avx2") {
-                    // Garbage after the keys, as `len` has, left out by `tail`.
-                    let groups = size.div_ceil(LANES);
-                    let mut padded = keys.clone();
-                    padded.extend((0..groups * LANES - size).map(|k| k as u32 % 2));
-                    let tail = std::array::from_fn(|j| if (groups - 1) * LANES + j < size { 0 } else { u32::MAX });
-                    assert_eq!(unsafe { least_avx2(&padded, &tail) }, keys[at], "{keys:?}");
-                }
-            }
-        }
-    }
-
     /// The first uncovered primary item of fewest rows, the slow way, from
     /// the lists themselves; 0 for none.
     fn dlx1_choice(links: &Links, covered: &[bool]) -> u32 {
@@ -751,16 +525,13 @@ mod tests {
             let mut links = Links::new(&m).unwrap();
             if round % 2 == 1 {
                 // The fallback without item numbers, on the same lists.
-                for i in 1..links.len.len() - LANES {
-                    links.len[i] >>= links.shift;
-                }
-                (links.shift, links.unit) = (0, 1);
+                links.keys.without_numbers();
             }
             let mut covered = vec![false; links.items() + 1];
             let mut order = Vec::new();
             loop {
                 let want = dlx1_choice(&links, &covered);
-                assert_eq!(links.choose(), want, "round {round}");
+                assert_eq!(links.keys.choose(), want, "round {round}");
                 assert_eq!(links.all_covered(), want == 0);
                 if want == 0 {
                     break;
@@ -791,7 +562,7 @@ mod tests {
                 }
             }
             // Undone in reverse, the keys are back as they were.
-            let fresh = if round % 2 == 1 { None } else { Some(Links::new(&m).unwrap().len) };
+            let fresh = if round % 2 == 1 { None } else { Some(Links::new(&m).unwrap().keys) };
             for &o in order.iter().rev() {
                 if o & 1 << 31 != 0 {
                     links.uncover_rest_of_row(o & !(1 << 31));
@@ -800,7 +571,7 @@ mod tests {
                 }
             }
             if let Some(fresh) = fresh {
-                assert_eq!(&links.len[..=links.items()], &fresh[..=links.items()]);
+                assert_eq!(links.keys.all(), fresh.all());
             }
         }
     }

@@ -14,6 +14,7 @@ use crate::bound::optimizer::Optimizer;
 use crate::bound::Objective;
 
 pub(crate) mod dlx1;
+pub(crate) mod keys;
 pub(crate) mod layout;
 pub(crate) mod links;
 pub(crate) mod mcc;

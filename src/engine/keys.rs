@@ -1,0 +1,339 @@
+//! The items' keys and the choice of the item to branch on, shared by the
+//! exact-cover engines (`links`/`dlx1` and `small`).
+//!
+//! `Keys` holds, for each item `i` (numbered from 1, primary ones first), its
+//! *key*: its length (the number of rows still in play that contain it)
+//! times `unit`, plus, for a primary item, the item's own number `i` in the
+//! low bits; while the item is covered, the top bit ([`COVERED`]) is set as
+//! well. `unit` is `2^shift` with `shift` the bits of the largest primary
+//! item number, so the low bits never carry into the length, and a covered
+//! item's length may fall to 0 under its top bit without borrowing from it.
+//!
+//! DLX1 keeps the uncovered primary items in a doubly linked list in
+//! increasing order and branches on the first one of smallest length. Here
+//! that item is the one of smallest key among the primary items: lengths
+//! compare first, then item numbers, and covered items come last. So one
+//! pass over the array, in vector lanes (AVX2 where the CPU has it), finds
+//! the item and its length, with no chain of dependent loads and no list to
+//! keep: a minimum with the top bit set means every primary item is
+//! covered. On sudoku, where hundreds of items are scanned at every node,
+//! the scan was most of the search's time. When the lengths are too large
+//! to share a word with the item numbers (a matrix with more than 2^31
+//! entries' worth of both), `shift` is 0 and a second pass finds the first
+//! position of the smallest length instead.
+
+use crate::alloc::filled;
+use crate::error::Error;
+
+/// The bit a covered item's key has: covered primary items come after
+/// every uncovered one. Keys of uncovered items stay below it (see
+/// [`Keys::new`]), and unsigned lanes compare them (AVX2 and SSE4.1 have
+/// unsigned minima; the SSE2 baseline emulates them).
+pub(crate) const COVERED: u32 = 1 << 31;
+
+/// Keys scanned together: `choose` reads whole groups of eight (an AVX2
+/// register), so the keys have this many entries of slack after the last
+/// item.
+pub(crate) const LANES: usize = 8;
+
+/// The position of the first smallest value in `keys` (which is not empty).
+#[inline(always)]
+fn first_least(keys: &[u32]) -> usize {
+    const BLOCK: usize = 32;
+    // The first block holding the smallest key, with that key; a block's
+    // minimum is computed without branches, in vector lanes.
+    let (mut low, mut at) = (u32::MAX, 0);
+    for (k, block) in keys.chunks(BLOCK).enumerate() {
+        let m = block.iter().fold(u32::MAX, |a, &b| a.min(b));
+        if m < low {
+            (low, at) = (m, k * BLOCK);
+            if m == 0 {
+                break;
+            }
+        }
+    }
+    let block = &keys[at..keys.len().min(at + BLOCK)];
+    at + block.iter().position(|&l| l == low).unwrap_or(0)
+}
+
+/// The smallest of `keys`, [`COVERED`] for none: one reduction, in vector
+/// lanes where the compiler can.
+#[inline(always)]
+fn least(keys: &[u32]) -> u32 {
+    keys.iter().fold(COVERED, |a, &b| a.min(b))
+}
+
+/// The smallest key among `keys` (whole groups of [`LANES`]), the lanes of
+/// the last group where `tail` is all ones left out: a running minimum in
+/// one AVX2 register, a group an instruction. Inlined into the searches
+/// compiled for AVX2. (Written with intrinsics: the compiler turns a plain
+/// loop over groups into a transposition across groups, with a dozen
+/// shuffles a group.)
+///
+/// # Safety
+/// The CPU must have AVX2; `keys.len()` is a multiple of 8, at least 8.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn least_avx2(keys: &[u32], tail: &[u32; LANES]) -> u32 {
+    use std::arch::x86_64::*;
+    debug_assert!(keys.len() >= LANES && keys.len() % LANES == 0);
+    let at = |g: usize| unsafe { _mm256_loadu_si256(keys.as_ptr().add(g * LANES) as *const __m256i) };
+    let last = keys.len() / LANES - 1;
+    let mut low = _mm256_or_si256(at(last), unsafe { _mm256_loadu_si256(tail.as_ptr() as *const __m256i) });
+    for g in 0..last {
+        low = _mm256_min_epu32(low, at(g));
+    }
+    let half = _mm_min_epu32(_mm256_castsi256_si128(low), _mm256_extracti128_si256::<1>(low));
+    let half = _mm_min_epu32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
+    let half = _mm_min_epu32(half, _mm_shuffle_epi32::<0b10_11_00_01>(half));
+    _mm_cvtsi128_si32(half) as u32
+}
+
+/// Whether the processor has AVX2. Not inlined, so that valgrind's
+/// helgrind sees the standard library's feature cache (a relaxed atomic,
+/// written once by whichever thread asks first) read in this one named
+/// frame: `c_tests/helgrind.supp` names it.
+#[inline(never)]
+fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::arch::is_x86_feature_detected!("avx2");
+    #[cfg(not(target_arch = "x86_64"))]
+    return false;
+}
+
+/// The keys of a matrix's items, with the state of one search.
+#[derive(Clone, Debug)]
+pub(crate) struct Keys {
+    /// The key of each item (index 0 unused), then [`LANES`] of slack.
+    len: Vec<u32>,
+    /// What one row adds to a key: `1 << shift`.
+    unit: u32,
+    /// The bits of item numbers in a key (0 when they are not in it).
+    shift: u32,
+    /// The groups of [`LANES`] keys `choose` scans, and the lanes of the
+    /// last one past the primary items (all ones).
+    groups: usize,
+    tail: [u32; LANES],
+    /// Whether the CPU has AVX2 (the searches then run code compiled for it).
+    pub avx2: bool,
+    /// The number of primary items.
+    pub primary: usize,
+}
+
+impl Keys {
+    /// Room for the lengths of `items` items: the vector `Keys::new` takes.
+    pub fn lengths(items: usize) -> Result<Vec<u32>, Error> {
+        filled(items + 1 + LANES)
+    }
+
+    /// The keys, all items uncovered, from `len` (made by [`Keys::lengths`]):
+    /// the length of each item `1..=items`, the first `primary` primary.
+    /// The lengths must stay below 2^31 (each row adds at most 1).
+    pub fn new(mut len: Vec<u32>, primary: usize) -> Keys {
+        let n = len.len() - 1 - LANES;
+        // Item numbers go in the keys' low bits when the longest list, so
+        // shifted, stays below 2^30.
+        let longest = len.iter().copied().max().unwrap_or(0);
+        let bits = usize::BITS - primary.leading_zeros();
+        let shift = if (u64::from(longest) << bits) < 1 << 30 { bits } else { 0 };
+        for (i, key) in len.iter_mut().enumerate().take(n + 1) {
+            *key <<= shift;
+            if shift > 0 && (1..=primary).contains(&i) {
+                *key |= i as u32;
+            }
+        }
+        let groups = primary.div_ceil(LANES).max(1);
+        let tail = std::array::from_fn(|j| if (groups - 1) * LANES + j < primary { 0 } else { u32::MAX });
+        Keys { len, unit: 1 << shift, shift, groups, tail, avx2: has_avx2(), primary }
+    }
+
+    /// The number of items.
+    pub fn items(&self) -> usize {
+        self.len.len() - 1 - LANES
+    }
+
+    // The hot loops index the keys only with item numbers read from the
+    // engines' own arrays, which their constructors make all lie in
+    // `1..=items`. So the bounds checks can go; debug builds still check.
+
+    #[inline(always)]
+    fn key_mut(&mut self, i: u32) -> &mut u32 {
+        debug_assert!((i as usize) < self.len.len());
+        // SAFETY: items are <= n and `len` has n + 1 + LANES entries.
+        unsafe { self.len.get_unchecked_mut(i as usize) }
+    }
+
+    /// Item `i` lost a row.
+    #[inline(always)]
+    pub fn remove(&mut self, i: u32) {
+        let unit = self.unit;
+        *self.key_mut(i) -= unit;
+    }
+
+    /// Item `i` got a row back.
+    #[inline(always)]
+    pub fn restore(&mut self, i: u32) {
+        let unit = self.unit;
+        *self.key_mut(i) += unit;
+    }
+
+    /// Marks item `i` covered.
+    #[inline(always)]
+    pub fn cover(&mut self, i: u32) {
+        *self.key_mut(i) |= COVERED;
+    }
+
+    /// Marks item `i` uncovered.
+    #[inline(always)]
+    pub fn uncover(&mut self, i: u32) {
+        *self.key_mut(i) &= !COVERED;
+    }
+
+    /// Whether item `i` is covered.
+    #[inline(always)]
+    pub fn is_covered(&self, i: u32) -> bool {
+        debug_assert!((i as usize) < self.len.len());
+        // SAFETY: as in `key_mut`.
+        unsafe { *self.len.get_unchecked(i as usize) & COVERED != 0 }
+    }
+
+    /// The length of item `i`'s list, when `i` is not covered, or when it
+    /// was covered (`links`), or 0 (`small`, which takes a covered item's
+    /// rows out).
+    #[inline]
+    pub fn length(&self, i: u32) -> u32 {
+        (self.len[i as usize] & !COVERED) >> self.shift
+    }
+
+    /// Whether every primary item is covered.
+    #[inline]
+    pub fn all_covered(&self) -> bool {
+        self.choose() == 0
+    }
+
+    /// The primary item to branch on, as DLX1 chooses it: the first one, in
+    /// increasing order, of smallest length; 0 when every primary item is
+    /// covered (or there is none).
+    #[inline(always)]
+    pub fn choose(&self) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only when the CPU has AVX2.
+            return unsafe { self.choose_on::<true>() };
+        }
+        // SAFETY: `false` asks for nothing of the CPU.
+        unsafe { self.choose_on::<false>() }
+    }
+
+    /// `choose`, with the AVX2 scan when `AVX2`: a search compiled for
+    /// AVX2 asks for it at compile time, so that only one scan is in its
+    /// loop.
+    ///
+    /// # Safety
+    /// With `AVX2`, the CPU must have AVX2.
+    #[inline(always)]
+    pub unsafe fn choose_on<const AVX2: bool>(&self) -> u32 {
+        if self.shift == 0 {
+            if self.primary == 0 {
+                return 0;
+            }
+            let at = first_least(&self.len[1..=self.primary]) + 1;
+            return if self.len[at] & COVERED == 0 { at as u32 } else { 0 };
+        }
+        #[cfg(target_arch = "x86_64")]
+        let key = if AVX2 {
+            // SAFETY: the caller's word for AVX2; `len` has `LANES` entries
+            // after the last item, so the groups, from 1, fit (with no
+            // primary item, one group of all ones by `tail`).
+            unsafe { least_avx2(self.len.get_unchecked(1..1 + self.groups * LANES), &self.tail) }
+        } else {
+            least(&self.len[1..=self.primary])
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let key = least(&self.len[1..=self.primary]);
+        if key & COVERED == 0 {
+            key & (self.unit - 1)
+        } else {
+            0
+        }
+    }
+
+    /// A primary item of smallest length, picked uniformly at random among
+    /// all such items; 0 when every primary item is covered.
+    pub fn choose_random(&self, rng: &mut fastrand::Rng) -> u32 {
+        let first = self.choose();
+        if first == 0 {
+            return 0;
+        }
+        // A covered item's length (with the top bit) is longer than any.
+        let least = self.length(first);
+        let tied = |&(_, &key): &(usize, &u32)| key & COVERED == 0 && key >> self.shift == least;
+        let ties = self.len[1..=self.primary].iter().enumerate().filter(tied).count();
+        let pick = rng.usize(..ties);
+        let at = self.len[1..=self.primary].iter().enumerate().filter(tied).nth(pick).map_or(0, |(i, _)| i);
+        at as u32 + 1
+    }
+
+    /// The keys of items `1..=items`, for tests comparing states.
+    #[cfg(test)]
+    pub fn all(&self) -> &[u32] {
+        &self.len[1..=self.items()]
+    }
+
+    /// The same keys without item numbers in them: the fallback `choose`
+    /// takes for very long lists, for tests on small matrices.
+    #[cfg(test)]
+    pub fn without_numbers(&mut self) {
+        let n = self.items();
+        for key in &mut self.len[1..=n] {
+            *key = (*key & COVERED) | (*key & !COVERED) >> self.shift;
+        }
+        (self.shift, self.unit) = (0, 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first position of the smallest value, the slow obvious way.
+    fn naive(keys: &[u32]) -> usize {
+        let low = *keys.iter().min().unwrap();
+        keys.iter().position(|&l| l == low).unwrap()
+    }
+
+    #[test]
+    fn the_scans_find_the_smallest_key_and_its_first_position() {
+        // A small linear congruential generator: keys with many ties,
+        // some covered, some 0, arrays shorter and longer than a block.
+        let mut x: u64 = 12345;
+        let mut next = move || {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 33) as u32
+        };
+        for size in [1usize, 2, 7, 8, 9, 15, 16, 31, 32, 33, 63, 64, 65, 100, 324, 1000] {
+            for _ in 0..200 {
+                let keys: Vec<u32> = (0..size)
+                    .map(|_| match next() % 10 {
+                        0 => COVERED | (next() % 100),
+                        1 => 0,
+                        k => k % 4 + 1,
+                    })
+                    .collect();
+                let at = naive(&keys);
+                assert_eq!(first_least(&keys), at, "{keys:?}");
+                assert_eq!(least(&keys), keys[at].min(COVERED), "{keys:?}");
+                #[cfg(target_arch = "x86_64")]
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    // Garbage after the keys, as `len` has, left out by `tail`.
+                    let groups = size.div_ceil(LANES);
+                    let mut padded = keys.clone();
+                    padded.extend((0..groups * LANES - size).map(|k| k as u32 % 2));
+                    let tail = std::array::from_fn(|j| if (groups - 1) * LANES + j < size { 0 } else { u32::MAX });
+                    assert_eq!(unsafe { least_avx2(&padded, &tail) }, keys[at], "{keys:?}");
+                }
+            }
+        }
+    }
+}
