@@ -441,8 +441,9 @@ typedef uint32_t dlx_memo_order;
 
 /**
  * The search engines a solver can run (`dlx_solver_new_with_engine`).
- * Both walk Knuth's trees and find the same solutions; they differ in
- * speed and in how they count nodes and updates.
+ * All walk Knuth's trees and find the same solutions; they differ in
+ * speed and in how they count nodes and updates. Values may be added at
+ * the end in later versions.
  */
 enum dlx_engine
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -450,8 +451,12 @@ enum dlx_engine
 #endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
  {
   /**
-   * The library's choice (what `dlx_solver_new` does): `DLX_ENGINE_EXACT`
-   * for a matrix without bounds and colors, else `DLX_ENGINE_GENERAL`.
+   * The library's choice (what `dlx_solver_new` does):
+   * `DLX_ENGINE_GENERAL` for a matrix with bounds or colors; else
+   * `DLX_ENGINE_SMALL` when its bit sets (columns times rows, one bit
+   * each) fit in 48 KB, else `DLX_ENGINE_EXACT`. A solver that chose
+   * `DLX_ENGINE_SMALL` moves to `DLX_ENGINE_EXACT` when it is given an
+   * objective (`dlx_solver_set_objective`).
    */
   DLX_ENGINE_AUTO = 0,
   /**
@@ -464,6 +469,13 @@ enum dlx_engine
    * plain matrix too; its counters are counted its own way.
    */
   DLX_ENGINE_GENERAL = 2,
+  /**
+   * Exact cover with secondary columns on bit sets: the same tree,
+   * solutions and counters as `DLX_ENGINE_EXACT`, faster on small
+   * matrices (a sudoku, N-queens, a small polyomino box). Not for
+   * bounds or colors, and no objective (`DLX_ERR_UNSUPPORTED`).
+   */
+  DLX_ENGINE_SMALL = 3,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -808,7 +820,8 @@ dlx_status dlx_solver_new(const struct dlx_matrix *matrix, struct dlx_solver **o
  * Makes a solver for `matrix` that runs `engine` (a `dlx_engine`) and
  * stores it in `*out`; otherwise as `dlx_solver_new`. Errors:
  * `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE` (engine), `DLX_ERR_UNSUPPORTED`
- * (`DLX_ENGINE_EXACT` for a matrix with bounds or colors),
+ * (`DLX_ENGINE_EXACT` or `DLX_ENGINE_SMALL` for a matrix with bounds or
+ * colors),
  * `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_solver_new_with_engine(const struct dlx_matrix *matrix,
@@ -816,8 +829,8 @@ dlx_status dlx_solver_new_with_engine(const struct dlx_matrix *matrix,
                                       struct dlx_solver **out);
 
 /**
- * Writes to `*engine` the engine `solver` runs: `DLX_ENGINE_EXACT` or
- * `DLX_ENGINE_GENERAL` (never `DLX_ENGINE_AUTO`). Errors: `DLX_ERR_NULL`,
+ * Writes to `*engine` the engine `solver` runs now: `DLX_ENGINE_EXACT`,
+ * `DLX_ENGINE_GENERAL` or `DLX_ENGINE_SMALL` (never `DLX_ENGINE_AUTO`). Errors: `DLX_ERR_NULL`,
  * `DLX_ERR_BUSY`.
  */
 dlx_status dlx_solver_engine(const struct dlx_solver *solver, uint32_t *engine);

@@ -15,6 +15,7 @@ use crate::parallel;
 pub use crate::control::{Counters, Progress};
 use crate::engine::dlx1::Dlx1;
 use crate::engine::mcc::Mcc;
+use crate::engine::small::{self, Small};
 use crate::engine::{Core, Engine, Fixed, Run, Walked};
 use crate::error::Error;
 use crate::matrix::Matrix;
@@ -32,6 +33,10 @@ use crate::bound::{Best, Objective};
 pub struct Solver {
     /// The engine, with the matrix in its layout and the search's stack.
     engine: Box<dyn Core>,
+    /// Whether the solver chose the engine itself ([`Engine::Auto`]), and
+    /// may choose again (an objective moves it from the bit sets to the
+    /// links).
+    auto: bool,
     nodes: u64,
     solutions: u64,
     /// The row ids of the last solution: the forced rows, then the rows
@@ -76,11 +81,13 @@ impl Solver {
     }
 
     /// A solver for `matrix` on the engine `engine` picks:
-    /// [`Engine::General`] runs any matrix on the generalised engine (a
-    /// plain one too, which is how the two engines are compared), and
-    /// [`Engine::Exact`] gives [`Error::Unsupported`] for a matrix with
+    /// [`Engine::Auto`] follows the rule written there, [`Engine::General`]
+    /// runs any matrix on the generalised engine (a plain one too, which is
+    /// how the engines are compared), and [`Engine::Exact`] and
+    /// [`Engine::Small`] give [`Error::Unsupported`] for a matrix with
     /// bounds or colors. Solutions, counts and costs do not depend on the
-    /// engine; the order of solutions and the counters may.
+    /// engine; the order of solutions and the counters may (the exact-cover
+    /// engines, `Exact` and `Small`, have the same ones).
     pub fn with_engine(matrix: &Matrix, engine: Engine) -> Result<Solver, Error> {
         let structure = std::sync::Arc::new(matrix.try_clone_structure()?);
         Solver::build(matrix, engine, structure)
@@ -103,13 +110,15 @@ impl Solver {
     /// A solver for `matrix` on `engine`, keeping `structure` (the matrix,
     /// or a copy of its structure) for the memoized count.
     fn build(matrix: &Matrix, engine: Engine, structure: std::sync::Arc<Matrix>) -> Result<Solver, Error> {
-        let general = match engine {
-            Engine::Auto => matrix.is_generalized(),
-            Engine::General => true,
-            Engine::Exact if matrix.is_generalized() => return Err(Error::Unsupported),
-            Engine::Exact => false,
+        let auto = engine == Engine::Auto;
+        let kind = match engine {
+            Engine::Auto if matrix.is_generalized() => Engine::General,
+            Engine::Auto if small::fits(matrix) => Engine::Small,
+            Engine::Auto => Engine::Exact,
+            Engine::Exact | Engine::Small if matrix.is_generalized() => return Err(Error::Unsupported),
+            kind => kind,
         };
-        let engine: Box<dyn Core> = if general { Box::new(Mcc::new(matrix)?) } else { Box::new(Dlx1::new(matrix)?) };
+        let engine = Solver::core(matrix, kind)?;
         let mut rows = Vec::new();
         rows.try_reserve_exact(engine.depth_limit())?;
         let mut costs = Vec::new();
@@ -119,6 +128,7 @@ impl Solver {
         }
         Ok(Solver {
             engine,
+            auto,
             nodes: 0,
             solutions: 0,
             rows,
@@ -137,8 +147,19 @@ impl Solver {
         })
     }
 
-    /// The engine that runs the search: [`Engine::Exact`] or
-    /// [`Engine::General`] (never `Auto`).
+    /// Engine `kind` (not `Auto`) laid out for `matrix`.
+    fn core(matrix: &Matrix, kind: Engine) -> Result<Box<dyn Core>, Error> {
+        Ok(match kind {
+            Engine::General => Box::new(Mcc::new(matrix)?),
+            Engine::Small => Box::new(Small::new(matrix)?),
+            Engine::Exact | Engine::Auto => Box::new(Dlx1::new(matrix)?),
+        })
+    }
+
+    /// The engine that runs the search: [`Engine::Exact`],
+    /// [`Engine::Small`] or [`Engine::General`] (never `Auto`). A solver
+    /// that chose the small-matrix engine moves to `Exact` when it is
+    /// given an objective.
     pub fn engine(&self) -> Engine {
         self.engine.kind()
     }
@@ -264,16 +285,34 @@ impl Solver {
     /// Errors, leaving the solver as it was: [`Error::InvalidArgument`]
     /// when `best` is 0, [`Error::CostRange`] when the absolute row costs
     /// (negated for [`Goal::MaxCost`](crate::objective::Goal)) add up past
-    /// 2^61, [`Error::OutOfMemory`].
+    /// 2^61, [`Error::OutOfMemory`], [`Error::Unsupported`] on a solver
+    /// made for [`Engine::Small`] (a solver that chose that engine itself
+    /// moves to [`Engine::Exact`], and stays there).
     pub fn set_objective(&mut self, objective: Option<Objective>) -> Result<(), Error> {
+        // Branch and bound reads the links: the solver's own choice of the
+        // bit sets moves there, once everything that can fail is done.
+        let mut moved = None;
+        if objective.is_some() && self.engine.kind() == Engine::Small {
+            if !self.auto {
+                return Err(Error::Unsupported);
+            }
+            let mut core = Solver::core(&self.matrix, Engine::Exact)?;
+            core.set_seed(self.engine.seed())?;
+            moved = Some(core);
+        }
+        let core = moved.as_ref().unwrap_or(&self.engine);
         let mut optimizer = match objective {
-            Some(o) => Some(self.engine.optimizer(o, &self.costs)?),
+            Some(o) => Some(core.optimizer(o, &self.costs)?),
             None => None,
         };
         if let Some(o) = &mut optimizer {
             o.set_limit(self.cost_limit);
         }
-        let mut scratch = self.engine.order_scratch()?;
+        let mut scratch = core.order_scratch()?;
+        if let Some(mut core) = moved {
+            core.force(&self.fixed);
+            self.engine = core;
+        }
         self.with_nothing_covered(|s| {
             s.engine.order_lists(optimizer.as_ref(), &mut scratch);
             s.objective = optimizer;

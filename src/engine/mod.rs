@@ -5,9 +5,12 @@
 //!
 //! * `dlx1`: exact cover with secondary items, in the layout and order of
 //!   Knuth's DLX1 (`links` holds its links and the cover operations);
+//! * `small`: the same tree and counters as `dlx1`, on bit sets, for small
+//!   matrices (`small::fits`);
 //! * `mcc`: multiplicities and colors, Knuth's Algorithm M.
 //!
-//! Both number a matrix's columns the same way (`layout`).
+//! All number a matrix's columns the same way (`layout`); the exact-cover
+//! engines share the items' keys and the choice (`keys`).
 
 use crate::error::Error;
 use crate::bound::optimizer::Optimizer;
@@ -18,18 +21,26 @@ pub(crate) mod keys;
 pub(crate) mod layout;
 pub(crate) mod links;
 pub(crate) mod mcc;
+pub(crate) mod small;
 
 /// Which engine a solver runs ([`Solver::with_engine`](crate::Solver::with_engine)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Engine {
-    /// The exact-cover engine for a plain matrix, the generalised one for a
-    /// matrix with bounds or colors (what [`Solver::new`](crate::Solver::new) does).
+    /// The rule [`Solver::new`](crate::Solver::new) follows: the generalised
+    /// engine for a matrix with bounds or colors; for an exact-cover matrix,
+    /// the small-matrix engine when its bit sets (columns times rows, a bit
+    /// each) fit in 48 KB, else the links of DLX1. A search for the best
+    /// solutions ([`Solver::set_objective`](crate::Solver::set_objective))
+    /// runs on the links.
     #[default]
     Auto,
     /// Knuth's DLX1 layout: exact cover with secondary columns.
     Exact,
     /// Knuth's Algorithm M: bounds (multiplicities) and colors.
     General,
+    /// Exact cover with secondary columns on bit sets: the tree and the
+    /// counters of [`Engine::Exact`], for small matrices. No objective.
+    Small,
 }
 
 /// How one call of an engine's walk ended.

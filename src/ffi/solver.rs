@@ -163,13 +163,18 @@ fn new_solver(matrix: *const dlx_matrix, engine: Option<Engine>, out: *mut *mut 
 }
 
 /// The search engines a solver can run (`dlx_solver_new_with_engine`).
-/// Both walk Knuth's trees and find the same solutions; they differ in
-/// speed and in how they count nodes and updates.
+/// All walk Knuth's trees and find the same solutions; they differ in
+/// speed and in how they count nodes and updates. Values may be added at
+/// the end in later versions.
 #[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum dlx_engine {
-    /// The library's choice (what `dlx_solver_new` does): `DLX_ENGINE_EXACT`
-    /// for a matrix without bounds and colors, else `DLX_ENGINE_GENERAL`.
+    /// The library's choice (what `dlx_solver_new` does):
+    /// `DLX_ENGINE_GENERAL` for a matrix with bounds or colors; else
+    /// `DLX_ENGINE_SMALL` when its bit sets (columns times rows, one bit
+    /// each) fit in 48 KB, else `DLX_ENGINE_EXACT`. A solver that chose
+    /// `DLX_ENGINE_SMALL` moves to `DLX_ENGINE_EXACT` when it is given an
+    /// objective (`dlx_solver_set_objective`).
     DLX_ENGINE_AUTO = 0,
     /// Knuth's DLX1 on dancing links: exact cover with secondary columns,
     /// the same tree and counters as DLX1. Not for bounds or colors.
@@ -177,14 +182,20 @@ pub enum dlx_engine {
     /// Knuth's Algorithm M: bounds (multiplicities) and colors, and any
     /// plain matrix too; its counters are counted its own way.
     DLX_ENGINE_GENERAL = 2,
+    /// Exact cover with secondary columns on bit sets: the same tree,
+    /// solutions and counters as `DLX_ENGINE_EXACT`, faster on small
+    /// matrices (a sudoku, N-queens, a small polyomino box). Not for
+    /// bounds or colors, and no objective (`DLX_ERR_UNSUPPORTED`).
+    DLX_ENGINE_SMALL = 3,
 }
 
-super::c_enum!(dlx_engine: DLX_ENGINE_AUTO, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL);
+super::c_enum!(dlx_engine: DLX_ENGINE_AUTO, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL, DLX_ENGINE_SMALL);
 
 /// Makes a solver for `matrix` that runs `engine` (a `dlx_engine`) and
 /// stores it in `*out`; otherwise as `dlx_solver_new`. Errors:
 /// `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE` (engine), `DLX_ERR_UNSUPPORTED`
-/// (`DLX_ENGINE_EXACT` for a matrix with bounds or colors),
+/// (`DLX_ENGINE_EXACT` or `DLX_ENGINE_SMALL` for a matrix with bounds or
+/// colors),
 /// `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_new_with_engine(matrix: *const dlx_matrix, engine: u32, out: *mut *mut dlx_solver) -> dlx_status {
@@ -192,12 +203,13 @@ pub extern "C" fn dlx_solver_new_with_engine(matrix: *const dlx_matrix, engine: 
         dlx_engine::DLX_ENGINE_AUTO => Engine::Auto,
         dlx_engine::DLX_ENGINE_EXACT => Engine::Exact,
         dlx_engine::DLX_ENGINE_GENERAL => Engine::General,
+        dlx_engine::DLX_ENGINE_SMALL => Engine::Small,
     });
     new_solver(matrix, engine, out)
 }
 
-/// Writes to `*engine` the engine `solver` runs: `DLX_ENGINE_EXACT` or
-/// `DLX_ENGINE_GENERAL` (never `DLX_ENGINE_AUTO`). Errors: `DLX_ERR_NULL`,
+/// Writes to `*engine` the engine `solver` runs now: `DLX_ENGINE_EXACT`,
+/// `DLX_ENGINE_GENERAL` or `DLX_ENGINE_SMALL` (never `DLX_ENGINE_AUTO`). Errors: `DLX_ERR_NULL`,
 /// `DLX_ERR_BUSY`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_engine(solver: *const dlx_solver, engine: *mut u32) -> dlx_status {
@@ -208,6 +220,7 @@ pub extern "C" fn dlx_solver_engine(solver: *const dlx_solver, engine: *mut u32)
         let value = match s.engine() {
             Engine::General => dlx_engine::DLX_ENGINE_GENERAL,
             Engine::Exact | Engine::Auto => dlx_engine::DLX_ENGINE_EXACT,
+            Engine::Small => dlx_engine::DLX_ENGINE_SMALL,
         };
         unsafe { write_out(engine, value.value()) };
         DLX_OK
