@@ -79,12 +79,16 @@ Options:
                        among the items of fewest options and the order of
                        each item's options are random; the same seed gives the
                        same run
-      --engine E       the search engine: auto (the default: exact for a
-                       matrix without bounds and colors, general otherwise),
-                       exact (Knuth's DLX1; its tree and counters) or general
-                       (Knuth's Algorithm M, which also takes bounds and
-                       colors; its counters are its own). Exit status 1 for
-                       exact on a matrix with bounds or colors
+      --engine E       the search engine: auto (the default: general for a
+                       matrix with bounds or colors, else small when the
+                       matrix fits in 48 KB as bit sets, else exact), exact
+                       (Knuth's DLX1; its tree and counters), small (DLX1's
+                       tree and counters on bit sets, for small matrices; no
+                       --min-cost and the like) or general (Knuth's
+                       Algorithm M, which also takes bounds and colors; its
+                       counters are its own). Exit status 1 for exact or
+                       small on a matrix with bounds or colors, and for small
+                       with an objective
   -j, --threads N      search on N threads (0: one per core; default 1); the
                        count, the set of solutions and the best costs are
                        the same on any number of threads, the order in which
@@ -325,7 +329,8 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Options, Early
                         "auto" => Engine::Auto,
                         "exact" => Engine::Exact,
                         "general" => Engine::General,
-                        v => return Err(Early::Usage(format!("--engine wants 'auto', 'exact' or 'general', not '{v}'"))),
+                        "small" => Engine::Small,
+                        v => return Err(Early::Usage(format!("--engine wants 'auto', 'exact', 'small' or 'general', not '{v}'"))),
                     };
                 }
                 "json" => flag(&mut o, |o| o.json = true)?,
@@ -717,7 +722,7 @@ fn main() -> ExitCode {
     let mut solver = match Solver::from_shared_with_engine(std::sync::Arc::clone(&matrix), opts.engine) {
         Ok(s) => s,
         Err(Error::Unsupported) => {
-            say!("dlx: {name}: --engine exact: the matrix has bounds or colors (use general or auto)");
+            say!("dlx: {name}: --engine exact or small: the matrix has bounds or colors (use general or auto)");
             return exit(EXIT_USAGE);
         }
         Err(e) => {
@@ -735,6 +740,10 @@ fn main() -> ExitCode {
     solver.set_threads(opts.threads);
     if let Some(goal) = opts.goal {
         if let Err(e) = solver.set_objective(Some(Objective { goal, best: opts.best.unwrap_or(1) })) {
+            if e == Error::Unsupported {
+                say!("dlx: {name}: --engine small has no objective (use exact or auto)");
+                return exit(EXIT_USAGE);
+            }
             say!("dlx: {name}: {e}");
             return exit(if e == Error::CostRange { EXIT_COST_RANGE } else { EXIT_OTHER });
         }

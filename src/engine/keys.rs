@@ -148,6 +148,16 @@ impl Keys {
         Keys { len, unit: 1 << shift, shift, groups, tail, avx2: has_avx2(), primary }
     }
 
+    /// A copy, or out of memory.
+    pub fn try_clone(&self) -> Result<Keys, Error> {
+        Ok(Keys { len: crate::alloc::copied(&self.len)?, ..*self })
+    }
+
+    /// Makes these keys equal to `other`, keys of the same matrix.
+    pub fn copy_from(&mut self, other: &Keys) {
+        self.len.copy_from_slice(&other.len);
+    }
+
     /// The number of items.
     pub fn items(&self) -> usize {
         self.len.len() - 1 - LANES
@@ -188,6 +198,14 @@ impl Keys {
     #[inline(always)]
     pub fn uncover(&mut self, i: u32) {
         *self.key_mut(i) &= !COVERED;
+    }
+
+    /// Whether item `i` has no rows left (covered or not).
+    #[inline(always)]
+    pub fn is_empty(&self, i: u32) -> bool {
+        debug_assert!((i as usize) < self.len.len());
+        // SAFETY: as in `key_mut`.
+        unsafe { *self.len.get_unchecked(i as usize) & !COVERED < self.unit }
     }
 
     /// Whether item `i` is covered.

@@ -6,8 +6,8 @@
 //! Items are numbered as in every engine ([`layout`](super::layout)). For
 //! a matrix of `R` rows, a bit set of rows takes `words = ceil(R / 64)`
 //! words:
-//! * `cols`: for each item, the set of rows that contain it, with `span`,
-//!   the words of that set that have a bit (the others are never read);
+//! * `col_word`, `col_mask`: for each item, the set of rows that contain it,
+//!   as its words that have a bit: their positions and their bits;
 //! * `alive`: the rows still in play, neither taken out by a cover nor
 //!   excluded;
 //! * `row_items`: each row's items, one row after another;
@@ -17,7 +17,8 @@
 //! # Covering
 //!
 //! Covering item `x` takes every row still in play that contains it out of
-//! play: the rows of `alive & cols[x]`, found a word at a time, each
+//! play: the rows of `alive & cols[x]`, found a word at a time (only the
+//! words where `x` has rows), each
 //! cleared in `alive`, pushed on `stack`, and taken off its items' keys.
 //! This is what DLX1's cover does, without the links: its updates are the
 //! same (1 for the item, and for each row taken out its length less 1, the
@@ -25,7 +26,10 @@
 //! at most once on a path, so the stack never holds more than `R` rows.
 //! Uncovering pops the rows pushed since, puts them back in `alive` and on
 //! their items' keys; the order does not matter, since putting a row back
-//! is adding 1 to counts.
+//! is adding 1 to counts. Undoing the whole search, or the forced rows,
+//! copies back the state saved after forcing them, or before (a sudoku
+//! solver forces each puzzle's clues: 1.4 KB copied instead of hundreds of
+//! rows put back one by one).
 //!
 //! # The walk
 //!
@@ -41,9 +45,10 @@
 //! A node costs a few word operations per item covered and one key update
 //! per item of each row taken out (DLX1 writes two links and a length per
 //! node), with every array small enough to stay in the first-level cache
-//! for a sudoku (324 items, 729 rows: 36 KB in all). For large matrices the
-//! bit sets grow with rows times items, and the links win: the solver's
-//! rule ([`fits`]) decides.
+//! for a sudoku (324 items, 729 rows: 20 KB in all). But covering an item
+//! reads every word where it has rows, in play or not, where DLX1 walks
+//! only the rows still in its list: for large matrices, deep in the
+//! search, the links win. The solver's rule ([`fits`]) decides.
 
 use super::keys::Keys;
 use super::layout::Layout;
@@ -54,23 +59,26 @@ use crate::bound::Objective;
 use crate::error::Error;
 use crate::matrix::Matrix;
 
-/// The largest bit sets, in bytes (`cols`: items times words), with which
-/// the solver's automatic choice takes this engine: about a third of the
-/// first-level data cache of current processors, so that `cols`, read
-/// where the covered items' rows are, mostly stays there. Measured on the
-/// bench suite (`bench/engine.py`).
+/// The largest bit sets, in bytes (items times rows, a bit each), with
+/// which the solver's automatic choice takes this engine.
 const FITS: usize = 48 << 10;
 
-/// Whether the automatic engine choice takes this engine for `matrix`: an
-/// exact-cover matrix (no bounds, no colors) whose bit sets fit in
-/// [`FITS`] bytes.
-pub(crate) fn fits(matrix: &Matrix) -> bool {
-    !matrix.is_generalized() && bytes(matrix).is_some_and(|b| b <= FITS)
-}
+/// The smallest dancing links, in bytes (16 a node: DLX1's layout), with
+/// which the solver's automatic choice takes this engine.
+const LINKS: usize = 32 << 10;
 
-/// The bytes of the bit sets of `matrix`, if that fits in a `usize`.
-fn bytes(matrix: &Matrix) -> Option<usize> {
-    (matrix.columns() + 1).checked_mul(words(matrix.rows()))?.checked_mul(8)
+/// Whether the automatic engine choice takes this engine for `matrix`: an
+/// exact-cover matrix (no bounds, no colors) whose bit sets, as dense
+/// ones, would fit in [`FITS`] bytes, and whose dancing links would not
+/// fit in [`LINKS`]. Measured on the bench suite (`bench/engine.py` with
+/// `--peer` runs of `dlx --engine exact`): where the links fit in the
+/// first-level cache (queens, Langford pairs, small domino boards) the
+/// links' fewer instructions a node win; where they do not (sudoku,
+/// pentominoes, Scott's board) the bit sets' smaller footprint wins.
+pub(crate) fn fits(matrix: &Matrix) -> bool {
+    let bits = (matrix.columns() + 1).checked_mul(words(matrix.rows())).and_then(|w| w.checked_mul(8));
+    let nodes = matrix.columns() as u64 + matrix.rows() as u64 + matrix.entries() as u64 + 2;
+    !matrix.is_generalized() && bits.is_some_and(|b| b <= FITS) && nodes * 16 > LINKS as u64
 }
 
 /// The words of a bit set of `rows` rows (at least one).
@@ -109,12 +117,16 @@ pub(crate) struct Small {
     keys: Keys,
     /// Words of a bit set of rows.
     words: usize,
-    /// Item `i`'s rows: `cols[i * words..(i + 1) * words]`.
-    cols: Vec<u64>,
-    /// The words of item `i`'s rows that have a bit: `span[i].0..span[i].1`.
-    span: Vec<(u32, u32)>,
+    /// Item `i`'s rows: the words `col_start[i]..col_start[i + 1]` of
+    /// `col_word` (positions in a bit set) and `col_mask` (their bits).
+    col_start: Vec<u32>,
+    col_word: Vec<u32>,
+    col_mask: Vec<u64>,
     /// The rows in play.
     alive: Vec<u64>,
+    /// `alive` and `keys` with nothing forced, and just after forcing.
+    clean: (Vec<u64>, Keys),
+    forced: (Vec<u64>, Keys),
     /// Row `r`'s items: `row_items[row_start[r]..row_start[r + 1]]`.
     row_start: Vec<u32>,
     row_items: Vec<u32>,
@@ -141,32 +153,65 @@ impl Small {
         let words = words(rows);
         let (entries, row_start) = matrix.raw();
         let Layout { item_of, primary } = Layout::new(matrix)?;
-        let mut cols: Vec<u64> = filled(bytes(matrix).ok_or(Error::OutOfMemory)? / 8)?;
-        let mut span: Vec<(u32, u32)> = filled(n + 1)?;
         let mut len = Keys::lengths(n)?;
         let mut row_items: Vec<u32> = filled(entries.len())?;
+        for (k, &c) in entries.iter().enumerate() {
+            let item = item_of[c as usize];
+            row_items[k] = item;
+            len[item as usize] += 1;
+        }
+        // Each item's rows in increasing order (a counting sort by item),
+        // then as words.
+        let mut at: Vec<u32> = filled(n + 2)?;
+        for i in 1..=n {
+            at[i + 1] = at[i] + len[i];
+        }
+        let mut by_item: Vec<u32> = filled(entries.len())?;
         for r in 0..rows {
-            for k in row_start[r] as usize..row_start[r + 1] as usize {
-                let item = item_of[entries[k] as usize] as usize;
-                row_items[k] = item as u32;
-                cols[item * words + r / 64] |= 1 << (r % 64);
-                len[item] += 1;
-                let w = (r / 64) as u32;
-                let s = &mut span[item];
-                *s = if s.1 == 0 { (w, w + 1) } else { (s.0.min(w), w + 1) };
+            for &item in &row_items[row_start[r] as usize..row_start[r + 1] as usize] {
+                let slot = &mut at[item as usize];
+                by_item[*slot as usize] = r as u32;
+                *slot += 1;
             }
         }
+        let mut col_start: Vec<u32> = filled(n + 2)?;
+        let (mut col_word, mut col_mask) = (Vec::new(), Vec::new());
+        col_word.try_reserve_exact(entries.len())?;
+        col_mask.try_reserve_exact(entries.len())?;
+        let mut from = 0;
+        for i in 1..=n {
+            col_start[i] = col_word.len() as u32;
+            for &r in &by_item[from..from + len[i] as usize] {
+                let w = r / 64;
+                if col_word.last() != Some(&w) || col_word.len() == col_start[i] as usize {
+                    col_word.push(w);
+                    col_mask.push(0);
+                }
+                if let Some(m) = col_mask.last_mut() {
+                    *m |= 1 << (r % 64);
+                }
+            }
+            from += len[i] as usize;
+        }
+        col_start[n + 1] = col_word.len() as u32;
+        drop(by_item);
         let mut alive: Vec<u64> = filled(words)?;
         for (w, word) in alive.iter_mut().enumerate() {
             let bits = rows.saturating_sub(w * 64).min(64);
             *word = if bits == 64 { u64::MAX } else { (1 << bits) - 1 };
         }
+        let keys = Keys::new(len, primary);
+        let clean = (crate::alloc::copied(&alive)?, keys.try_clone()?);
+        let forced = (crate::alloc::copied(&alive)?, keys.try_clone()?);
         Ok(Small {
-            keys: Keys::new(len, primary),
+            keys,
             words,
-            cols,
-            span,
+            col_start,
+            col_word,
+            col_mask,
             alive,
+            clean,
+            forced,
             row_start: crate::alloc::copied(row_start)?,
             row_items,
             stack: filled(rows)?,
@@ -232,14 +277,20 @@ impl Small {
     #[inline(always)]
     fn cover(&mut self, x: u32) -> u64 {
         let mut updates = 1;
-        debug_assert!((x as usize) < self.span.len());
+        debug_assert!((x as usize) + 1 < self.col_start.len());
         // SAFETY: as above.
-        let (lo, hi) = unsafe { *self.span.get_unchecked(x as usize) };
-        let col = x as usize * self.words;
-        for w in lo as usize..hi as usize {
-            debug_assert!(w < self.words && col + w < self.cols.len());
-            // SAFETY: `span` lies within the item's words.
-            let out = unsafe { *self.alive.get_unchecked(w) & *self.cols.get_unchecked(col + w) };
+        let (lo, hi) = unsafe { (*self.col_start.get_unchecked(x as usize), *self.col_start.get_unchecked(x as usize + 1)) };
+        // The key counts the rows of `x` in play, and taking one out
+        // lowers it: the words after the last one in play are not read.
+        let hi = if self.keys.is_empty(x) { lo } else { hi };
+        for k in lo as usize..hi as usize {
+            debug_assert!(k < self.col_word.len() && (self.col_word[k] as usize) < self.words);
+            // SAFETY: `col_start` lies within `col_word` and `col_mask`,
+            // and the words within a bit set.
+            let (w, out) = unsafe {
+                let w = *self.col_word.get_unchecked(k) as usize;
+                (w, *self.alive.get_unchecked(w) & *self.col_mask.get_unchecked(k))
+            };
             if out == 0 {
                 continue;
             }
@@ -250,6 +301,9 @@ impl Small {
                 let r = (w as u32) << 6 | bits.trailing_zeros();
                 bits &= bits - 1;
                 updates += self.take_out(r);
+            }
+            if self.keys.is_empty(x) {
+                break;
             }
         }
         self.keys.cover(x);
@@ -498,23 +552,26 @@ impl Core for Small {
             self.updates += self.cover_row(r as u32, 0);
         }
         self.base = self.top;
+        self.forced.0.copy_from_slice(&self.alive);
+        self.forced.1.copy_from(&self.keys);
     }
 
-    fn unforce(&mut self, fixed: &Fixed) {
-        self.restore(0);
-        for &r in &fixed.forced {
-            self.uncover_row(r as u32, 0);
-        }
-        self.base = 0;
+    /// Puts back the state before `force` (which started from nothing
+    /// covered and nothing excluded): a copy.
+    fn unforce(&mut self, _fixed: &Fixed) {
+        self.alive.copy_from_slice(&self.clean.0);
+        self.keys.copy_from(&self.clean.1);
+        (self.top, self.base) = (0, 0);
     }
 
+    /// Puts back the state just after `force`: a copy, when the search
+    /// has moved.
     fn unwind(&mut self) {
-        for l in (0..self.depth()).rev() {
-            let Level { item, at, .. } = self.levels[l];
-            self.uncover_row(self.stack[at as usize], item);
-            self.keys.uncover(item);
+        if self.top != self.base || self.depth() > 0 {
+            self.alive.copy_from_slice(&self.forced.0);
+            self.keys.copy_from(&self.forced.1);
+            self.top = self.base;
         }
-        self.restore(self.base);
         self.phase = Phase::Start;
         self.level = 0;
     }
