@@ -576,13 +576,15 @@ static void test_bulk_and_count(void)
 }
 
 /* Every engine finds the 92 placements of 8 queens, each valid; the exact
- * engine refuses bounds; bad values and NULLs are refused, writing nothing. */
+ * and small engines refuse bounds, the small one an objective (a solver
+ * that chose it itself moves to the exact engine); bad values and NULLs
+ * are refused, writing nothing. */
 static void test_engines(void)
 {
     dlx_matrix *q = queens_matrix(8);
-    const uint32_t engines[] = {DLX_ENGINE_AUTO, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL};
-    const uint32_t runs[] = {DLX_ENGINE_EXACT, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL};
-    for (size_t k = 0; k < 3; k++) {
+    const uint32_t engines[] = {DLX_ENGINE_AUTO, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL, DLX_ENGINE_SMALL};
+    const uint32_t runs[] = {DLX_ENGINE_EXACT, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL, DLX_ENGINE_SMALL};
+    for (size_t k = 0; k < 4; k++) {
         dlx_solver *s = NULL;
         CHECK(dlx_solver_new_with_engine(q, engines[k], &s) == DLX_OK && s != NULL);
         uint32_t e = 99;
@@ -593,7 +595,7 @@ static void test_engines(void)
         dlx_solver_free(s);
     }
     dlx_solver *s = (dlx_solver *)(uintptr_t)1;
-    CHECK(dlx_solver_new_with_engine(q, 3, &s) == DLX_ERR_UNKNOWN_VALUE);
+    CHECK(dlx_solver_new_with_engine(q, 4, &s) == DLX_ERR_UNKNOWN_VALUE);
     CHECK(dlx_solver_new_with_engine(NULL, DLX_ENGINE_AUTO, &s) == DLX_ERR_NULL);
     CHECK(dlx_solver_new_with_engine(q, DLX_ENGINE_AUTO, NULL) == DLX_ERR_NULL);
     CHECK(s == (dlx_solver *)(uintptr_t)1);
@@ -611,6 +613,7 @@ static void test_engines(void)
     CHECK(dlx_matrix_add_row(b, c0, 1, NULL) == DLX_OK && dlx_matrix_add_row(b, c0, 1, NULL) == DLX_OK);
     s = (dlx_solver *)(uintptr_t)1;
     CHECK(dlx_solver_new_with_engine(b, DLX_ENGINE_EXACT, &s) == DLX_ERR_UNSUPPORTED && s == (dlx_solver *)(uintptr_t)1);
+    CHECK(dlx_solver_new_with_engine(b, DLX_ENGINE_SMALL, &s) == DLX_ERR_UNSUPPORTED && s == (dlx_solver *)(uintptr_t)1);
     for (size_t k = 0; k < 3; k += 2) {
         s = NULL;
         CHECK(dlx_solver_new_with_engine(b, engines[k], &s) == DLX_OK);
@@ -622,6 +625,29 @@ static void test_engines(void)
     }
     dlx_matrix_free(b);
     dlx_matrix_free(q);
+
+    /* 100 columns, 700 rows of one column in each quarter: 3,600 nodes of
+     * dancing links (57 KB), bit sets of 9 KB. The library picks the small
+     * engine, and moves to the exact one for an objective; asked for by
+     * name, the small engine refuses the objective and stays. */
+    dlx_matrix *w = NULL;
+    CHECK(dlx_matrix_new(100, &w) == DLX_OK);
+    for (size_t r = 0; r < 700; r++) {
+        size_t cols[] = {r % 25, 25 + r * 7 % 25, 50 + r * 11 % 25, 75 + r * 13 % 25};
+        CHECK(dlx_matrix_add_row(w, cols, 4, NULL) == DLX_OK);
+    }
+    s = NULL;
+    CHECK(dlx_solver_new(w, &s) == DLX_OK);
+    CHECK(dlx_solver_engine(s, &e) == DLX_OK && e == DLX_ENGINE_SMALL);
+    CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_FEWEST_ROWS, 1) == DLX_OK);
+    CHECK(dlx_solver_engine(s, &e) == DLX_OK && e == DLX_ENGINE_EXACT);
+    dlx_solver_free(s);
+    s = NULL;
+    CHECK(dlx_solver_new_with_engine(w, DLX_ENGINE_SMALL, &s) == DLX_OK);
+    CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_FEWEST_ROWS, 1) == DLX_ERR_UNSUPPORTED);
+    CHECK(dlx_solver_engine(s, &e) == DLX_OK && e == DLX_ENGINE_SMALL);
+    dlx_solver_free(s);
+    dlx_matrix_free(w);
 }
 
 int main(void)

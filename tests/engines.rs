@@ -1,13 +1,16 @@
-//! The two engines against each other: the generalised engine (Knuth's
+//! The engines against each other: the generalised engine (Knuth's
 //! Algorithm M) run on plain exact-cover matrices must find what the DLX1
 //! engine finds (the same solutions, counts, best costs, k best, and the
 //! same with forced rows), and both must agree with a brute force over all
-//! subsets of rows. Their orders and counters may differ.
+//! subsets of rows; their orders and counters may differ. The small-matrix
+//! engine walks DLX1's tree on bit sets: the same solutions in the same
+//! order, the same counters, in every mode (forced and excluded rows,
+//! pauses, seeds, subproblems, threads).
 
 mod common;
 
-use common::{brute_force, random_matrix, Lcg};
-use dlx::{Engine, Error, Goal, Matrix, Objective, Solver};
+use common::{all_general_covers, brute_force, is_exact_cover, random_matrix, Lcg};
+use dlx::{Engine, Error, Goal, Matrix, Objective, Progress, Solver};
 
 fn solutions(m: &Matrix, engine: Engine, forced: &[usize]) -> Vec<Vec<usize>> {
     let mut s = Solver::with_engine(m, engine).unwrap();
@@ -66,4 +69,178 @@ fn the_exact_engine_refuses_bounds_and_colors() {
     m.set_bounds(0, 0, 2).unwrap();
     assert_eq!(Solver::with_engine(&m, Engine::Exact).err(), Some(Error::Unsupported));
     assert!(Solver::with_engine(&m, Engine::Auto).is_ok());
+}
+
+/// A random exact-cover matrix of `columns` columns (a fifth secondary)
+/// and `rows` rows of 1 to 4 columns: more than 64 rows spread each item's
+/// rows over several words of the small engine's bit sets.
+fn random_wide(g: &mut Lcg, columns: usize, rows: usize) -> Matrix {
+    let mut m = Matrix::new(columns).unwrap();
+    for c in 0..columns {
+        if g.below(5) == 0 {
+            m.set_secondary(c).unwrap();
+        }
+    }
+    for _ in 0..rows {
+        let mut cols: Vec<usize> = (0..1 + g.below(4)).map(|_| g.below(columns as u64) as usize).collect();
+        cols.sort_unstable();
+        cols.dedup();
+        m.add_row(&cols).unwrap();
+    }
+    m
+}
+
+/// The most nodes a test walk enters (a wide random matrix can have
+/// astronomically many solutions); the engines stop at the same place.
+const NODES: u64 = 5000;
+
+fn limited(m: &Matrix, engine: Engine) -> Solver {
+    let mut s = Solver::with_engine(m, engine).unwrap();
+    s.set_limits(dlx::Limits { nodes: Some(NODES), ..Default::default() });
+    s
+}
+
+/// Every solution `engine` hands out, in its order, with the counters.
+fn walk(m: &Matrix, engine: Engine, setup: impl Fn(&mut Solver)) -> (Vec<Vec<usize>>, dlx::Counters) {
+    let mut s = limited(m, engine);
+    setup(&mut s);
+    let mut all = Vec::new();
+    s.run(|rows| {
+        all.push(rows.to_vec());
+        std::ops::ControlFlow::Continue(())
+    });
+    (all, s.counters())
+}
+
+/// The same, taken a few nodes at a time ([`Solver::search`]).
+fn paused(m: &Matrix, engine: Engine, budget: u64) -> (Vec<Vec<usize>>, dlx::Counters) {
+    let mut s = Solver::with_engine(m, engine).unwrap();
+    let mut all = Vec::new();
+    while s.counters().nodes < NODES {
+        match s.search(budget) {
+            Progress::Solution(rows) => all.push(rows.to_vec()),
+            Progress::Paused => {}
+            Progress::Exhausted => break,
+        }
+    }
+    (all, s.counters())
+}
+
+fn sorted(mut all: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    for r in &mut all {
+        r.sort_unstable();
+    }
+    all.sort();
+    all
+}
+
+#[test]
+fn the_small_engine_walks_dlx1_s_tree_with_its_counters() {
+    let mut g = Lcg(2121);
+    let mut with_solutions = 0;
+    for i in 0..1500 {
+        let (columns, rows) = (6 + g.below(30) as usize, 40 + g.below(300) as usize);
+        let m = if i % 2 == 0 { random_matrix(&mut g, 0, 3) } else { random_wide(&mut g, columns, rows) };
+        let exact = walk(&m, Engine::Exact, |_| {});
+        let small = walk(&m, Engine::Small, |_| {});
+        assert_eq!(small, exact, "solutions in order, counters\n{m:?}");
+        with_solutions += usize::from(!exact.0.is_empty());
+        for rows in &exact.0 {
+            assert!(is_exact_cover(&m, rows), "{rows:?}\n{m:?}");
+        }
+        if m.rows() <= 13 {
+            // The facts, from all subsets of rows.
+            assert_eq!(sorted(small.0.clone()), all_general_covers(&m, &[]), "{m:?}");
+        }
+        let count = |e| {
+            let mut s = limited(&m, e);
+            let n = s.count_run().0;
+            (n, s.counters())
+        };
+        assert_eq!(count(Engine::Small), count(Engine::Exact), "count_run\n{m:?}");
+        let budget = 1 + g.below(5);
+        assert_eq!(paused(&m, Engine::Small, budget), paused(&m, Engine::Exact, budget), "budget {budget}\n{m:?}");
+        // Forced and excluded rows: the same walk, or the same refusal.
+        let forced = [g.below(m.rows() as u64) as usize];
+        let excluded = [g.below(m.rows() as u64) as usize, g.below(m.rows() as u64) as usize];
+        let fix = |s: &mut Solver| {
+            if s.force_rows(&forced).is_ok() {
+                let _ = s.exclude_rows(&excluded);
+            }
+        };
+        assert_eq!(walk(&m, Engine::Small, fix), walk(&m, Engine::Exact, fix), "forced {forced:?} excluded {excluded:?}\n{m:?}");
+        // A seed: the same solutions, in some order (all of them, when
+        // the walk in order saw all).
+        let seed = |s: &mut Solver| s.set_seed(Some(i as u64)).unwrap();
+        let seeded = walk(&m, Engine::Small, seed);
+        if exact.1.nodes < NODES && seeded.1.nodes < NODES {
+            assert_eq!(sorted(seeded.0), sorted(exact.0.clone()), "seeded\n{m:?}");
+        }
+        // Subproblems: the same cuts of the same tree.
+        let depth = 1 + g.below(3) as usize;
+        let cuts = |e| {
+            let mut s = Solver::with_engine(&m, e).unwrap();
+            let mut parts = Vec::new();
+            let _ = s.for_each_subproblem(depth, |p| {
+                parts.push((p.rows.to_vec(), p.excluded.to_vec()));
+                std::ops::ControlFlow::Continue(())
+            })
+            .unwrap();
+            parts.truncate(1000);
+            parts
+        };
+        assert_eq!(cuts(Engine::Small), cuts(Engine::Exact), "depth {depth}\n{m:?}");
+        // Threads: the same count and the same set of solutions.
+        if i % 10 == 1 && exact.1.nodes < NODES {
+            let threads = |s: &mut Solver| s.set_threads(2);
+            assert_eq!(sorted(walk(&m, Engine::Small, threads).0), sorted(exact.0.clone()), "2 threads\n{m:?}");
+        }
+    }
+    assert!(with_solutions > 300, "only {with_solutions} instances had solutions");
+}
+
+#[test]
+fn the_automatic_choice_moves_from_the_small_engine_for_an_objective() {
+    // 100 columns, 700 rows of 4: DLX1's links take 57 KB, the bit sets
+    // 9 KB, so the solver picks the small engine.
+    let mut g = Lcg(77);
+    let mut m = Matrix::new(100).unwrap();
+    for r in 0..700 {
+        let mut cols: Vec<usize> = (0..4).map(|_| g.below(100) as usize).collect();
+        cols.sort_unstable();
+        cols.dedup();
+        m.add_row(&cols).unwrap();
+        m.set_cost(r, g.below(50) as i64).unwrap();
+    }
+    let mut auto = Solver::new(&m).unwrap();
+    assert_eq!(auto.engine(), Engine::Small);
+    auto.force_rows(&[3]).unwrap();
+    let objective = Some(Objective { goal: Goal::MinCost, best: 2 });
+    auto.set_objective(objective).unwrap();
+    assert_eq!(auto.engine(), Engine::Exact);
+    let mut exact = Solver::with_engine(&m, Engine::Exact).unwrap();
+    exact.force_rows(&[3]).unwrap();
+    exact.set_objective(objective).unwrap();
+    let mut limits = dlx::Limits::default();
+    limits.nodes = Some(20_000);
+    for s in [&mut auto, &mut exact] {
+        s.set_limits(limits);
+        while s.next_solution().is_some() {}
+    }
+    assert_eq!(auto.best(), exact.best());
+    assert_eq!(auto.counters(), exact.counters());
+    // Asked for by name, the small engine refuses an objective and stays
+    // as it was.
+    let mut small = Solver::with_engine(&m, Engine::Small).unwrap();
+    assert_eq!(small.set_objective(objective), Err(Error::Unsupported));
+    assert_eq!(small.engine(), Engine::Small);
+    assert_eq!(small.objective(), None);
+    let count = |mut s: Solver| {
+        s.set_limits(dlx::Limits { nodes: Some(20_000), ..Default::default() });
+        (s.count_run().0, s.counters())
+    };
+    assert_eq!(count(small), count(Solver::with_engine(&m, Engine::Exact).unwrap()));
+    // And refuses bounds, as the exact engine does.
+    m.set_bounds(0, 0, 2).unwrap();
+    assert_eq!(Solver::with_engine(&m, Engine::Small).err(), Some(Error::Unsupported));
 }

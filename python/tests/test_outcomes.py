@@ -231,10 +231,11 @@ def test_ctrl_c_stops_a_long_count(instances):
 
 def test_engines(instances):
     # Every engine counts the file's own expected count; "auto" runs DLX1
-    # on a plain matrix, Algorithm M on one with bounds, which DLX1 refuses.
+    # on a small plain matrix, Algorithm M on one with bounds, which DLX1
+    # and the small engine refuse.
     path, expected = instances("langford_8")
     m = dlx.Matrix.read(path)
-    for engine, runs in (("auto", "exact"), ("exact", "exact"), ("general", "general")):
+    for engine, runs in (("auto", "exact"), ("exact", "exact"), ("general", "general"), ("small", "small")):
         with m.solver(engine=engine) as s:
             assert s.engine == runs
             assert s.count() == expected
@@ -244,3 +245,5 @@ def test_engines(instances):
     assert b.count(engine="general") == 1 and b.solver().engine == "general"
     with pytest.raises(dlx.Unsupported):
         b.solver(engine="exact")
+    with pytest.raises(dlx.Unsupported):
+        b.solver(engine="small")

@@ -18,7 +18,7 @@ SIGNAL_INTERVAL = 0.05
 
 _OBJECTIVES = {None: 0, "all": 0, "min": 1, "max": 2, "fewest": 3}
 _MEMO_ORDERS = {"fewest": 0, "first": 1}
-_ENGINES = {"auto": 0, "exact": 1, "general": 2}
+_ENGINES = {"auto": 0, "exact": 1, "general": 2, "small": 3}
 _COUNTERS = {
     "nodes": 0, "updates": 1, "solutions": 2, "steals": 3, "idle_ns": 4, "memo_nodes": 5,
     "memo_entries": 6, "memo_hits": 7, "memo_misses": 8, "memo_dropped": 9, "memo_bytes": 10,
@@ -66,9 +66,11 @@ class Solver(n.Handle):
     callable given a :class:`Progress` every ``progress_interval`` seconds;
     returning True stops the search), ``memo_order`` ("fewest"/"first") and
     ``memo_memory`` (bytes) for :meth:`count_memo`, and ``engine``
-    ("auto", the default: "exact", Knuth's DLX1, for a matrix without
-    bounds and colors, "general", Algorithm M, otherwise; or either by
-    name: "exact" refuses bounds and colors).
+    ("auto", the default: "general", Algorithm M, for a matrix with bounds
+    or colors; otherwise "small", DLX1's tree and counters on bit sets, when
+    the matrix takes at most 48 KB as bit sets and over 32 KB as dancing
+    links, else "exact", Knuth's DLX1; or any by name: "exact" and "small"
+    refuse bounds and colors, "small" refuses an objective).
 
     A call that does not reach the end of its search raises
     :class:`Stopped` (:class:`LimitReached`, :class:`Cancelled`) carrying
@@ -370,7 +372,9 @@ class Solver(n.Handle):
 
     @property
     def engine(self) -> str:
-        """The engine the solver runs: "exact" or "general"."""
+        """The engine the solver runs: "exact", "small" or "general" (a
+        solver that chose "small" itself runs "exact" once given an
+        objective)."""
         v = c_uint32()
         check(n.lib.dlx_solver_engine(self._h, byref(v)))
         return {code: name for name, code in _ENGINES.items()}[v.value]
