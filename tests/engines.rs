@@ -221,8 +221,7 @@ fn the_automatic_choice_moves_from_the_small_engine_for_an_objective() {
     let mut exact = Solver::with_engine(&m, Engine::Exact).unwrap();
     exact.force_rows(&[3]).unwrap();
     exact.set_objective(objective).unwrap();
-    let mut limits = dlx::Limits::default();
-    limits.nodes = Some(20_000);
+    let limits = dlx::Limits { nodes: Some(20_000), ..Default::default() };
     for s in [&mut auto, &mut exact] {
         s.set_limits(limits);
         while s.next_solution().is_some() {}

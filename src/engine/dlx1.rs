@@ -16,24 +16,12 @@
 
 use crate::alloc::filled;
 use super::links::Links;
+use super::walk::{enter, Entered, Phase};
 use super::{Core, Fixed, Run, Walked};
 use crate::error::Error;
 use crate::matrix::Matrix;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::Objective;
-
-/// Where the loop stands between two calls of [`Core::walk`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    /// Nothing done yet.
-    Start,
-    /// A solution was just returned: undo its last row and try the next one.
-    Recover,
-    /// A node budget ran out just before entering a level.
-    Paused,
-    /// The search is exhausted.
-    Done,
-}
 
 /// The state of a randomised search: the rows of the item chosen at each
 /// level, shuffled, one segment per level on one stack.
@@ -143,9 +131,9 @@ impl Dlx1 {
             Some((counted, most)) if COUNT => (Some(counted), most),
             _ => (None, 0),
         };
+        let mut found = counted.as_ref().map_or(0, |c| **c);
         // The counters stay in registers, written back at the end.
         let (mut nodes, mut updates) = (*node_counter, 0);
-        let mut found = counted.as_ref().map_or(0, |c| **c);
         let mut step = match self.phase {
             Phase::Done => return Walked::Exhausted,
             Phase::Recover => Step::NextRow,
@@ -185,31 +173,13 @@ impl Dlx1 {
                         // SAFETY: `AVX2` only when the CPU has it.
                         unsafe { links.keys.choose_on::<AVX2>() }
                     };
-                    if item == 0 {
-                        // No primary item left: the rows chosen on levels
-                        // `0..level` are a solution, a node of the tree.
-                        // (Level 0 always has an item: see `Phase::Start`.)
-                        nodes += 1;
-                        self.level -= 1;
-                        self.phase = Phase::Recover;
-                        if COUNT {
-                            found += 1;
-                            if found < count_limit {
-                                step = Step::NextRow;
-                                continue;
-                            }
-                            break Walked::Counted;
+                    match enter::<CAP, COUNT>(item, &mut self.level, &mut self.phase, &mut nodes, limit, cap, &mut found, count_limit) {
+                        Entered::Branch => {}
+                        Entered::NextRow => {
+                            step = Step::NextRow;
+                            continue;
                         }
-                        break Walked::Solution;
-                    }
-                    if CAP && self.level == cap {
-                        self.level -= 1;
-                        self.phase = Phase::Recover;
-                        break Walked::Cut;
-                    }
-                    if nodes >= limit {
-                        self.phase = Phase::Paused;
-                        break Walked::Paused;
+                        Entered::Stop(walked) => break walked,
                     }
                     if COST && nodes >= optimizer(&mut objective).strengthen_at {
                         self.phase = Phase::Paused;
@@ -533,11 +503,7 @@ impl Core for Dlx1 {
     }
 
     fn depth(&self) -> usize {
-        match self.phase {
-            Phase::Recover => self.level + 1,
-            Phase::Paused => self.level,
-            Phase::Start | Phase::Done => 0,
-        }
+        self.phase.depth(self.level)
     }
 
     fn is_done(&self) -> bool {

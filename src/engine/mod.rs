@@ -22,6 +22,7 @@ pub(crate) mod layout;
 pub(crate) mod links;
 pub(crate) mod mcc;
 pub(crate) mod small;
+pub(crate) mod walk;
 
 /// Which engine a solver runs ([`Solver::with_engine`](crate::Solver::with_engine)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

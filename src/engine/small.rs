@@ -52,6 +52,7 @@
 
 use super::keys::Keys;
 use super::layout::Layout;
+use super::walk::{enter, Entered, Phase};
 use super::{Core, Engine, Fixed, Run, Walked};
 use crate::alloc::filled;
 use crate::bound::optimizer::Optimizer;
@@ -84,19 +85,6 @@ pub(crate) fn fits(matrix: &Matrix) -> bool {
 /// The words of a bit set of `rows` rows (at least one).
 fn words(rows: usize) -> usize {
     rows.div_ceil(64).max(1)
-}
-
-/// Where the loop stands between two calls of [`Core::walk`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    /// Nothing done yet.
-    Start,
-    /// A solution was just returned: undo its last row and try the next one.
-    Recover,
-    /// A node budget ran out just before entering a level.
-    Paused,
-    /// The search is exhausted.
-    Done,
 }
 
 /// One level of the walk: its item, and its branches `stack[start..stop]`
@@ -373,8 +361,8 @@ impl Small {
             Some((counted, most)) if COUNT => (Some(counted), most),
             _ => (None, 0),
         };
-        let (mut nodes, mut updates) = (*node_counter, 0);
         let mut found = counted.as_ref().map_or(0, |c| **c);
+        let (mut nodes, mut updates) = (*node_counter, 0);
         let mut step = match self.phase {
             Phase::Done => return Walked::Exhausted,
             Phase::Recover => Step::NextRow,
@@ -399,28 +387,13 @@ impl Small {
                         // SAFETY: `AVX2` only when the CPU has it.
                         _ => unsafe { self.keys.choose_on::<AVX2>() },
                     };
-                    if item == 0 {
-                        nodes += 1;
-                        self.level -= 1;
-                        self.phase = Phase::Recover;
-                        if COUNT {
-                            found += 1;
-                            if found < count_limit {
-                                step = Step::NextRow;
-                                continue;
-                            }
-                            break Walked::Counted;
+                    match enter::<CAP, COUNT>(item, &mut self.level, &mut self.phase, &mut nodes, limit, cap, &mut found, count_limit) {
+                        Entered::Branch => {}
+                        Entered::NextRow => {
+                            step = Step::NextRow;
+                            continue;
                         }
-                        break Walked::Solution;
-                    }
-                    if CAP && self.level == cap {
-                        self.level -= 1;
-                        self.phase = Phase::Recover;
-                        break Walked::Cut;
-                    }
-                    if nodes >= limit {
-                        self.phase = Phase::Paused;
-                        break Walked::Paused;
+                        Entered::Stop(walked) => break walked,
                     }
                     nodes += 1;
                     let start = self.top as u32;
@@ -671,11 +644,7 @@ impl Core for Small {
     }
 
     fn depth(&self) -> usize {
-        match self.phase {
-            Phase::Recover => self.level + 1,
-            Phase::Paused => self.level,
-            Phase::Start | Phase::Done => 0,
-        }
+        self.phase.depth(self.level)
     }
 
     fn is_done(&self) -> bool {
