@@ -36,6 +36,12 @@ pub(crate) const COVERED: u32 = 1 << 31;
 /// item.
 pub(crate) const LANES: usize = 8;
 
+/// Keys after the last item that stand for no item: a row's items may be
+/// padded with them, so that the row is updated in whole groups of four.
+/// Their keys start at 2^30, far from wrapping, and no scan reads them
+/// (they lie in the slack of [`LANES`]).
+pub(crate) const SINKS: usize = 3;
+
 /// The position of the first smallest value in `keys` (which is not empty).
 #[inline(always)]
 fn first_least(keys: &[u32]) -> usize {
@@ -142,6 +148,9 @@ impl Keys {
             if shift > 0 && (1..=primary).contains(&i) {
                 *key |= i as u32;
             }
+        }
+        for key in &mut len[n + 1..=n + SINKS] {
+            *key = 1 << 30;
         }
         let groups = primary.div_ceil(LANES).max(1);
         let tail = std::array::from_fn(|j| if (groups - 1) * LANES + j < primary { 0 } else { u32::MAX });

@@ -50,7 +50,7 @@
 //! only the rows still in its list: for large matrices, deep in the
 //! search, the links win. The solver's rule ([`fits`]) decides.
 
-use super::keys::Keys;
+use super::keys::{Keys, SINKS};
 use super::layout::Layout;
 use super::walk::{enter, Entered, Phase};
 use super::{Core, Engine, Fixed, Run, Walked};
@@ -118,6 +118,13 @@ pub(crate) struct Small {
     /// Row `r`'s items: `row_items[row_start[r]..row_start[r + 1]]`.
     row_start: Vec<u32>,
     row_items: Vec<u32>,
+    /// Row `r`'s items again, in groups of four padded with the keys'
+    /// sinks (`slots[slot_start[r]..slot_start[r + 1]]`), for taking rows
+    /// out and putting them back without a loop per item; and its length
+    /// less 1, the nodes DLX1 unlinks when it hides the row.
+    slots: Vec<[u32; 4]>,
+    slot_start: Vec<u32>,
+    others: Vec<u32>,
     /// The rows out of play, in the order taken out; `top` of them.
     stack: Vec<u32>,
     top: usize,
@@ -188,6 +195,23 @@ impl Small {
             let bits = rows.saturating_sub(w * 64).min(64);
             *word = if bits == 64 { u64::MAX } else { (1 << bits) - 1 };
         }
+        // The groups of four.
+        let mut slot_start: Vec<u32> = filled(rows + 1)?;
+        let mut others: Vec<u32> = filled(rows)?;
+        for r in 0..rows {
+            let k = row_start[r + 1] - row_start[r];
+            slot_start[r + 1] = slot_start[r] + k.div_ceil(4);
+            others[r] = k - 1;
+        }
+        let mut slots: Vec<[u32; 4]> = filled(slot_start[rows] as usize)?;
+        for r in 0..rows {
+            let items = &row_items[row_start[r] as usize..row_start[r + 1] as usize];
+            for (g, group) in slots[slot_start[r] as usize..slot_start[r + 1] as usize].iter_mut().enumerate() {
+                for (j, slot) in group.iter_mut().enumerate() {
+                    *slot = items.get(4 * g + j).copied().unwrap_or((n + 1 + j % SINKS) as u32);
+                }
+            }
+        }
         let keys = Keys::new(len, primary);
         let clean = (crate::alloc::copied(&alive)?, keys.try_clone()?);
         let forced = (crate::alloc::copied(&alive)?, keys.try_clone()?);
@@ -202,6 +226,9 @@ impl Small {
             forced,
             row_start: crate::alloc::copied(row_start)?,
             row_items,
+            slots,
+            slot_start,
+            others,
             stack: filled(rows)?,
             top: 0,
             base: 0,
@@ -251,13 +278,31 @@ impl Small {
         // SAFETY: as above.
         unsafe { *self.stack.get_unchecked_mut(self.top) = r };
         self.top += 1;
-        let items = self.items_of(r);
-        let n = items.len() as u64 - 1;
-        for k in items {
-            let y = self.item_at(k);
-            self.keys.remove(y);
+        for g in self.groups_of(r) {
+            let [a, b, c, d] = self.group_at(g);
+            self.keys.remove(a);
+            self.keys.remove(b);
+            self.keys.remove(c);
+            self.keys.remove(d);
         }
-        n
+        debug_assert!((r as usize) < self.others.len());
+        // SAFETY: as above.
+        u64::from(unsafe { *self.others.get_unchecked(r as usize) })
+    }
+
+    /// Row `r`'s groups of four items.
+    #[inline(always)]
+    fn groups_of(&self, r: u32) -> std::ops::Range<usize> {
+        debug_assert!((r as usize) + 1 < self.slot_start.len());
+        // SAFETY: as above.
+        unsafe { *self.slot_start.get_unchecked(r as usize) as usize..*self.slot_start.get_unchecked(r as usize + 1) as usize }
+    }
+
+    #[inline(always)]
+    fn group_at(&self, g: usize) -> [u32; 4] {
+        debug_assert!(g < self.slots.len());
+        // SAFETY: `g` comes from `groups_of`.
+        unsafe { *self.slots.get_unchecked(g) }
     }
 
     /// Covers item `x`: takes every row in play that contains it out of
@@ -307,9 +352,12 @@ impl Small {
             debug_assert!((r as usize / 64) < self.words);
             // SAFETY: as above.
             unsafe { *self.alive.get_unchecked_mut(r as usize / 64) |= 1 << (r % 64) };
-            for k in self.items_of(r) {
-                let y = self.item_at(k);
-                self.keys.restore(y);
+            for g in self.groups_of(r) {
+                let [a, b, c, d] = self.group_at(g);
+                self.keys.restore(a);
+                self.keys.restore(b);
+                self.keys.restore(c);
+                self.keys.restore(d);
             }
         }
     }
