@@ -47,6 +47,18 @@ pub enum Progress<'a> {
     Exhausted,
 }
 
+impl Progress<'_> {
+    /// As a count: the solutions found (0 or 1) and whether the search is
+    /// exhausted.
+    pub(crate) fn counted(&self) -> (u64, bool) {
+        match self {
+            Progress::Solution(_) => (1, false),
+            Progress::Paused => (0, false),
+            Progress::Exhausted => (0, true),
+        }
+    }
+}
+
 /// A search that runs in slices: what the controls need of it.
 pub(crate) trait Sliced {
     /// Its controls.
@@ -61,11 +73,7 @@ pub(crate) trait Sliced {
     /// default, one slice.
     fn count_slice(&mut self, budget: u64, most: u64) -> (u64, bool) {
         let _ = most;
-        match self.slice(budget) {
-            Progress::Solution(_) => (1, false),
-            Progress::Paused => (0, false),
-            Progress::Exhausted => (0, true),
-        }
+        self.slice(budget).counted()
     }
 }
 

@@ -309,11 +309,12 @@ impl Solver {
             o.set_limit(self.cost_limit);
         }
         let mut scratch = core.order_scratch()?;
-        if let Some(mut core) = moved {
-            core.force(&self.fixed);
-            self.engine = core;
-        }
         self.with_nothing_covered(|s| {
+            // The new engine comes in with nothing covered, as the old
+            // one now is; the forced rows are put on it after `f`.
+            if let Some(core) = moved {
+                s.engine = core;
+            }
             s.engine.order_lists(optimizer.as_ref(), &mut scratch);
             s.objective = optimizer;
         });
@@ -476,11 +477,7 @@ impl Solver {
     /// thread alone, as `search`.
     pub(crate) fn count_slice(&mut self, node_budget: u64, most: u64) -> (u64, bool) {
         if self.objective.is_some() {
-            return match self.search(node_budget) {
-                Progress::Solution(_) => (1, false),
-                Progress::Paused => (0, false),
-                Progress::Exhausted => (0, true),
-            };
+            return self.search(node_budget).counted();
         }
         if self.pool.is_some() {
             self.restart();

@@ -16,7 +16,7 @@
 
 use crate::alloc::filled;
 use super::links::Links;
-use super::walk::{enter, Entered, Phase};
+use super::walk::{counting, enter, Entered, Phase};
 use super::{Core, Fixed, Run, Walked};
 use crate::error::Error;
 use crate::matrix::Matrix;
@@ -127,10 +127,7 @@ impl Dlx1 {
         }
         let Run { nodes: node_counter, limit, mut objective, cap, count, .. } = run;
         let cap = cap.unwrap_or(usize::MAX);
-        let (counted, count_limit) = match count {
-            Some((counted, most)) if COUNT => (Some(counted), most),
-            _ => (None, 0),
-        };
+        let (counted, count_limit) = counting::<COUNT>(count);
         let mut found = counted.as_ref().map_or(0, |c| **c);
         // The counters stay in registers, written back at the end.
         let (mut nodes, mut updates) = (*node_counter, 0);

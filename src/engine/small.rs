@@ -52,7 +52,7 @@
 
 use super::keys::{Keys, SINKS};
 use super::layout::Layout;
-use super::walk::{enter, Entered, Phase};
+use super::walk::{counting, enter, Entered, Phase};
 use super::{Core, Engine, Fixed, Run, Walked};
 use crate::alloc::filled;
 use crate::bound::optimizer::Optimizer;
@@ -278,16 +278,25 @@ impl Small {
         // SAFETY: as above.
         unsafe { *self.stack.get_unchecked_mut(self.top) = r };
         self.top += 1;
-        for g in self.groups_of(r) {
-            let [a, b, c, d] = self.group_at(g);
-            self.keys.remove(a);
-            self.keys.remove(b);
-            self.keys.remove(c);
-            self.keys.remove(d);
-        }
+        self.update_keys::<true>(r);
         debug_assert!((r as usize) < self.others.len());
         // SAFETY: as above.
         u64::from(unsafe { *self.others.get_unchecked(r as usize) })
+    }
+
+    /// Takes row `r` off its items' keys (`OUT`) or puts it back on, a
+    /// group of four at a time.
+    #[inline(always)]
+    fn update_keys<const OUT: bool>(&mut self, r: u32) {
+        for g in self.groups_of(r) {
+            for y in self.group_at(g) {
+                if OUT {
+                    self.keys.remove(y);
+                } else {
+                    self.keys.restore(y);
+                }
+            }
+        }
     }
 
     /// Row `r`'s groups of four items.
@@ -352,13 +361,7 @@ impl Small {
             debug_assert!((r as usize / 64) < self.words);
             // SAFETY: as above.
             unsafe { *self.alive.get_unchecked_mut(r as usize / 64) |= 1 << (r % 64) };
-            for g in self.groups_of(r) {
-                let [a, b, c, d] = self.group_at(g);
-                self.keys.restore(a);
-                self.keys.restore(b);
-                self.keys.restore(c);
-                self.keys.restore(d);
-            }
+            self.update_keys::<false>(r);
         }
     }
 
@@ -405,10 +408,7 @@ impl Small {
         }
         let Run { nodes: node_counter, limit, cap, count, .. } = run;
         let cap = cap.unwrap_or(usize::MAX);
-        let (counted, count_limit) = match count {
-            Some((counted, most)) if COUNT => (Some(counted), most),
-            _ => (None, 0),
-        };
+        let (counted, count_limit) = counting::<COUNT>(count);
         let mut found = counted.as_ref().map_or(0, |c| **c);
         let (mut nodes, mut updates) = (*node_counter, 0);
         let mut step = match self.phase {

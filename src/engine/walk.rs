@@ -29,6 +29,16 @@ impl Phase {
     }
 }
 
+/// Where a walk's count goes and its limit ([`Run::count`](super::Run::count),
+/// taken only with `COUNT`).
+#[inline(always)]
+pub(crate) fn counting<const COUNT: bool>(count: Option<(&mut u64, u64)>) -> (Option<&mut u64>, u64) {
+    match count {
+        Some((counted, most)) if COUNT => (Some(counted), most),
+        _ => (None, 0),
+    }
+}
+
 /// What entering a level decided.
 pub(crate) enum Entered {
     /// Branch on the item chosen (the node is the caller's to count).
