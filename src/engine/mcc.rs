@@ -45,9 +45,9 @@
 //! otherwise; none means a dead end. Knuth calls this the branch degree and
 //! branches on a column with the fewest, the first such in column order.
 //! Here a column that already has its `lo` rows waits until no column
-//! needs rows (unless it has a single branch), as the tutorials' repeated
-//! cover removes a covered column at once: deciding whether it takes more
-//! rows only splits the search where nothing is forced yet.
+//! needs rows, as the tutorials' repeated cover removes a covered column at
+//! once: deciding whether it takes more rows only splits the search where
+//! nothing is forced yet.
 //!
 //! This is Algorithm M with two differences: the stop branch comes first
 //! (so a search for few rows meets small solutions first), and the rows of
@@ -109,6 +109,12 @@ fn put(v: &mut [u32], i: u32, x: u32) {
     debug_assert!((i as usize) < v.len());
     // SAFETY: as in `get`.
     unsafe { *v.get_unchecked_mut(i as usize) = x }
+}
+
+/// Primary column `j`'s bit in a row's bit set (`Mcc::row_mask`).
+#[inline(always)]
+fn column_bit(j: u32) -> u64 {
+    1 << ((j - 1) & 63)
 }
 
 /// Renumbers the colors in `color` 1, 2, ... in increasing order of the
@@ -253,6 +259,10 @@ pub(crate) struct Mcc {
     /// number of rows left (high half) and its index (low half), so that
     /// sorting puts the shortest first.
     needy: Vec<u64>,
+    /// With at most 64 primary columns, each row's primary columns as a
+    /// bit set (column `i` is bit `i - 1`), which the bound reads in place
+    /// of the row's nodes; empty otherwise.
+    row_mask: Vec<u64>,
 }
 
 impl Mcc {
@@ -340,7 +350,15 @@ impl Mcc {
             costs: Vec::new(),
             by_hits: Vec::new(),
             needy: Vec::new(),
+            row_mask: Vec::new(),
         };
+        if primary <= 64 {
+            g.row_mask = filled(rows)?;
+            for r in 0..rows {
+                let primaries = g.nodes(r as u32).map(|q| g.top[q as usize]).filter(|&j| g.is_primary(j));
+                g.row_mask[r] = primaries.fold(0, |m, j| m | column_bit(j));
+            }
+        }
         let widest = (0..rows).map(|r| g.nodes(r as u32).len()).max().unwrap_or(0);
         g.by_hits = filled(widest + 1)?;
         g.stack.try_reserve_exact(entries.len() + primary + 1)?;
@@ -609,25 +627,16 @@ impl Mcc {
         i64::from(self.len[i as usize]) + 1 - need.max(0)
     }
 
-    /// How much column `i` is wanted as the one to branch on: fewest
-    /// branches first, but a column that has its `lo` rows comes after
-    /// every column that still needs rows unless it has one branch only.
-    fn rank(&self, i: u32) -> i64 {
-        let b = self.branches(i);
-        if b > 1 && self.need(i) <= 0 {
-            b.saturating_add(1 << 40)
-        } else {
-            b
-        }
-    }
-
-    /// The active column to branch on (see [`Mcc::rank`]; the first
-    /// such, or one of them at random), and its number of branches.
+    /// The active column to branch on: the one with the fewest branches
+    /// among the columns that still need rows, or among all active ones
+    /// when none does (the first such in column order, or one of them at
+    /// random), and its number of branches.
     fn choose(&self, rng: Option<&mut fastrand::Rng>) -> (u32, i64) {
+        let next = if self.short_next[0] != 0 { &self.short_next[..] } else { &self.next[..] };
         let (mut best, mut least, mut ties) = (0, i64::MAX, 0u32);
-        let mut i = self.next[0];
+        let mut i = next[0];
         while i != 0 {
-            let b = self.rank(i);
+            let b = self.branches(i);
             if b < least {
                 (best, least, ties) = (i, b, 1);
                 if b <= 0 {
@@ -636,25 +645,25 @@ impl Mcc {
             } else if b == least {
                 ties += 1;
             }
-            i = self.next[i as usize];
+            i = next[i as usize];
         }
         if let Some(rng) = rng {
             if ties > 1 && least > 0 {
                 // The k-th of the ties, k at random.
                 let mut k = rng.u32(..ties);
-                let mut i = self.next[0];
+                let mut i = next[0];
                 while i != 0 {
-                    if self.rank(i) == least {
+                    if self.branches(i) == least {
                         if k == 0 {
-                            return (i, self.branches(i));
+                            return (i, least);
                         }
                         k -= 1;
                     }
-                    i = self.next[i as usize];
+                    i = next[i as usize];
                 }
             }
         }
-        (best, if best == 0 { least } else { self.branches(best) })
+        (best, least)
     }
 
     /// A lower bound on the cost the active columns still need (see the
@@ -675,7 +684,7 @@ impl Mcc {
         // compiler can keep in registers across the stores to `mark` and
         // `hits`.
         let (short, down, row, top, len) = (&self.short_next[..], &self.down[..], &self.row[..], &self.top[..], &self.len[..]);
-        let (lo, count, row_first) = (&self.lo[..], &self.count[..], &self.row_first[..]);
+        let (lo, count, row_first, masks) = (&self.lo[..], &self.count[..], &self.row_first[..], &self.row_mask[..]);
         let need_of = |i: usize| i64::from(lo[i]) - i64::from(count[i]);
         // The seed's bound: needy columns no two of which share a row,
         // shortest first.
@@ -693,8 +702,12 @@ impl Mcc {
         order.sort_unstable();
         let column = |key: u64| (key & 0xffff_ffff) as usize;
         let mut apart = 0i64;
+        // The columns that share a row with a column taken: bits in `near`
+        // when the rows have bit sets, else stamped in `mark`.
+        let mut near = 0u64;
         for i in order.iter().map(|&key| column(key)) {
-            if mark[i] != stamp {
+            let blocked = if masks.is_empty() { mark[i] == stamp } else { near & column_bit(i as u32) != 0 };
+            if !blocked {
                 let need = need_of(i);
                 costs.clear();
                 let mut p = down[i] as usize;
@@ -703,8 +716,12 @@ impl Mcc {
                     if bound.same_cost.is_none() {
                         costs.push(bound.row_cost[r].max(0));
                     }
-                    for &t in &top[row_first[r] as usize..row_first[r + 1] as usize - 1] {
-                        mark[t as usize] = stamp;
+                    if masks.is_empty() {
+                        for &t in &top[row_first[r] as usize..row_first[r + 1] as usize - 1] {
+                            mark[t as usize] = stamp;
+                        }
+                    } else {
+                        near |= masks[r];
                     }
                     p = down[p] as usize;
                 }
@@ -729,17 +746,25 @@ impl Mcc {
         let (hits, touched) = (&mut self.hits[..], &mut self.touched);
         let mut total_need = 0i64;
         touched.clear();
+        // With bit sets, a row's count is the size of its set's part in
+        // the needy columns', found when the row is first met.
+        let needy = order.iter().fold(0, |m, &key| m | column_bit(column(key) as u32));
         for i in order.iter().map(|&key| column(key)) {
             total_need += need_of(i);
             let mut p = down[i] as usize;
             while p != i {
                 let r = row[p] as usize;
                 let h = &mut hits[r];
-                if h.0 != stamp {
-                    *h = (stamp, 0);
+                if masks.is_empty() {
+                    if h.0 != stamp {
+                        *h = (stamp, 0);
+                        touched.push(r as u32);
+                    }
+                    h.1 += 1;
+                } else if h.0 != stamp {
+                    *h = (stamp, (masks[r] & needy).count_ones());
                     touched.push(r as u32);
                 }
-                h.1 += 1;
                 p = down[p] as usize;
             }
         }
