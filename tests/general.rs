@@ -313,3 +313,66 @@ fn forcing_again_reads_colors_not_purified_marks() {
     }
     assert_eq!(n, 2, "{{1, 2, 3}} and {{0, 1, 2, 3}}");
 }
+
+/// A random cover where rows can often stand in for one another: primary
+/// columns to hit once or twice, most with an upper bound that never binds
+/// (some with one that does), a secondary column some rows use (colored or
+/// not), costs from a narrow range so that many rows tie.
+fn random_replaceable(g: &mut Lcg, lo: i64, hi: i64) -> Matrix {
+    let n = 2 + g.below(6) as usize;
+    let mut m = Matrix::new(n + 1).unwrap();
+    m.set_secondary(n).unwrap();
+    for c in 0..n {
+        let least = 1 + u32::from(g.below(4) == 0);
+        let most = if g.below(5) == 0 { least + g.below(2) as u32 } else { 100 };
+        m.set_bounds(c, least, most).unwrap();
+    }
+    for _ in 0..3 + g.below(10) {
+        let mut cols: Vec<usize> = (0..n).filter(|_| g.below(5) < 2).collect();
+        if cols.is_empty() {
+            cols.push(g.below(n as u64) as usize);
+        }
+        if g.below(5) == 0 {
+            cols.push(n);
+        }
+        let colors: Vec<u32> = cols.iter().map(|&c| if c == n { g.below(3) as u32 } else { 0 }).collect();
+        let r = m.add_colored_row(&cols, &colors).unwrap();
+        m.set_cost(r, lo + g.below((hi - lo + 1) as u64) as i64).unwrap();
+    }
+    m
+}
+
+#[test]
+fn the_one_best_skips_no_better_branch() {
+    // A search for the one best solution skips a row that an earlier row
+    // of its level can stand in for (the engine's `replaced`); the best
+    // cost must still be the brute force's, on one thread or two, with or
+    // without a seed.
+    let mut g = Lcg(2026);
+    let mut found = 0;
+    for i in 0..3000 {
+        let (lo, hi) = [(1, 1), (0, 2), (-2, 2), (1, 3)][i % 4];
+        let m = random_replaceable(&mut g, lo, hi);
+        let goal = [Goal::FewestRows, Goal::MinCost, Goal::MaxCost][i / 4 % 3];
+        let least = all_general_covers(&m, &[]).iter().map(|rows| cost(&m, goal, rows)).reduce(|a, b| if goal == Goal::MaxCost { a.max(b) } else { a.min(b) });
+        let mut s = Solver::new(&m).unwrap();
+        s.set_objective(Some(Objective { goal, best: 1 })).unwrap();
+        if i % 3 == 1 {
+            s.set_threads(2);
+        }
+        if i % 5 == 2 {
+            s.set_seed(Some(i as u64)).unwrap();
+        }
+        while let Some(rows) = s.next_solution() {
+            assert!(is_general_cover(&m, rows));
+        }
+        let best = s.best().first().map(|b| b.cost);
+        assert_eq!(best, least, "goal {goal:?}, case {i}\n{}", dlx::format::write(&m));
+        if let Some(b) = s.best().first() {
+            assert!(is_general_cover(&m, &b.rows));
+            assert_eq!(cost(&m, goal, &b.rows), b.cost);
+            found += 1;
+        }
+    }
+    assert!(found > 2000, "{found} with a solution");
+}

@@ -68,6 +68,9 @@ pub(crate) struct Bound<'a> {
     pub forced: i64,
     /// A solution must cost less than this (`i64::MAX`: no bar yet).
     pub bar: i64,
+    /// Whether the search keeps one best solution only: it may then skip
+    /// a branch whose solutions another branch matches at no more cost.
+    pub one_best: bool,
 }
 
 /// A matrix laid out as nodes, as the share bound reads it: items numbered

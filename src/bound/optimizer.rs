@@ -158,7 +158,7 @@ impl Optimizer {
 
     /// What the generalised engine's bound needs (for `without_shares`).
     pub fn bound(&self) -> Bound<'_> {
-        Bound { row_cost: &self.row_cost, negative: self.negative, same_cost: self.same_cost, forced: self.path[0], bar: self.bar }
+        Bound { row_cost: &self.row_cost, negative: self.negative, same_cost: self.same_cost, forced: self.path[0], bar: self.bar, one_best: self.k == 1 }
     }
 
     /// The sort key of node `x` in its item's list: its share.
