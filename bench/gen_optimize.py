@@ -10,6 +10,12 @@ Deterministic (fixed seeds): every run writes the same bytes. Writes
   target_sudoku_1.txt .. target_sudoku_4.txt
                          one target_sudoku puzzle each, in increasing order of
                          the work needed to enumerate every completion
+  target_random_01.txt .. target_random_20.txt
+                         twenty random target_sudoku puzzles: a random full
+                         grid (complete() of c_tests/checkers/sudoku_common.py
+                         on an empty grid, randomised), of which 20 to 24
+                         clues (the number drawn at random) are kept at
+                         random places
   square_destroyer.txt   one square_destroyer input: 300 grids of 4 x 4 and
                          5 x 5 matches, some matches already taken away (the
                          random cases of c_tests/cases/square_destroyer/gen.py)
@@ -62,6 +68,7 @@ tgen = load('treasure_map_gen', os.path.join(cases, 'gen.py'))
 # The published sample 1 of Luogu P1074, as the target sudoku cases have it.
 SAMPLE = load('target_sudoku_gen', os.path.join(os.path.dirname(cases), 'target_sudoku', 'gen.py')).SAMPLE
 sgen = load('square_destroyer_gen', os.path.join(os.path.dirname(cases), 'square_destroyer', 'gen.py'))
+complete = load('sudoku_common', os.path.join(root, 'c_tests', 'checkers', 'sudoku_common.py')).complete
 
 # (seed of the order in which clues are removed, clues kept), chosen by
 # timing the reference: about 0.3, 0.7, 1.2, 2.4 s
@@ -89,6 +96,21 @@ def sudoku(seed, kept):
     p = list(SAMPLE)
     for i in order[:len(order) - kept]:
         p[i] = 0
+    return grid_text(p)
+
+
+def random_targets(count=20, seed=2026):
+    # Not chosen by timing anything: the first `count` puzzles of the seed.
+    rng = random.Random(seed)
+    puzzles = []
+    for _ in range(count):
+        grid = complete([0] * 81, 9, 3, rng=rng)
+        kept = set(rng.sample(range(81), rng.randint(20, 24)))
+        puzzles.append([v if i in kept else 0 for i, v in enumerate(grid)])
+    return puzzles
+
+
+def grid_text(p):
     return ''.join(' '.join(str(v) for v in p[r * 9:r * 9 + 9]) + '\n' for r in range(9))
 
 
@@ -109,6 +131,12 @@ def main():
         with open(os.path.join(out, name), 'w', newline='') as f:
             f.write(sudoku(seed, kept))
         print('%s: Luogu P1074 sample 1 cut to %d clues (order seed %d)' % (name, kept, seed))
+    targets = random_targets()
+    for k, p in enumerate(targets, 1):
+        with open(os.path.join(out, 'target_random_%02d.txt' % k), 'w', newline='') as f:
+            f.write(grid_text(p))
+    print('target_random_01.txt .. _%02d.txt: random target sudokus of %s clues'
+          % (len(targets), ', '.join(str(sum(1 for v in p if v)) for p in targets)))
     with open(os.path.join(out, 'square_destroyer.txt'), 'w', newline='') as f:
         f.write(sgen.cases(random.Random(5), 300, [4, 5]))
     print('square_destroyer.txt: 300 grids of 4 x 4 and 5 x 5')

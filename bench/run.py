@@ -18,6 +18,12 @@ faster). Inputs are written to bench/out/.
   target-sudoku-1 .. -4  target sudokus of 22, 21, 20, 20 clues
                  (bench/gen_optimize.py) vs reference/target_sudoku.cpp,
                  same output
+  target-sudoku-random  20 random target sudokus of 20 to 24 clues
+                 (bench/gen_optimize.py, fixed seed), each against
+                 reference/target_sudoku.cpp, same output, with at most 3
+                 runs each (the reference takes about 30 s for all 20);
+                 prints each puzzle's ratio, then the ratio of the totals
+                 and the puzzles where the reference is faster
   square-destroyer  300 grids of 4 x 4 and 5 x 5 matches, some taken away
                  (bench/gen_optimize.py) vs reference/square_destroyer.cpp,
                  same output
@@ -28,7 +34,7 @@ faster). Inputs are written to bench/out/.
 
 Usage: bench/run.py [-n RUNS] [NAME ...]
 """
-import argparse, os, subprocess, sys
+import argparse, os, re, subprocess, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
@@ -82,10 +88,38 @@ for _k in range(1, 5):
         'target_sudoku', 'target_sudoku', optimize_input('target_sudoku_%d.txt' % k), ['--same-output']))(_k)
 
 
+RANDOM_TARGETS = 20
+
+
+def random_targets(tool, runs):
+    # One vs-reference run per puzzle; the medians it prints are added up.
+    prog = os.path.join(build, 'target_sudoku')
+    total_ref = total_ours = 0.0
+    slower, failed = [], False
+    for k in range(1, RANDOM_TARGETS + 1):
+        path = optimize_input('target_random_%02d.txt' % k)
+        cmd = [sys.executable, tool, '-n', str(min(runs, 3)), '--same-output', 'target_sudoku', prog, path]
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
+        medians = re.findall(r'median ([0-9.]+) s', r.stdout)
+        if r.returncode != 0 or len(medians) != 2:
+            print('  %s: vs-reference failed (exit %d)\n%s' % (os.path.basename(path), r.returncode, r.stdout))
+            failed = True
+            continue
+        ref, ours = float(medians[0]), float(medians[1])
+        total_ref, total_ours = total_ref + ref, total_ours + ours
+        if ref < ours:
+            slower.append(k)
+        print('  %s: reference %.4f s, ours %.4f s, %.2fx' % (os.path.basename(path), ref, ours, ref / ours), flush=True)
+    if total_ours > 0:
+        print('  total: reference %.3f s, ours %.3f s, %.1fx; the reference faster on %s'
+              % (total_ref, total_ours, total_ref / total_ours, ', '.join('%02d' % k for k in slower) or 'none'))
+    return failed
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('-n', type=int, default=5)
-    ap.add_argument('names', nargs='*', default=sorted(BENCHES))
+    ap.add_argument('names', nargs='*', default=sorted(BENCHES) + ['target-sudoku-random'])
     a = ap.parse_args()
     os.makedirs(out, exist_ok=True)
     tool = os.path.join(shared, 'tools', 'vs-reference')
@@ -96,6 +130,10 @@ def main():
         return
     failed = False
     for name in a.names:
+        if name == 'target-sudoku-random':
+            print('== %s: %d puzzles, each with vs-reference target_sudoku' % (name, RANDOM_TARGETS), flush=True)
+            failed |= random_targets(tool, a.n)
+            continue
         ref, prog, path, flags = BENCHES[name]()
         ours = os.path.join(build, prog)
         cmd = [sys.executable, tool, '-n', str(a.n)] + flags + [ref, ours, path]

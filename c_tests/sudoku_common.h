@@ -92,11 +92,14 @@ static inline int sudoku_search(dlx_matrix *m, size_t cap, size_t expected, size
  *   4C..        (diag) main diagonal holds d    4C  + d
  *   4C+n..      (diag) anti-diagonal holds d    4C + n + d
  * One row per (cell, digit) that the clues still allow: a clue gets its own
- * row only, an empty cell only the digits that no clue of its units uses.
+ * row only, an empty cell only the digits that no clue of its units uses
+ * (every digit with all_digits: rows that clash with a clue stay, as in the
+ * seed's programs; they can never be chosen, see target_sudoku.c for why one
+ * would keep them).
  * Row id k puts digit row_digit[k] + 1 into cell row_cell[k] (arrays of
  * SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE entries); *nrows_out gets the number of
  * rows and *ncols_out the number of columns. */
-static inline dlx_matrix *sudoku_matrix(const unsigned char *grid, int n, int bs, int diag,
+static inline dlx_matrix *sudoku_matrix(const unsigned char *grid, int n, int bs, int diag, int all_digits,
                                         unsigned short *row_cell, unsigned char *row_digit,
                                         size_t *nrows_out, size_t *ncols_out)
 {
@@ -136,7 +139,7 @@ static inline dlx_matrix *sudoku_matrix(const unsigned char *grid, int n, int bs
                 used |= used_main;
             if (diag && r + c == n - 1)
                 used |= used_anti;
-            allowed = ~used & full;
+            allowed = all_digits ? full : ~used & full;
         }
         for (int d = 0; d < n; d++) {
             if (!(allowed & (1u << d)))
@@ -170,7 +173,7 @@ static inline int sudoku_solve(unsigned char *grid, int n, int bs, int diag)
     static unsigned short row_cell[SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE];
     static unsigned char row_digit[SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE];
     size_t nrows, ncols;
-    dlx_matrix *m = sudoku_matrix(grid, n, bs, diag, row_cell, row_digit, &nrows, &ncols);
+    dlx_matrix *m = sudoku_matrix(grid, n, bs, diag, 0, row_cell, row_digit, &nrows, &ncols);
     return sudoku_search(m, ncols, (size_t)(n * n), nrows, row_cell, row_digit, grid);
 }
 
