@@ -933,7 +933,7 @@ impl Mcc {
             self.order[start as usize..].sort_by_key(|x| std::cmp::Reverse(served(x)));
         }
         let (end, excluded, path) = (self.order.len() as u32, self.excluded.len() as u32, self.path);
-        self.stack.push(Level { item, branch: Branch::Entered, last: false, chosen: false, start, at: start, end, stop: end, excluded, path, needy: self.needy_mask });
+        self.stack.push(Level { item, branch: Branch::Entered, last: false, chosen: false, start, at: start, end, stop: end, excluded, path, needy: if bound.is_some() { self.needy_mask } else { 0 } });
         true
     }
 
