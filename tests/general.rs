@@ -376,3 +376,45 @@ fn the_one_best_skips_no_better_branch() {
     }
     assert!(found > 2000, "{found} with a solution");
 }
+
+#[test]
+fn the_one_best_matches_the_two_best_on_larger_covers() {
+    // Too large for brute force: the best cost of a search for one best
+    // solution (which skips replaceable rows) against the first of a
+    // search for two (which skips none), on covers of 8 to 60 columns.
+    let mut g = Lcg(1084);
+    for i in 0..120 {
+        let n = 8 + g.below(53) as usize;
+        let mut m = Matrix::new(n + 1).unwrap();
+        m.set_secondary(n).unwrap();
+        for c in 0..n {
+            let least = 1 + u32::from(g.below(6) == 0);
+            let most = if g.below(8) == 0 { least } else { 1000 };
+            m.set_bounds(c, least, most).unwrap();
+        }
+        for _ in 0..n + g.below(40) as usize {
+            let mut cols: Vec<usize> = (0..n).filter(|_| g.below(6) == 0).collect();
+            if cols.is_empty() {
+                cols.push(g.below(n as u64) as usize);
+            }
+            if g.below(8) == 0 {
+                cols.push(n);
+            }
+            let r = m.add_row(&cols).unwrap();
+            m.set_cost(r, 1 + g.below(3) as i64).unwrap();
+        }
+        let goal = [Goal::FewestRows, Goal::MinCost][i % 2];
+        let best_of = |k: usize| {
+            let mut s = Solver::new(&m).unwrap();
+            s.set_objective(Some(Objective { goal, best: k })).unwrap();
+            while s.next_solution().is_some() {}
+            let b = s.best().first().cloned();
+            if let Some(b) = &b {
+                assert!(is_general_cover(&m, &b.rows));
+                assert_eq!(cost(&m, goal, &b.rows), b.cost);
+            }
+            b.map(|b| b.cost)
+        };
+        assert_eq!(best_of(1), best_of(2), "goal {goal:?}, case {i}\n{}", dlx::format::write(&m));
+    }
+}
