@@ -798,3 +798,26 @@ fn optimisation_reports_improvements_and_rejects_bad_use() {
     let out = run(&["--fewest", "-q", none.to_str().unwrap()], b"");
     assert!(out.status.success() && out.stdout.is_empty());
 }
+
+#[test]
+fn a_slow_read_reports_how_far_it_has_read() {
+    // Standard input that takes over a second to arrive: a line a second
+    // says how far the reading is, and one at the end how long it took
+    // (the count is still the file's: one solution). With --quiet, none.
+    for quiet in [false, true] {
+        let args: &[&str] = if quiet { &["-q"] } else { &[] };
+        let mut child = Command::new(DLX).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("dlx runs");
+        let mut input = child.stdin.take().expect("piped stdin");
+        input.write_all(b"a b\n").unwrap();
+        input.flush().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(1300));
+        input.write_all(b"a b\n").unwrap();
+        drop(input);
+        let out = child.wait_with_output().expect("dlx finishes");
+        assert!(out.status.success());
+        assert_eq!(text(&out.stdout), "1\n");
+        let err = text(&out.stderr);
+        assert_eq!(err.lines().any(|l| l.starts_with("dlx: reading standard input: 0 MB, ")), !quiet, "{err}");
+        assert_eq!(err.lines().any(|l| l.starts_with("dlx: read standard input in ")), !quiet, "{err}");
+    }
+}

@@ -27,6 +27,7 @@ use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::io::{self, BufWriter, Read, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -651,14 +652,16 @@ fn read_matrix(file: Option<&OsStr>, name: &str, report: bool) -> Result<Matrix,
         return dlx::format::read(input, threads, None);
     }
     let read = AtomicUsize::new(0);
-    let done = AtomicBool::new(false);
     let start = Instant::now();
+    // The watcher wakes every 20 ms, or at once when the reading ends and
+    // `done` is dropped (a sleep would hold up the join by up to 20 ms).
+    let (done, finished) = std::sync::mpsc::channel::<()>();
     let (result, reported) = std::thread::scope(|scope| {
-        let watcher = scope.spawn(|| {
+        let read = &read;
+        let watcher = scope.spawn(move || {
             let mut next = Duration::from_secs(1);
             let mut reported = false;
-            while !done.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(20));
+            while finished.recv_timeout(Duration::from_millis(20)) == Err(RecvTimeoutError::Timeout) {
                 if start.elapsed() >= next {
                     let at = read.load(Ordering::Relaxed) as f64;
                     let secs = start.elapsed().as_secs_f64();
@@ -676,8 +679,8 @@ fn read_matrix(file: Option<&OsStr>, name: &str, report: bool) -> Result<Matrix,
             }
             reported
         });
-        let result = dlx::format::read(input, threads, Some(&read));
-        done.store(true, Ordering::Relaxed);
+        let result = dlx::format::read(input, threads, Some(read));
+        drop(done);
         (result, watcher.join().unwrap_or(true))
     });
     if reported {
