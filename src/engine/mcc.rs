@@ -83,8 +83,8 @@
 //! when every row serves many of them (lottery covers).
 //!
 //! A search that keeps only the one best solution also skips dominated
-//! rows (with at most 64 primary columns, whose sets of columns are then
-//! single words): a row `x` of a level is not tried when a row `y` tried
+//! rows (with at most 256 primary columns, whose sets of columns are then
+//! kept as bit sets of at most four words): a row `x` of a level is not tried when a row `y` tried
 //! before it at that level serves every column that `x` serves and that
 //! still needed rows, costs no more, has no secondary column, and adds to
 //! no column whose upper bound could bind. A solution through `x` (which
@@ -122,10 +122,14 @@ fn put(v: &mut [u32], i: u32, x: u32) {
     unsafe { *v.get_unchecked_mut(i as usize) = x }
 }
 
-/// Primary column `j`'s bit in a row's bit set (`Mcc::row_mask`).
+/// The most primary columns for which rows are also kept as bit sets
+/// (`Mcc::row_mask`): four words a row.
+const MASK_COLUMNS: usize = 256;
+
+/// Primary column `j`'s word and bit in a row's bit set (`Mcc::row_mask`).
 #[inline(always)]
-fn column_bit(j: u32) -> u64 {
-    1 << ((j - 1) & 63)
+fn column_bit(j: u32) -> (usize, u64) {
+    (((j - 1) / 64) as usize, 1 << ((j - 1) % 64))
 }
 
 /// Renumbers the colors in `color` 1, 2, ... in increasing order of the
@@ -186,9 +190,6 @@ struct Level {
     excluded: u32,
     /// The cost of the rows chosen above this level.
     path: i64,
-    /// The primary columns that needed rows when the level was entered,
-    /// as a bit set (with `Mcc::row_mask` and an objective; else 0).
-    needy: u64,
 }
 
 impl Level {
@@ -273,16 +274,20 @@ pub(crate) struct Mcc {
     /// number of rows left (high half) and its index (low half), so that
     /// sorting puts the shortest first.
     needy: Vec<u64>,
-    /// With at most 64 primary columns, each row's primary columns as a
-    /// bit set (column `i` is bit `i - 1`), which the seed's bound reads in
-    /// place of the row's nodes; empty otherwise. Then also: whether each
-    /// row has no secondary column, the primary columns whose upper bound
-    /// is at least their number of rows (it never binds), and the columns
-    /// that needed rows at the last bound, all as bit sets.
+    /// With at most [`MASK_COLUMNS`] primary columns, each row's primary
+    /// columns as a bit set of `words` words (column `i` is bit `i - 1`),
+    /// which the seed's bound reads in place of the row's nodes; `words`
+    /// is 0 otherwise. Then also: whether each row has no secondary column,
+    /// the primary columns whose upper bound is at least their number of
+    /// rows (it never binds), and for each of the
+    /// first `primary + 1` levels of a search with an objective the
+    /// columns that needed rows when it was entered (for [`Mcc::replaced`];
+    /// deeper levels skip no row).
+    words: usize,
     row_mask: Vec<u64>,
     primary_only: Vec<bool>,
-    unbounded: u64,
-    needy_mask: u64,
+    unbounded: Vec<u64>,
+    needy_sets: Vec<u64>,
 }
 
 impl Mcc {
@@ -370,20 +375,32 @@ impl Mcc {
             costs: Vec::new(),
             by_hits: Vec::new(),
             needy: Vec::new(),
+            words: 0,
             row_mask: Vec::new(),
             primary_only: Vec::new(),
-            unbounded: 0,
-            needy_mask: 0,
+            unbounded: Vec::new(),
+            needy_sets: Vec::new(),
         };
-        if primary <= 64 {
-            (g.row_mask, g.primary_only) = (filled(rows)?, filled(rows)?);
+        if primary <= MASK_COLUMNS {
+            let words = primary.div_ceil(64);
+            g.row_mask = filled(rows.checked_mul(words).ok_or(Error::OutOfMemory)?)?;
+            (g.primary_only, g.unbounded) = (filled(rows)?, filled(words)?);
+            g.needy_sets = filled((primary + 1) * words)?;
             for r in 0..rows {
-                let primaries = g.nodes(r as u32).map(|q| g.top[q as usize]).filter(|&j| g.is_primary(j));
-                g.row_mask[r] = primaries.fold(0, |m, j| m | column_bit(j));
+                for q in g.nodes(r as u32) {
+                    let j = g.top[q as usize];
+                    if g.is_primary(j) {
+                        let (w, bit) = column_bit(j);
+                        g.row_mask[r * words + w] |= bit;
+                    }
+                }
                 g.primary_only[r] = g.nodes(r as u32).all(|q| g.is_primary(g.top[q as usize]));
             }
-            let loose = (1..=primary).filter(|&j| g.hi[j] >= g.len[j]);
-            g.unbounded = loose.fold(0, |m, j| m | column_bit(j as u32));
+            for j in (1..=primary).filter(|&j| g.hi[j] >= g.len[j]) {
+                let (w, bit) = column_bit(j as u32);
+                g.unbounded[w] |= bit;
+            }
+            g.words = words;
         }
         let widest = (0..rows).map(|r| g.nodes(r as u32).len()).max().unwrap_or(0);
         g.by_hits = filled(widest + 1)?;
@@ -710,32 +727,45 @@ impl Mcc {
         // compiler can keep in registers across the stores to `mark` and
         // `hits`.
         let (short, down, row, top, len) = (&self.short_next[..], &self.down[..], &self.row[..], &self.top[..], &self.len[..]);
-        let (lo, count, row_first, masks) = (&self.lo[..], &self.count[..], &self.row_first[..], &self.row_mask[..]);
+        let (lo, count, row_first, masks, words) = (&self.lo[..], &self.count[..], &self.row_first[..], &self.row_mask[..], self.words);
         let need_of = |i: usize| i64::from(lo[i]) - i64::from(count[i]);
         // The seed's bound: needy columns no two of which share a row,
         // shortest first.
         let (mark, costs) = (&mut self.mark[..], &mut self.costs);
         let order = &mut self.needy;
         order.clear();
-        let mut needy = 0;
+        // The needy columns as a bit set, for the level about to be
+        // entered (see `needy_sets`).
+        let level = self.stack.len();
+        let mut needy = self.needy_sets.get_mut(level * words..(level + 1) * words).filter(|set| !set.is_empty());
+        if let Some(set) = needy.as_deref_mut() {
+            set.fill(0);
+        }
         let mut i = short[0] as usize;
         while i != 0 {
             if i64::from(len[i]) < need_of(i) {
                 return None;
             }
             order.push((u64::from(len[i]) << 32) | i as u64);
-            needy |= column_bit(i as u32);
+            if let Some(set) = needy.as_deref_mut() {
+                let (w, bit) = column_bit(i as u32);
+                set[w] |= bit;
+            }
             i = short[i] as usize;
         }
-        self.needy_mask = if masks.is_empty() { 0 } else { needy };
         order.sort_unstable();
         let column = |key: u64| (key & 0xffff_ffff) as usize;
         let mut apart = 0i64;
         // The columns that share a row with a column taken: bits in `near`
         // when the rows have bit sets, else stamped in `mark`.
-        let mut near = 0u64;
+        let mut near = [0u64; MASK_COLUMNS / 64];
         for i in order.iter().map(|&key| column(key)) {
-            let blocked = if masks.is_empty() { mark[i] == stamp } else { near & column_bit(i as u32) != 0 };
+            let blocked = if words == 0 {
+                mark[i] == stamp
+            } else {
+                let (w, bit) = column_bit(i as u32);
+                near[w] & bit != 0
+            };
             if !blocked {
                 let need = need_of(i);
                 costs.clear();
@@ -745,12 +775,12 @@ impl Mcc {
                     if bound.same_cost.is_none() {
                         costs.push(bound.row_cost[r].max(0));
                     }
-                    if masks.is_empty() {
+                    if words == 0 {
                         for &t in &top[row_first[r] as usize..row_first[r + 1] as usize - 1] {
                             mark[t as usize] = stamp;
                         }
                     } else {
-                        near |= masks[r];
+                        near.iter_mut().zip(&masks[r * words..(r + 1) * words]).for_each(|(n, m)| *n |= m);
                     }
                     p = down[p] as usize;
                 }
@@ -933,7 +963,7 @@ impl Mcc {
             self.order[start as usize..].sort_by_key(|x| std::cmp::Reverse(served(x)));
         }
         let (end, excluded, path) = (self.order.len() as u32, self.excluded.len() as u32, self.path);
-        self.stack.push(Level { item, branch: Branch::Entered, last: false, chosen: false, start, at: start, end, stop: end, excluded, path, needy: if bound.is_some() { self.needy_mask } else { 0 } });
+        self.stack.push(Level { item, branch: Branch::Entered, last: false, chosen: false, start, at: start, end, stop: end, excluded, path });
         true
     }
 
@@ -964,7 +994,8 @@ impl Mcc {
         }
         let mut l = self.stack[self.stack.len() - 1];
         debug_assert!(l.branch == Branch::Rows && !l.chosen);
-        if let Some(b) = bound.filter(|b| b.one_best && l.needy != 0) {
+        let recorded = (self.stack.len() - 1) * self.words < self.needy_sets.len();
+        if let Some(b) = bound.filter(|b| b.one_best && recorded) {
             while l.at < l.stop && self.replaced(b, &l) {
                 l.at += 1;
             }
@@ -992,21 +1023,27 @@ impl Mcc {
 
     /// Whether the row `order[l.at]` of level `l` may be skipped in a
     /// search for the one best solution: when an earlier row `y` of the
-    /// level serves every column it serves that needed rows at the level,
-    /// costs no more, has no secondary column, and adds to no column whose
-    /// upper bound may bind. Then any solution through the row, with its
-    /// row replaced by `y`, is a solution (the columns that needed no rows
+    /// level serves every column it serves that still needs rows, costs no
+    /// more, has no secondary column, and adds to no column whose upper
+    /// bound may bind. Then any solution through the row, with its row
+    /// replaced by `y`, is a solution (the columns that need no rows
     /// already have them from the rows above; `y` overfills nothing and
     /// clashes with no color) that costs no more and goes through `y`,
-    /// whose branch came first.
+    /// whose branch came first. (The level's needy columns are those of
+    /// its entry: since then only its own column, which both rows serve,
+    /// has had a row more.) Only for a level whose needy columns were
+    /// recorded (`needy_sets`).
     fn replaced(&self, b: &Bound, l: &Level) -> bool {
+        let (words, level) = (self.words, self.stack.len() - 1);
+        let needy = &self.needy_sets[level * words..(level + 1) * words];
         let (masks, row) = (&self.row_mask[..], &self.row[..]);
         let x = row[self.order[l.at as usize] as usize] as usize;
-        let (mask, cost) = (masks[x], b.row_cost[x]);
-        let wanted = mask & l.needy;
+        let (mask, cost) = (&masks[x * words..(x + 1) * words], b.row_cost[x]);
         self.order[l.start as usize..l.at as usize].iter().any(|&y| {
             let y = row[y as usize] as usize;
-            wanted & !masks[y] == 0 && masks[y] & !mask & !self.unbounded == 0 && self.primary_only[y] && b.row_cost[y] <= cost
+            let other = &masks[y * words..(y + 1) * words];
+            let covers = (0..words).all(|k| mask[k] & needy[k] & !other[k] == 0 && other[k] & !mask[k] & !self.unbounded[k] == 0);
+            covers && self.primary_only[y] && b.row_cost[y] <= cost
         })
     }
 
