@@ -14,9 +14,12 @@
  * Library use: the sudoku's exact cover model (sudoku_matrix of
  * sudoku_common.h: 324 primary columns, one row per clue and one per digit
  * of each empty cell), each row's cost set to its digit times its cell's
- * value with dlx_matrix_set_row_cost, and dlx_solve_best with
- * DLX_OBJECTIVE_MAX_COST. The library's branch and bound cuts off every
- * branch whose bound cannot beat the best score so far, where the original
+ * value with dlx_matrix_set_row_cost. A puzzle whose completions are few
+ * (a probe of dlx_solver_run with a node limit and dlx_solver_estimate
+ * says so; see PROBE_NODES below) has them enumerated and scored here, as
+ * the original does; any other goes to dlx_solve_best with
+ * DLX_OBJECTIVE_MAX_COST, whose branch and bound cuts off every branch
+ * whose bound cannot beat the best score so far, where the original
  * enumerates every completion.
  *
  * The matrix keeps, as the original's does, the digits of an empty cell
@@ -45,6 +48,36 @@ static int cell_value(int r, int c)
     return 10 - (dr > dc ? dr : dc);
 }
 
+/* A puzzle with few completions is answered faster by enumerating them all
+ * (as the original does) than by computing the branch and bound's
+ * potentials. So the completions are enumerated first, for PROBE_NODES
+ * search nodes; when that leaves the search unfinished, the estimated
+ * size of the whole tree (dlx_solver_estimate) decides: up to
+ * ENUMERATE_NODES, the enumeration goes on (at most that many more nodes),
+ * and otherwise, or if it still does not finish, dlx_solve_best answers. A
+ * thousand nodes take about 70 microseconds here. */
+#define PROBE_NODES 3000
+#define ENUMERATE_NODES 20000
+
+/* The best score among the completions handed to keep_best. */
+struct best_seen {
+    const int64_t *score; /* per row */
+    int64_t best;
+    int found;
+};
+
+static int keep_best(void *user, const size_t *rows, size_t count)
+{
+    struct best_seen *b = user;
+    int64_t total = 0;
+    for (size_t k = 0; k < count; k++)
+        total += b->score[rows[k]];
+    if (!b->found || total > b->best)
+        b->best = total;
+    b->found = 1;
+    return 0;
+}
+
 int main(void)
 {
     unsigned char grid[81];
@@ -52,12 +85,34 @@ int main(void)
 
     static unsigned short row_cell[SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE];
     static unsigned char row_digit[SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE];
+    static int64_t score[SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE];
     size_t nrows, ncols;
     dlx_matrix *m = sudoku_matrix(grid, 9, 3, 0, 1, row_cell, row_digit, &nrows, &ncols);
     for (size_t k = 0; k < nrows; k++) {
         int cell = row_cell[k];
-        int64_t score = (int64_t)(row_digit[k] + 1) * cell_value(cell / 9, cell % 9);
-        check(dlx_matrix_set_row_cost(m, k, score), "dlx_matrix_set_row_cost");
+        score[k] = (int64_t)(row_digit[k] + 1) * cell_value(cell / 9, cell % 9);
+        check(dlx_matrix_set_row_cost(m, k, score[k]), "dlx_matrix_set_row_cost");
+    }
+    dlx_solver *s = NULL;
+    check(dlx_solver_new(m, &s), "dlx_solver_new");
+    check(dlx_solver_set_limit(s, DLX_LIMIT_NODES, PROBE_NODES), "dlx_solver_set_limit");
+    struct best_seen seen = {score, 0, 0};
+    dlx_status all = dlx_solver_run(s, keep_best, &seen, NULL);
+    check(all, "dlx_solver_run");
+    double walked = 0;
+    if (all != DLX_DONE && dlx_solver_estimate(s, &walked) == DLX_OK && walked * ENUMERATE_NODES >= PROBE_NODES) {
+        check(dlx_solver_set_limit(s, DLX_LIMIT_NODES, ENUMERATE_NODES), "dlx_solver_set_limit");
+        all = dlx_solver_run(s, keep_best, &seen, NULL);
+        check(all, "dlx_solver_run");
+    }
+    dlx_solver_free(s);
+    if (all == DLX_DONE) {
+        dlx_matrix_free(m);
+        if (seen.found)
+            printf("%lld\n", (long long)seen.best);
+        else
+            puts("-1");
+        return 0;
     }
     size_t rows[324], count = 0;
     int64_t best = 0;
