@@ -91,6 +91,11 @@ for _k in range(1, 5):
 RANDOM_TARGETS = 20
 
 
+def vs_reference(tool, runs, flags, ref, ours, path):
+    # The command that times reference program `ref` against `ours` on `path`.
+    return [sys.executable, tool, '-n', str(runs)] + flags + [ref, ours, path]
+
+
 def random_targets(tool, runs):
     # One vs-reference run per puzzle; the medians it prints are added up.
     prog = os.path.join(build, 'target_sudoku')
@@ -98,7 +103,7 @@ def random_targets(tool, runs):
     slower, failed = [], False
     for k in range(1, RANDOM_TARGETS + 1):
         path = optimize_input('target_random_%02d.txt' % k)
-        cmd = [sys.executable, tool, '-n', str(min(runs, 3)), '--same-output', 'target_sudoku', prog, path]
+        cmd = vs_reference(tool, min(runs, 3), ['--same-output'], 'target_sudoku', prog, path)
         r = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
         medians = re.findall(r'median ([0-9.]+) s', r.stdout)
         if r.returncode != 0 or len(medians) != 2:
@@ -136,7 +141,7 @@ def main():
             continue
         ref, prog, path, flags = BENCHES[name]()
         ours = os.path.join(build, prog)
-        cmd = [sys.executable, tool, '-n', str(a.n)] + flags + [ref, ours, path]
+        cmd = vs_reference(tool, a.n, flags, ref, ours, path)
         shown = [os.path.relpath(c, root) if c.startswith(root) else c for c in cmd[1:]]
         print('== %s: %s' % (name, ' '.join(repr(c) if ' ' in c else c for c in shown)), flush=True)
         failed |= subprocess.run(cmd).returncode != 0

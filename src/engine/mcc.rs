@@ -126,10 +126,23 @@ fn put(v: &mut [u32], i: u32, x: u32) {
 /// (`Mcc::row_mask`): four words a row.
 const MASK_COLUMNS: usize = 256;
 
-/// Primary column `j`'s word and bit in a row's bit set (`Mcc::row_mask`).
+/// Puts primary column `j` into bit set `set` (column `j` is bit `j - 1`;
+/// see `Mcc::row_mask`).
 #[inline(always)]
-fn column_bit(j: u32) -> (usize, u64) {
-    (((j - 1) / 64) as usize, 1 << ((j - 1) % 64))
+fn add_column(set: &mut [u64], j: u32) {
+    set[((j - 1) / 64) as usize] |= 1 << ((j - 1) % 64);
+}
+
+/// Whether primary column `j` is in bit set `set`.
+#[inline(always)]
+fn has_column(set: &[u64], j: u32) -> bool {
+    set[((j - 1) / 64) as usize] & 1 << ((j - 1) % 64) != 0
+}
+
+/// Row `r`'s bit set among `sets`, `words` words each.
+#[inline(always)]
+fn row_set(sets: &[u64], words: usize, r: usize) -> &[u64] {
+    &sets[r * words..(r + 1) * words]
 }
 
 /// Renumbers the colors in `color` 1, 2, ... in increasing order of the
@@ -387,18 +400,19 @@ impl Mcc {
             (g.primary_only, g.unbounded) = (filled(rows)?, filled(words)?);
             g.needy_sets = filled((primary + 1) * words)?;
             for r in 0..rows {
+                let mut primary_only = true;
                 for q in g.nodes(r as u32) {
                     let j = g.top[q as usize];
                     if g.is_primary(j) {
-                        let (w, bit) = column_bit(j);
-                        g.row_mask[r * words + w] |= bit;
+                        add_column(&mut g.row_mask[r * words..(r + 1) * words], j);
+                    } else {
+                        primary_only = false;
                     }
                 }
-                g.primary_only[r] = g.nodes(r as u32).all(|q| g.is_primary(g.top[q as usize]));
+                g.primary_only[r] = primary_only;
             }
             for j in (1..=primary).filter(|&j| g.hi[j] >= g.len[j]) {
-                let (w, bit) = column_bit(j as u32);
-                g.unbounded[w] |= bit;
+                add_column(&mut g.unbounded, j as u32);
             }
             g.words = words;
         }
@@ -748,8 +762,7 @@ impl Mcc {
             }
             order.push((u64::from(len[i]) << 32) | i as u64);
             if let Some(set) = needy.as_deref_mut() {
-                let (w, bit) = column_bit(i as u32);
-                set[w] |= bit;
+                add_column(set, i as u32);
             }
             i = short[i] as usize;
         }
@@ -760,12 +773,7 @@ impl Mcc {
         // when the rows have bit sets, else stamped in `mark`.
         let mut near = [0u64; MASK_COLUMNS / 64];
         for i in order.iter().map(|&key| column(key)) {
-            let blocked = if words == 0 {
-                mark[i] == stamp
-            } else {
-                let (w, bit) = column_bit(i as u32);
-                near[w] & bit != 0
-            };
+            let blocked = if words == 0 { mark[i] == stamp } else { has_column(&near, i as u32) };
             if !blocked {
                 let need = need_of(i);
                 costs.clear();
@@ -780,7 +788,7 @@ impl Mcc {
                             mark[t as usize] = stamp;
                         }
                     } else {
-                        near.iter_mut().zip(&masks[r * words..(r + 1) * words]).for_each(|(n, m)| *n |= m);
+                        near.iter_mut().zip(row_set(masks, words, r)).for_each(|(n, m)| *n |= m);
                     }
                     p = down[p] as usize;
                 }
@@ -1035,13 +1043,13 @@ impl Mcc {
     /// recorded (`needy_sets`).
     fn replaced(&self, b: &Bound, l: &Level) -> bool {
         let (words, level) = (self.words, self.stack.len() - 1);
-        let needy = &self.needy_sets[level * words..(level + 1) * words];
+        let needy = row_set(&self.needy_sets, words, level);
         let (masks, row) = (&self.row_mask[..], &self.row[..]);
         let x = row[self.order[l.at as usize] as usize] as usize;
-        let (mask, cost) = (&masks[x * words..(x + 1) * words], b.row_cost[x]);
+        let (mask, cost) = (row_set(masks, words, x), b.row_cost[x]);
         self.order[l.start as usize..l.at as usize].iter().any(|&y| {
             let y = row[y as usize] as usize;
-            let other = &masks[y * words..(y + 1) * words];
+            let other = row_set(masks, words, y);
             let covers = (0..words).all(|k| mask[k] & needy[k] & !other[k] == 0 && other[k] & !mask[k] & !self.unbounded[k] == 0);
             covers && self.primary_only[y] && b.row_cost[y] <= cost
         })
