@@ -577,8 +577,10 @@ static STDERR_FAILED: AtomicBool = AtomicBool::new(false);
 /// `eprintln!` that never panics: a failure is remembered in
 /// [`STDERR_FAILED`].
 macro_rules! say {
+    // One write a line: standard error is not buffered, and `writeln!`
+    // would make a system call of each piece.
     ($($arg:tt)*) => {
-        if writeln!(io::stderr(), $($arg)*).is_err() {
+        if io::stderr().write_all(format!("{}\n", format_args!($($arg)*)).as_bytes()).is_err() {
             STDERR_FAILED.store(true, Ordering::Relaxed);
         }
     };
@@ -633,10 +635,72 @@ fn print_text(text: &str) -> ExitCode {
     }
 }
 
+/// How far a reading has come, said on standard error every second once it
+/// has taken a second (`report`), and how long it took at the end.
+struct Progress<'n> {
+    name: &'n str,
+    /// The size of the text, when it is a regular file's.
+    size: Option<u64>,
+    start: Instant,
+    next: Duration,
+    reported: bool,
+}
+
+impl Progress<'_> {
+    /// Says how far the reading is (`at` bytes) when the next second is due.
+    fn tick(&mut self, at: usize) {
+        if self.start.elapsed() < self.next {
+            return;
+        }
+        let secs = self.start.elapsed().as_secs_f64();
+        let name = self.name;
+        match self.size {
+            Some(size) => say!("dlx: reading {name}: {:.0}% of {:.0} MB, {secs:.1} s", 100.0 * at as f64 / size.max(1) as f64, size as f64 / 1e6),
+            None => say!("dlx: reading {name}: {:.0} MB, {secs:.1} s", at as f64 / 1e6),
+        }
+        self.reported = true;
+        self.next += Duration::from_secs(1);
+    }
+
+    fn finish(&self) {
+        if self.reported {
+            say!("dlx: read {} in {:.1} s", self.name, self.start.elapsed().as_secs_f64());
+        }
+    }
+}
+
+/// A regular file's reader that counts what it has read and says how far
+/// it is between reads (a read of a regular file does not wait for more
+/// text to come, so no thread has to watch it).
+struct Counted<'p, 'n, R> {
+    inner: R,
+    at: usize,
+    progress: &'p mut Progress<'n>,
+}
+
+impl<R: Read> Read for Counted<'_, '_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.at += n;
+        self.progress.tick(self.at);
+        Ok(n)
+    }
+}
+
+/// The size of the regular file open on descriptor 0, if it is one.
+fn stdin_file_size() -> Option<u64> {
+    // SAFETY: fstat writes into the zeroed buffer it is given.
+    let mut st: libc::stat = unsafe { std::mem::zeroed() };
+    let ok = unsafe { libc::fstat(0, &mut st) } == 0;
+    (ok && st.st_mode & libc::S_IFMT == libc::S_IFREG).then_some(st.st_size as u64)
+}
+
 /// Reads the problem from FILE (standard input when `None`) a block at a
 /// time, parsing on every core; when that takes more than a second and
 /// `report` is set, says on standard error every second how far it has
-/// read, and at the end how long it took.
+/// read, and at the end how long it took. A regular file of at most a
+/// block is parsed on this thread alone, and a regular file is read
+/// without a watching thread: a small problem starts without either.
 fn read_matrix(file: Option<&OsStr>, name: &str, report: bool) -> Result<Matrix, ReadError> {
     let stdin = io::stdin();
     let (input, size): (Box<dyn Read>, Option<u64>) = match file {
@@ -645,47 +709,38 @@ fn read_matrix(file: Option<&OsStr>, name: &str, report: bool) -> Result<Matrix,
             let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
             (Box::new(f), size)
         }
-        None => (Box::new(stdin.lock()), None),
+        None => (Box::new(stdin.lock()), stdin_file_size()),
     };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    let threads = match size {
+        Some(size) if size <= dlx::format::block_size() as u64 => 1,
+        _ => std::thread::available_parallelism().map_or(1, |n| n.get()).min(8),
+    };
     if !report {
         return dlx::format::read(input, threads, None);
     }
+    let mut progress = Progress { name, size, start: Instant::now(), next: Duration::from_secs(1), reported: false };
+    if size.is_some() {
+        let result = dlx::format::read(Counted { inner: input, at: 0, progress: &mut progress }, threads, None);
+        progress.finish();
+        return result;
+    }
+    // A pipe or a terminal can keep a read waiting: a thread watches it,
+    // waking every 20 ms, or at once when the reading ends and `done` is
+    // dropped (a sleep would hold up the join by up to 20 ms).
     let read = AtomicUsize::new(0);
-    let start = Instant::now();
-    // The watcher wakes every 20 ms, or at once when the reading ends and
-    // `done` is dropped (a sleep would hold up the join by up to 20 ms).
     let (done, finished) = std::sync::mpsc::channel::<()>();
-    let (result, reported) = std::thread::scope(|scope| {
-        let read = &read;
-        let watcher = scope.spawn(move || {
-            let mut next = Duration::from_secs(1);
-            let mut reported = false;
+    let result = std::thread::scope(|scope| {
+        let (read, progress) = (&read, &mut progress);
+        scope.spawn(move || {
             while finished.recv_timeout(Duration::from_millis(20)) == Err(RecvTimeoutError::Timeout) {
-                if start.elapsed() >= next {
-                    let at = read.load(Ordering::Relaxed) as f64;
-                    let secs = start.elapsed().as_secs_f64();
-                    match size {
-                        Some(size) => say!(
-                            "dlx: reading {name}: {:.0}% of {:.0} MB, {secs:.1} s",
-                            100.0 * at / size.max(1) as f64,
-                            size as f64 / 1e6
-                        ),
-                        None => say!("dlx: reading {name}: {:.0} MB, {secs:.1} s", at / 1e6),
-                    }
-                    reported = true;
-                    next += Duration::from_secs(1);
-                }
+                progress.tick(read.load(Ordering::Relaxed));
             }
-            reported
         });
         let result = dlx::format::read(input, threads, Some(read));
         drop(done);
-        (result, watcher.join().unwrap_or(true))
+        result
     });
-    if reported {
-        say!("dlx: read {name} in {:.1} s", start.elapsed().as_secs_f64());
-    }
+    progress.finish();
     result
 }
 
@@ -965,4 +1020,38 @@ fn run_memo(opts: &Options, solver: &mut Solver, matrix: &Matrix, colors: &Color
         );
     }
     exit(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that gives its pieces one a read, sleeping before each
+    /// but the first.
+    struct Slow(Vec<&'static [u8]>, usize, Duration);
+
+    impl Read for Slow {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let Some(piece) = self.0.get(self.1) else { return Ok(0) };
+            if self.1 > 0 {
+                std::thread::sleep(self.2);
+            }
+            self.1 += 1;
+            buf[..piece.len()].copy_from_slice(piece);
+            Ok(piece.len())
+        }
+    }
+
+    #[test]
+    fn a_counted_reader_reports_between_slow_reads() {
+        // A read that takes over a second is reported on the next read; a
+        // quick one is not; either way the text is read whole.
+        for (pause, reported) in [(Duration::from_millis(1200), true), (Duration::ZERO, false)] {
+            let mut progress = Progress { name: "test", size: Some(12), start: Instant::now(), next: Duration::from_secs(1), reported: false };
+            let slow = Slow(vec![b"a b\na\n", b"b\na b\n"], 0, pause);
+            let m = dlx::format::read(Counted { inner: slow, at: 0, progress: &mut progress }, 1, None).expect("a valid text");
+            assert_eq!((m.columns(), m.rows()), (2, 3));
+            assert_eq!(progress.reported, reported);
+        }
+    }
 }

@@ -162,6 +162,15 @@ pub fn parse_bytes_with(bytes: &[u8], threads: usize, read: Option<&AtomicUsize>
     in_memory(parse::parse_blocks(parse::SliceBlocks { bytes }, threads, read))
 }
 
+/// The size of the blocks a text is read in, about (a block holds whole
+/// lines). The blocks of a round are parsed on threads of their own, so a
+/// text of at most one block is parsed on one thread whatever [`read`] is
+/// given: a caller that knows the size need not find how many cores there
+/// are.
+pub const fn block_size() -> usize {
+    parse::BLOCK
+}
+
 /// Reads a text in Knuth's format from `reader` a megabyte or so at a time,
 /// so that the whole text is never in memory (only the matrix it makes),
 /// parsing on up to `threads` threads (0 or 1: this one; each holds a

@@ -26,7 +26,7 @@ use crate::matrix::{Matrix, Names, DEFAULT_BOUNDS};
 
 /// The size of a block, about (a block holds whole lines, so a long line
 /// makes a longer one).
-const BLOCK: usize = 1 << 20;
+pub(crate) const BLOCK: usize = 1 << 20;
 
 /// How many entries ahead of a lookup the next ones are hashed and their
 /// slots prefetched.
