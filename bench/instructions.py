@@ -4,9 +4,10 @@
 Time is noisy on shared machines; instruction counts from valgrind's
 callgrind are not. On each instance this counts the instructions executed
 inside the search of each program: `dance`'s recursive `search` (cover,
-uncover and the choice inlined in it) and, in target/release/dlx, the count
-(`Solver::count_run`: the DLX1 walk, its choice, and the control between
-slices), reading the file left out of both. Both count updates as Knuth's
+uncover and the choice inlined in it) and, in target/release/dlx run with
+`--engine exact` (the DLX1 engine, whichever engine the automatic choice
+would take), the count (`Solver::count_run`: the DLX1 walk, its choice, and
+the control between slices), reading the file left out of both. Both count updates as Knuth's
 DLX1 does, and the counts must agree, so the two figures are the cost of the
 same tree. The ratio is dance's instructions over ours: above 1 means our
 engine runs fewer.
@@ -49,7 +50,7 @@ def main():
     for name in names:
         path = os.path.join(instances, name + '.dlx')
         nd, text_d = collected([dance], 'search', path)
-        no, text_o = collected([dlx, '--progress', '0', '-'], 'dlx::search::Solver::count_run', path)
+        no, text_o = collected([dlx, '--engine', 'exact', '--progress', '0', '-'], 'dlx::search::Solver::count_run', path)
         d = re.search(r'(\d+) solutions, (\d+) updates', text_d)
         o = re.search(r'dlx: (\d+) solutions, \d+ nodes, (\d+) updates', text_o)
         if not d or not o or d.groups() != o.groups():
