@@ -197,6 +197,16 @@ impl Keys {
         *self.key_mut(i) += unit;
     }
 
+    /// Sets every item's count of rows to 0, keeping whether it is
+    /// covered (and its number), for the rows to be put back on afresh.
+    pub fn clear_lengths(&mut self) {
+        let keep = COVERED | (self.unit - 1);
+        let n = self.items();
+        for key in &mut self.len[1..=n] {
+            *key &= keep;
+        }
+    }
+
     /// Marks item `i` covered.
     #[inline(always)]
     pub fn cover(&mut self, i: u32) {

@@ -148,6 +148,9 @@ pub(crate) struct Small {
     slots: Vec<[u32; 4]>,
     slot_start: Vec<u32>,
     others: Vec<u32>,
+    /// Whether every row has at most four items: row `r`'s group is then
+    /// `slots[r]`, and no loop is needed.
+    one_group: bool,
     /// Row `r`'s conflicts, when they fit in [`CONFLICTS`] bytes (else
     /// empty): the rows that share an item with it (itself too), as the
     /// bit set `conflicts[r * words..(r + 1) * words]`. Covering a row's
@@ -248,6 +251,7 @@ impl Small {
             slot_start[r + 1] = slot_start[r] + k.div_ceil(4);
             others[r] = k - 1;
         }
+        let one_group = slot_start[rows] as usize == rows;
         let mut slots: Vec<[u32; 4]> = filled(slot_start[rows] as usize)?;
         for r in 0..rows {
             let items = &row_items[row_start[r] as usize..row_start[r + 1] as usize];
@@ -275,6 +279,7 @@ impl Small {
             slots,
             slot_start,
             others,
+            one_group,
             conflicts,
             stack: filled(rows)?,
             top: 0,
@@ -318,14 +323,17 @@ impl Small {
     }
 
     /// Takes row `r` (in play) out of play: pushed, cleared, off its
-    /// items' keys. Returns the nodes DLX1 would unlink: its length less 1.
+    /// items' keys (unless not `KEYS`: the caller counts them afresh).
+    /// Returns the nodes DLX1 would unlink: its length less 1.
     #[inline(always)]
-    fn take_out(&mut self, r: u32) -> u64 {
+    fn take_out<const KEYS: bool>(&mut self, r: u32) -> u64 {
         debug_assert!(self.top < self.stack.len());
         // SAFETY: as above.
         unsafe { *self.stack.get_unchecked_mut(self.top) = r };
         self.top += 1;
-        self.update_keys::<true>(r);
+        if KEYS {
+            self.update_keys::<true>(r);
+        }
         debug_assert!((r as usize) < self.others.len());
         // SAFETY: as above.
         u64::from(unsafe { *self.others.get_unchecked(r as usize) })
@@ -335,6 +343,16 @@ impl Small {
     /// group of four at a time.
     #[inline(always)]
     fn update_keys<const OUT: bool>(&mut self, r: u32) {
+        if self.one_group {
+            for y in self.group_at(r as usize) {
+                if OUT {
+                    self.keys.remove(y);
+                } else {
+                    self.keys.restore(y);
+                }
+            }
+            return;
+        }
         for g in self.groups_of(r) {
             for y in self.group_at(g) {
                 if OUT {
@@ -389,7 +407,7 @@ impl Small {
             while bits != 0 {
                 let r = (w as u32) << 6 | bits.trailing_zeros();
                 bits &= bits - 1;
-                updates += self.take_out(r);
+                updates += self.take_out::<true>(r);
             }
             if self.keys.is_empty(x) {
                 break;
@@ -437,7 +455,7 @@ impl Small {
     #[inline(always)]
     fn cover_row<const AVX2: bool>(&mut self, r: u32, skip: u32) -> u64 {
         if !self.conflicts.is_empty() {
-            return self.cover_conflicts::<AVX2>(r, skip);
+            return self.cover_conflicts::<AVX2, true>(r, skip);
         }
         let mut updates = 0;
         for k in self.items_of(r) {
@@ -455,9 +473,10 @@ impl Small {
     /// length less 1 (a row is taken out by the first of `r`'s items it
     /// has, which DLX1 covers first, and by no other). Rows with `skip`
     /// are out of play already (its cover took them out), `r` too when
-    /// `skip` is one of its items.
+    /// `skip` is one of its items. Not `KEYS`: the rows taken out stay on
+    /// their items' keys, for the caller to count afresh.
     #[inline(always)]
-    fn cover_conflicts<const AVX2: bool>(&mut self, r: u32, skip: u32) -> u64 {
+    fn cover_conflicts<const AVX2: bool, const KEYS: bool>(&mut self, r: u32, skip: u32) -> u64 {
         let mut updates = 0;
         for k in self.items_of(r) {
             let y = self.item_at(k);
@@ -480,13 +499,13 @@ impl Small {
                 while some != 0 {
                     let j = w + some.trailing_zeros() as usize;
                     some &= some - 1;
-                    updates += self.take_out_word(j, base + j);
+                    updates += self.take_out_word::<KEYS>(j, base + j);
                 }
                 w += 4;
             }
         }
         while w < self.words {
-            updates += self.take_out_word(w, base + w);
+            updates += self.take_out_word::<KEYS>(w, base + w);
             w += 1;
         }
         updates
@@ -494,7 +513,7 @@ impl Small {
 
     /// Takes the rows in play of word `w` of `conflicts[at]` out of play.
     #[inline(always)]
-    fn take_out_word(&mut self, w: usize, at: usize) -> u64 {
+    fn take_out_word<const KEYS: bool>(&mut self, w: usize, at: usize) -> u64 {
         debug_assert!(w < self.words && at < self.conflicts.len());
         // SAFETY: `w` is below `words`, the length of `alive`, and `at`
         // within the conflict sets (the callers' row's set).
@@ -508,7 +527,7 @@ impl Small {
         while bits != 0 {
             let q = (w as u32) << 6 | bits.trailing_zeros();
             bits &= bits - 1;
-            updates += self.take_out(q);
+            updates += self.take_out::<KEYS>(q);
         }
         updates
     }
@@ -701,11 +720,37 @@ impl Core for Small {
             if self.in_play(r) {
                 self.alive[r / 64] ^= 1 << (r % 64);
                 // Excluded rows are not search work: no updates.
-                let _ = self.take_out(r as u32);
+                let _ = self.take_out::<true>(r as u32);
             }
         }
-        for &r in &fixed.forced {
-            self.updates += self.cover_row::<false>(r as u32, 0);
+        if self.conflicts.is_empty() {
+            for &r in &fixed.forced {
+                self.updates += self.cover_row::<false>(r as u32, 0);
+            }
+        } else {
+            // The keys are brought up to date after all the rows have
+            // left: by taking those rows off them when they are fewer
+            // than the rows left in play, else by counting the rows left
+            // afresh (a sudoku's clues take out some 420 of 729 rows).
+            let from = self.top;
+            for &r in &fixed.forced {
+                self.updates += self.cover_conflicts::<false, false>(r as u32, 0);
+            }
+            let rows = self.rows();
+            if self.top - from <= rows - self.top {
+                for k in from..self.top {
+                    self.update_keys::<true>(self.stack[k]);
+                }
+            } else {
+                self.keys.clear_lengths();
+                for w in 0..self.words {
+                    let mut bits = self.alive[w];
+                    while bits != 0 {
+                        self.update_keys::<false>((w as u32) << 6 | bits.trailing_zeros());
+                        bits &= bits - 1;
+                    }
+                }
+            }
         }
         self.base = self.top;
         self.forced.0.copy_from_slice(&self.alive);
