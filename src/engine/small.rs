@@ -261,7 +261,7 @@ impl Small {
                 }
             }
         }
-        let conflicts = Self::conflicts(words, &row_start, &row_items, &col_start, &col_word, &col_mask, CONFLICTS)?;
+        let conflicts = Self::conflicts(words, row_start, &row_items, &col_start, &col_word, &col_mask, CONFLICTS)?;
         let keys = Keys::new(len, primary);
         let clean = (crate::alloc::copied(&alive)?, keys.try_clone()?);
         let forced = (crate::alloc::copied(&alive)?, keys.try_clone()?);
