@@ -76,6 +76,10 @@ fn least(keys: &[u32]) -> u32 {
 /// loop over groups into a transposition across groups, with a dozen
 /// shuffles a group.)
 ///
+/// The groups of eight keys from which [`least_avx2`] keeps four minima.
+#[cfg(target_arch = "x86_64")]
+const LONG: usize = 16;
+
 /// # Safety
 /// The CPU must have AVX2; `keys.len()` is a multiple of 8, at least 8.
 #[cfg(target_arch = "x86_64")]
@@ -87,8 +91,29 @@ unsafe fn least_avx2(keys: &[u32], tail: &[u32; LANES]) -> u32 {
     let at = |g: usize| unsafe { _mm256_loadu_si256(keys.as_ptr().add(g * LANES) as *const __m256i) };
     let last = keys.len() / LANES - 1;
     let mut low = _mm256_or_si256(at(last), unsafe { _mm256_loadu_si256(tail.as_ptr() as *const __m256i) });
-    for g in 0..last {
-        low = _mm256_min_epu32(low, at(g));
+    if last < LONG {
+        for g in 0..last {
+            low = _mm256_min_epu32(low, at(g));
+        }
+    } else {
+        // Four minima side by side, each over every fourth group, so that
+        // a long scan is four short chains of dependent instructions
+        // (their latency, not their number, bounds a scan of hundreds of
+        // keys: 17-clue sudoku through the C API 8% faster). A short scan
+        // keeps one chain, fewer instructions.
+        let mut four = [low; 4];
+        let mut g = 0;
+        while g + 4 <= last {
+            for (j, low) in four.iter_mut().enumerate() {
+                *low = _mm256_min_epu32(*low, at(g + j));
+            }
+            g += 4;
+        }
+        while g < last {
+            four[0] = _mm256_min_epu32(four[0], at(g));
+            g += 1;
+        }
+        low = _mm256_min_epu32(_mm256_min_epu32(four[0], four[1]), _mm256_min_epu32(four[2], four[3]));
     }
     let half = _mm_min_epu32(_mm256_castsi256_si128(low), _mm256_extracti128_si256::<1>(low));
     let half = _mm_min_epu32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
