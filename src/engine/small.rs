@@ -478,11 +478,23 @@ impl Small {
     #[inline(always)]
     fn cover_conflicts<const AVX2: bool, const KEYS: bool>(&mut self, r: u32, skip: u32) -> u64 {
         let mut updates = 0;
-        for k in self.items_of(r) {
-            let y = self.item_at(k);
-            if y != skip {
+        if self.one_group {
+            // The whole group: `skip` is covered already, and the sinks
+            // are never read. The items covered are the row's length, less
+            // `skip` when it is one of them (it is, unless 0).
+            for y in self.group_at(r as usize) {
                 self.keys.cover(y);
-                updates += 1;
+            }
+            debug_assert!(skip == 0 || self.items_of(r).any(|k| self.item_at(k) == skip));
+            // SAFETY: `r` is a row.
+            updates += u64::from(unsafe { *self.others.get_unchecked(r as usize) }) + u64::from(skip == 0);
+        } else {
+            for k in self.items_of(r) {
+                let y = self.item_at(k);
+                if y != skip {
+                    self.keys.cover(y);
+                    updates += 1;
+                }
             }
         }
         let base = r as usize * self.words;
@@ -535,6 +547,15 @@ impl Small {
     /// Marks row `r`'s items uncovered, `skip` left as it is.
     #[inline(always)]
     fn uncover_row(&mut self, r: u32, skip: u32) {
+        if self.one_group {
+            // The whole group (its sinks are never read), then `skip`
+            // covered again.
+            for y in self.group_at(r as usize) {
+                self.keys.uncover(y);
+            }
+            self.keys.cover(skip);
+            return;
+        }
         for k in self.items_of(r) {
             let y = self.item_at(k);
             if y != skip {
@@ -909,11 +930,14 @@ mod tests {
     #[test]
     fn the_conflict_sets_cover_as_the_items_do() {
         // The same solutions in the same order, the same nodes and updates,
-        // with the conflict sets and without, with a forced row or none;
-        // and the state after undoing it all is the state before.
+        // with the conflict sets and without, with a forced row or none,
+        // rows of at most four items or longer; and the state after
+        // undoing it all is the state before.
         let mut rng = fastrand::Rng::with_seed(77);
-        let mut solved = 0;
-        for _ in 0..400 {
+        let (mut solved, mut groups) = (0, [0; 2]);
+        for i in 0..400 {
+            // Rows of up to 4 items (one group of keys each) or up to 7.
+            let longest = if i % 2 == 0 { 4 } else { 7 };
             let columns = 4 + rng.usize(..24);
             let mut m = Matrix::new(columns).unwrap();
             for c in 0..columns {
@@ -922,15 +946,18 @@ mod tests {
                 }
             }
             for _ in 0..20 + rng.usize(..200) {
-                let mut cols: Vec<usize> = (0..1 + rng.usize(..4)).map(|_| rng.usize(..columns)).collect();
+                let mut cols: Vec<usize> = (0..1 + rng.usize(..longest)).map(|_| rng.usize(..columns)).collect();
                 cols.sort_unstable();
                 cols.dedup();
                 m.add_row(&cols).unwrap();
             }
             let mut with = Small::new(&m).unwrap();
             assert!(!with.conflicts.is_empty());
+            assert_eq!(with.one_group, m.rows() == 0 || (0..m.rows()).all(|r| with.items_of(r as u32).len() <= 4));
+            groups[usize::from(with.one_group)] += 1;
+            // The other way: item by item, a loop over each row's groups.
             let mut without = Small::new(&m).unwrap();
-            without.conflicts = Vec::new();
+            (without.conflicts, without.one_group) = (Vec::new(), false);
             let fixed = Fixed { forced: vec![rng.usize(..m.rows())], excluded: Vec::new() };
             for fixed in [Fixed::default(), fixed] {
                 let (alive, keys) = (with.alive.clone(), with.keys.all().to_vec());
@@ -941,5 +968,6 @@ mod tests {
             }
         }
         assert!(solved > 100, "only {solved} walks found solutions");
+        assert!(groups[0] > 100 && groups[1] > 100, "{groups:?}");
     }
 }
