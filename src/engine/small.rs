@@ -503,17 +503,21 @@ impl Small {
         #[cfg(target_arch = "x86_64")]
         if AVX2 {
             // Most words have no row to take out: find the ones that do,
-            // four at a time.
+            // four at a time, up to 64 words at once (taking rows out only
+            // clears bits, so the words found stay the ones to visit).
             while w + 4 <= self.words {
-                // SAFETY: `AVX2` only when the CPU has it; the words lie
-                // within `alive` and the row's set, as below.
-                let mut some = unsafe { nonzero_and4(self.alive.as_ptr().add(w), self.conflicts.as_ptr().add(base + w)) };
+                let (mut some, from) = (0u64, w);
+                while w + 4 <= self.words && w - from < 64 {
+                    // SAFETY: `AVX2` only when the CPU has it; the words lie
+                    // within `alive` and the row's set, as below.
+                    some |= u64::from(unsafe { nonzero_and4(self.alive.as_ptr().add(w), self.conflicts.as_ptr().add(base + w)) }) << (w - from);
+                    w += 4;
+                }
                 while some != 0 {
-                    let j = w + some.trailing_zeros() as usize;
+                    let j = from + some.trailing_zeros() as usize;
                     some &= some - 1;
                     updates += self.take_out_word::<KEYS>(j, base + j);
                 }
-                w += 4;
             }
         }
         while w < self.words {
