@@ -151,6 +151,8 @@ pub(crate) struct Small {
     /// Whether every row has at most four items: row `r`'s group is then
     /// `slots[r]`, and no loop is needed.
     one_group: bool,
+    /// `others` of every row, when all rows have the same length.
+    same_length: Option<u32>,
     /// Row `r`'s conflicts, when they fit in [`CONFLICTS`] bytes (else
     /// empty): the rows that share an item with it (itself too), as the
     /// bit set `conflicts[r * words..(r + 1) * words]`. Covering a row's
@@ -252,6 +254,7 @@ impl Small {
             others[r] = k - 1;
         }
         let one_group = slot_start[rows] as usize == rows;
+        let same_length = others.first().copied().filter(|&o| others.iter().all(|&p| p == o));
         let mut slots: Vec<[u32; 4]> = filled(slot_start[rows] as usize)?;
         for r in 0..rows {
             let items = &row_items[row_start[r] as usize..row_start[r + 1] as usize];
@@ -280,6 +283,7 @@ impl Small {
             slot_start,
             others,
             one_group,
+            same_length,
             conflicts,
             stack: filled(rows)?,
             top: 0,
@@ -323,17 +327,14 @@ impl Small {
     }
 
     /// Takes row `r` (in play) out of play: pushed, cleared, off its
-    /// items' keys (unless not `KEYS`: the caller counts them afresh).
-    /// Returns the nodes DLX1 would unlink: its length less 1.
+    /// items' keys. Returns the nodes DLX1 would unlink: its length less 1.
     #[inline(always)]
-    fn take_out<const KEYS: bool>(&mut self, r: u32) -> u64 {
+    fn take_out(&mut self, r: u32) -> u64 {
         debug_assert!(self.top < self.stack.len());
         // SAFETY: as above.
         unsafe { *self.stack.get_unchecked_mut(self.top) = r };
         self.top += 1;
-        if KEYS {
-            self.update_keys::<true>(r);
-        }
+        self.update_keys::<true>(r);
         debug_assert!((r as usize) < self.others.len());
         // SAFETY: as above.
         u64::from(unsafe { *self.others.get_unchecked(r as usize) })
@@ -407,7 +408,7 @@ impl Small {
             while bits != 0 {
                 let r = (w as u32) << 6 | bits.trailing_zeros();
                 bits &= bits - 1;
-                updates += self.take_out::<true>(r);
+                updates += self.take_out(r);
             }
             if self.keys.is_empty(x) {
                 break;
@@ -455,7 +456,7 @@ impl Small {
     #[inline(always)]
     fn cover_row<const AVX2: bool>(&mut self, r: u32, skip: u32) -> u64 {
         if !self.conflicts.is_empty() {
-            return self.cover_conflicts::<AVX2, true>(r, skip);
+            return self.cover_conflicts::<AVX2>(r, skip);
         }
         let mut updates = 0;
         for k in self.items_of(r) {
@@ -467,17 +468,10 @@ impl Small {
         updates
     }
 
-    /// [`Small::cover_row`] on the conflict sets: the rows in play that
-    /// share an item with `r` leave play a word at a time. The updates
-    /// are DLX1's: 1 for each item covered, and for each row taken out its
-    /// length less 1 (a row is taken out by the first of `r`'s items it
-    /// has, which DLX1 covers first, and by no other). Rows with `skip`
-    /// are out of play already (its cover took them out), `r` too when
-    /// `skip` is one of its items. Not `KEYS`: the rows taken out stay on
-    /// their items' keys, for the caller to count afresh.
+    /// Marks row `r`'s items other than `skip` covered; returns how many
+    /// (DLX1's update for each).
     #[inline(always)]
-    fn cover_conflicts<const AVX2: bool, const KEYS: bool>(&mut self, r: u32, skip: u32) -> u64 {
-        let mut updates = 0;
+    fn cover_items(&mut self, r: u32, skip: u32) -> u64 {
         if self.one_group {
             // The whole group: `skip` is covered already, and the sinks
             // are never read. The items covered are the row's length, less
@@ -487,16 +481,29 @@ impl Small {
             }
             debug_assert!(skip == 0 || self.items_of(r).any(|k| self.item_at(k) == skip));
             // SAFETY: `r` is a row.
-            updates += u64::from(unsafe { *self.others.get_unchecked(r as usize) }) + u64::from(skip == 0);
-        } else {
-            for k in self.items_of(r) {
-                let y = self.item_at(k);
-                if y != skip {
-                    self.keys.cover(y);
-                    updates += 1;
-                }
+            return u64::from(unsafe { *self.others.get_unchecked(r as usize) }) + u64::from(skip == 0);
+        }
+        let mut covered = 0;
+        for k in self.items_of(r) {
+            let y = self.item_at(k);
+            if y != skip {
+                self.keys.cover(y);
+                covered += 1;
             }
         }
+        covered
+    }
+
+    /// [`Small::cover_row`] on the conflict sets: the rows in play that
+    /// share an item with `r` leave play a word at a time. The updates
+    /// are DLX1's: 1 for each item covered, and for each row taken out its
+    /// length less 1 (a row is taken out by the first of `r`'s items it
+    /// has, which DLX1 covers first, and by no other). Rows with `skip`
+    /// are out of play already (its cover took them out), `r` too when
+    /// `skip` is one of its items.
+    #[inline(always)]
+    fn cover_conflicts<const AVX2: bool>(&mut self, r: u32, skip: u32) -> u64 {
+        let mut updates = self.cover_items(r, skip);
         let base = r as usize * self.words;
         debug_assert!(base + self.words <= self.conflicts.len());
         let mut w = 0;
@@ -516,12 +523,12 @@ impl Small {
                 while some != 0 {
                     let j = from + some.trailing_zeros() as usize;
                     some &= some - 1;
-                    updates += self.take_out_word::<KEYS>(j, base + j);
+                    updates += self.take_out_word(j, base + j);
                 }
             }
         }
         while w < self.words {
-            updates += self.take_out_word::<KEYS>(w, base + w);
+            updates += self.take_out_word(w, base + w);
             w += 1;
         }
         updates
@@ -529,7 +536,7 @@ impl Small {
 
     /// Takes the rows in play of word `w` of `conflicts[at]` out of play.
     #[inline(always)]
-    fn take_out_word<const KEYS: bool>(&mut self, w: usize, at: usize) -> u64 {
+    fn take_out_word(&mut self, w: usize, at: usize) -> u64 {
         debug_assert!(w < self.words && at < self.conflicts.len());
         // SAFETY: `w` is below `words`, the length of `alive`, and `at`
         // within the conflict sets (the callers' row's set).
@@ -543,9 +550,65 @@ impl Small {
         while bits != 0 {
             let q = (w as u32) << 6 | bits.trailing_zeros();
             bits &= bits - 1;
-            updates += self.take_out::<KEYS>(q);
+            updates += self.take_out(q);
         }
         updates
+    }
+
+    /// Chooses `forced` (compatible rows, none chosen yet) on the conflict
+    /// sets: their rows leave play a word at a time, without the stack
+    /// (nothing below the forced state is put back one by one), and the
+    /// keys are brought up to date after: by taking the rows that left off
+    /// them when they are fewer than the rows left in play, else by
+    /// counting the rows left afresh (a sudoku's clues take out some 420 of
+    /// 729 rows). The updates are those of `cover_row` on each.
+    fn force_conflicts(&mut self, forced: &[usize]) {
+        // `forced.0` holds the rows in play before, until `force` copies
+        // the state after into it.
+        self.forced.0.copy_from_slice(&self.alive);
+        for &r in forced {
+            self.updates += self.cover_items(r as u32, 0);
+            let base = r * self.words;
+            for w in 0..self.words {
+                self.alive[w] &= !self.conflicts[base + w];
+            }
+        }
+        let gone = |s: &Small, w: usize| s.forced.0[w] & !s.alive[w];
+        let (mut left, mut taken) = (0, 0);
+        for w in 0..self.words {
+            left += self.alive[w].count_ones();
+            taken += gone(self, w).count_ones();
+        }
+        match self.same_length {
+            Some(others) => self.updates += u64::from(taken) * u64::from(others),
+            None => {
+                for w in 0..self.words {
+                    let mut bits = gone(self, w);
+                    while bits != 0 {
+                        self.updates += u64::from(self.others[w << 6 | bits.trailing_zeros() as usize]);
+                        bits &= bits - 1;
+                    }
+                }
+            }
+        }
+        if taken <= left {
+            for w in 0..self.words {
+                let mut bits = gone(self, w);
+                while bits != 0 {
+                    self.update_keys::<true>((w as u32) << 6 | bits.trailing_zeros());
+                    bits &= bits - 1;
+                }
+            }
+        } else {
+            self.keys.clear_lengths();
+            for w in 0..self.words {
+                let mut bits = self.alive[w];
+                while bits != 0 {
+                    self.update_keys::<false>((w as u32) << 6 | bits.trailing_zeros());
+                    bits &= bits - 1;
+                }
+            }
+        }
     }
 
     /// Marks row `r`'s items uncovered, `skip` left as it is.
@@ -745,7 +808,7 @@ impl Core for Small {
             if self.in_play(r) {
                 self.alive[r / 64] ^= 1 << (r % 64);
                 // Excluded rows are not search work: no updates.
-                let _ = self.take_out::<true>(r as u32);
+                let _ = self.take_out(r as u32);
             }
         }
         if self.conflicts.is_empty() {
@@ -753,29 +816,7 @@ impl Core for Small {
                 self.updates += self.cover_row::<false>(r as u32, 0);
             }
         } else {
-            // The keys are brought up to date after all the rows have
-            // left: by taking those rows off them when they are fewer
-            // than the rows left in play, else by counting the rows left
-            // afresh (a sudoku's clues take out some 420 of 729 rows).
-            let from = self.top;
-            for &r in &fixed.forced {
-                self.updates += self.cover_conflicts::<false, false>(r as u32, 0);
-            }
-            let rows = self.rows();
-            if self.top - from <= rows - self.top {
-                for k in from..self.top {
-                    self.update_keys::<true>(self.stack[k]);
-                }
-            } else {
-                self.keys.clear_lengths();
-                for w in 0..self.words {
-                    let mut bits = self.alive[w];
-                    while bits != 0 {
-                        self.update_keys::<false>((w as u32) << 6 | bits.trailing_zeros());
-                        bits &= bits - 1;
-                    }
-                }
-            }
+            self.force_conflicts(&fixed.forced);
         }
         self.base = self.top;
         self.forced.0.copy_from_slice(&self.alive);
@@ -934,14 +975,16 @@ mod tests {
     #[test]
     fn the_conflict_sets_cover_as_the_items_do() {
         // The same solutions in the same order, the same nodes and updates,
-        // with the conflict sets and without, with a forced row or none,
-        // rows of at most four items or longer; and the state after
-        // undoing it all is the state before.
+        // with the conflict sets and without, with nothing forced, one row
+        // or a set of rows that take out most of the matrix; rows of at
+        // most four items, longer, or all of one length; and the state
+        // after undoing it all is the state before.
         let mut rng = fastrand::Rng::with_seed(77);
-        let (mut solved, mut groups) = (0, [0; 2]);
+        let (mut solved, mut groups, mut most, mut same) = (0, [0; 2], [0; 2], 0);
         for i in 0..400 {
-            // Rows of up to 4 items (one group of keys each) or up to 7.
-            let longest = if i % 2 == 0 { 4 } else { 7 };
+            // Rows of up to 4 items (one group of keys each), up to 7, or
+            // all of 3.
+            let longest = [4, 7, 3][i % 3];
             let columns = 4 + rng.usize(..24);
             let mut m = Matrix::new(columns).unwrap();
             for c in 0..columns {
@@ -950,21 +993,45 @@ mod tests {
                 }
             }
             for _ in 0..20 + rng.usize(..200) {
-                let mut cols: Vec<usize> = (0..1 + rng.usize(..longest)).map(|_| rng.usize(..columns)).collect();
+                let mut cols: Vec<usize> = match i % 3 {
+                    2 => {
+                        let mut all: Vec<usize> = (0..columns).collect();
+                        rng.shuffle(&mut all);
+                        all[..3].to_vec()
+                    }
+                    _ => (0..1 + rng.usize(..longest)).map(|_| rng.usize(..columns)).collect(),
+                };
                 cols.sort_unstable();
                 cols.dedup();
                 m.add_row(&cols).unwrap();
             }
             let mut with = Small::new(&m).unwrap();
             assert!(!with.conflicts.is_empty());
-            assert_eq!(with.one_group, m.rows() == 0 || (0..m.rows()).all(|r| with.items_of(r as u32).len() <= 4));
+            assert_eq!(with.one_group, (0..m.rows()).all(|r| with.items_of(r as u32).len() <= 4));
             groups[usize::from(with.one_group)] += 1;
+            same += usize::from(with.same_length.is_some());
             // The other way: item by item, a loop over each row's groups.
             let mut without = Small::new(&m).unwrap();
             (without.conflicts, without.one_group) = (Vec::new(), false);
-            let fixed = Fixed { forced: vec![rng.usize(..m.rows())], excluded: Vec::new() };
-            for fixed in [Fixed::default(), fixed] {
+            // Rows that fit together, taken greedily in a random order.
+            let mut order: Vec<usize> = (0..m.rows()).collect();
+            rng.shuffle(&mut order);
+            let mut set: Vec<usize> = Vec::new();
+            for r in order {
+                if with.compatible(&[&set[..], &[r]].concat()).unwrap() {
+                    set.push(r);
+                }
+            }
+            let one = Fixed { forced: vec![rng.usize(..m.rows())], excluded: Vec::new() };
+            for fixed in [Fixed::default(), one, Fixed { forced: set, excluded: Vec::new() }] {
                 let (alive, keys) = (with.alive.clone(), with.keys.all().to_vec());
+                // How many rows the forced ones leave in play.
+                let updates = with.updates;
+                with.force(&fixed);
+                let left: u32 = with.alive.iter().map(|w| w.count_ones()).sum();
+                most[usize::from((2 * left as usize) < m.rows())] += 1;
+                with.unforce(&fixed);
+                with.updates = updates;
                 let a = walked(&mut with, &fixed);
                 assert_eq!(a, walked(&mut without, &fixed), "{fixed:?}\n{m:?}");
                 assert_eq!((with.alive.clone(), with.keys.all().to_vec()), (alive, keys));
@@ -972,6 +1039,7 @@ mod tests {
             }
         }
         assert!(solved > 100, "only {solved} walks found solutions");
+        assert!(most[0] > 100 && most[1] > 100 && same > 100, "{most:?} {same}");
         assert!(groups[0] > 100 && groups[1] > 100, "{groups:?}");
     }
 }
