@@ -230,15 +230,17 @@ def test_ctrl_c_stops_a_long_count(instances):
 
 
 def test_engines(instances):
-    # Every engine counts the file's own expected count; "auto" runs DLX1
-    # on a small plain matrix, Algorithm M on one with bounds, which DLX1
-    # and the small engine refuse.
-    path, expected = instances("langford_8")
-    m = dlx.Matrix.read(path)
-    for engine, runs in (("auto", "exact"), ("exact", "exact"), ("general", "general"), ("small", "small")):
-        with m.solver(engine=engine) as s:
-            assert s.engine == runs
-            assert s.count() == expected
+    # Every engine counts the file's own expected count; "auto" runs the
+    # small engine on a small plain matrix with rows of three columns
+    # (Langford pairs), DLX1 on one with rows of two (dominoes), Algorithm M
+    # on one with bounds, which DLX1 and the small engine refuse.
+    for name, chosen in (("langford_8", "small"), ("domino_6x6", "exact")):
+        path, expected = instances(name)
+        m = dlx.Matrix.read(path)
+        for engine, runs in (("auto", chosen), ("exact", "exact"), ("general", "general"), ("small", "small")):
+            with m.solver(engine=engine) as s:
+                assert s.engine == runs
+                assert s.count() == expected
     with pytest.raises(dlx.InputError):
         m.solver(engine="fastest")
     b = dlx.Matrix.parse("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n")

@@ -31,7 +31,7 @@ pub enum Engine {
     /// engine for a matrix with bounds or colors; for an exact-cover matrix,
     /// the small-matrix engine when its bit sets (columns times rows, a bit
     /// each) fit in 48 KB and either its dancing links (16 bytes for each
-    /// entry, row and column) would not fit in 32 KB or its rows have four
+    /// entry, row and column) would not fit in 32 KB or its rows have three
     /// entries or more on average (and their conflict sets, rows times
     /// rows, a bit each, fit in 1 MB), else the links of DLX1. A search for the best
     /// solutions ([`Solver::set_objective`](crate::Solver::set_objective))

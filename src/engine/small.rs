@@ -91,17 +91,18 @@ fn conflict_bytes(rows: usize) -> Option<usize> {
 /// exact-cover matrix (no bounds, no colors) whose bit sets, as dense
 /// ones, would fit in [`FITS`] bytes, and either whose dancing links would
 /// not fit in [`LINKS`], or whose conflict sets fit in [`CONFLICTS`] with
-/// rows of four items or more on average. Measured on the bench suite
+/// rows of three items or more on average. Measured on the bench suite
 /// (`bench/engine.py` with `--peer` runs of `dlx --engine exact` and
 /// `--engine small`): where the links do not fit in the first-level cache
 /// (sudoku, pentominoes, Scott's board) the bit sets' smaller footprint
-/// wins; where they do, the conflict sets win with long rows (queens: 4
-/// items a row, 13 and 14 queens 10% faster) and lose with short ones
-/// (dominoes: 2, 25% slower; Langford pairs: 3, 5-8% slower).
+/// wins (1.3x to 1.7x); where they do, the conflict sets win with rows of
+/// 3 items or more (queens, 4 items a row: 1.13x to 1.25x; Langford pairs,
+/// 3: 1% to 9%) and lose with shorter ones (dominoes, 2: 10% to 25%
+/// slower).
 pub(crate) fn fits(matrix: &Matrix) -> bool {
     let bits = (matrix.columns() + 1).checked_mul(words(matrix.rows())).and_then(|w| w.checked_mul(8));
     let nodes = matrix.columns() as u64 + matrix.rows() as u64 + matrix.entries() as u64 + 2;
-    let long_rows = matrix.entries() >= 4 * matrix.rows() && conflict_bytes(matrix.rows()).is_some_and(|b| b <= CONFLICTS);
+    let long_rows = matrix.entries() >= 3 * matrix.rows() && conflict_bytes(matrix.rows()).is_some_and(|b| b <= CONFLICTS);
     !matrix.is_generalized() && bits.is_some_and(|b| b <= FITS) && (nodes * 16 > LINKS as u64 || long_rows)
 }
 

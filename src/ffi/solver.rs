@@ -173,7 +173,7 @@ pub enum dlx_engine {
     /// `DLX_ENGINE_GENERAL` for a matrix with bounds or colors; else
     /// `DLX_ENGINE_SMALL` when its bit sets (columns times rows, one bit
     /// each) fit in 48 KB and either its dancing links (16 bytes for each
-    /// entry, row and column) would not fit in 32 KB or its rows have four
+    /// entry, row and column) would not fit in 32 KB or its rows have three
     /// entries or more on average (and their conflict sets, rows times
     /// rows, one bit each, fit in 1 MB); else `DLX_ENGINE_EXACT`. A solver that chose
     /// `DLX_ENGINE_SMALL` moves to `DLX_ENGINE_EXACT` when it is given an
