@@ -650,10 +650,11 @@ struct Progress<'n> {
 impl Progress<'_> {
     /// Says how far the reading is (`at` bytes) when the next second is due.
     fn tick(&mut self, at: usize) {
-        if self.start.elapsed() < self.next {
+        let elapsed = self.start.elapsed();
+        if elapsed < self.next {
             return;
         }
-        let secs = self.start.elapsed().as_secs_f64();
+        let secs = elapsed.as_secs_f64();
         let name = self.name;
         match self.size {
             Some(size) => say!("dlx: reading {name}: {:.0}% of {:.0} MB, {secs:.1} s", 100.0 * at as f64 / size.max(1) as f64, size as f64 / 1e6),

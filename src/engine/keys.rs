@@ -69,17 +69,18 @@ fn least(keys: &[u32]) -> u32 {
     keys.iter().fold(COVERED, |a, &b| a.min(b))
 }
 
-/// The smallest key among `keys` (whole groups of [`LANES`]), the lanes of
-/// the last group where `tail` is all ones left out: a running minimum in
-/// one AVX2 register, a group an instruction. Inlined into the searches
-/// compiled for AVX2. (Written with intrinsics: the compiler turns a plain
-/// loop over groups into a transposition across groups, with a dozen
-/// shuffles a group.)
-///
 /// The groups of eight keys from which [`least_avx2`] keeps four minima.
 #[cfg(target_arch = "x86_64")]
 const LONG: usize = 16;
 
+/// The smallest key among `keys` (whole groups of [`LANES`]), the lanes of
+/// the last group where `tail` is all ones left out: a running minimum in
+/// one AVX2 register (four, over [`LONG`] groups or more), a group an
+/// instruction. Inlined into the searches compiled for AVX2. (Written with
+/// intrinsics: the compiler turns a plain
+/// loop over groups into a transposition across groups, with a dozen
+/// shuffles a group.)
+///
 /// # Safety
 /// The CPU must have AVX2; `keys.len()` is a multiple of 8, at least 8.
 #[cfg(target_arch = "x86_64")]
@@ -109,10 +110,8 @@ unsafe fn least_avx2(keys: &[u32], tail: &[u32; LANES]) -> u32 {
                 *low = _mm256_min_epu32(*low, unsafe { _mm256_loadu_si256(p.add(j)) });
             }
         }
-        let mut g = last / 4 * 4;
-        while g < last {
+        for g in last / 4 * 4..last {
             four[0] = _mm256_min_epu32(four[0], at(g));
-            g += 1;
         }
         low = _mm256_min_epu32(_mm256_min_epu32(four[0], four[1]), _mm256_min_epu32(four[2], four[3]));
     }

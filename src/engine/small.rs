@@ -175,6 +175,33 @@ pub(crate) struct Small {
     updates: u64,
 }
 
+/// The rows whose bits are set in `bits`, word `w` of a bit set of rows,
+/// in increasing order.
+#[inline(always)]
+fn rows_in(w: usize, bits: u64) -> RowsIn {
+    RowsIn { base: (w as u32) << 6, bits }
+}
+
+/// The iterator of [`rows_in`].
+struct RowsIn {
+    base: u32,
+    bits: u64,
+}
+
+impl Iterator for RowsIn {
+    type Item = u32;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<u32> {
+        if self.bits == 0 {
+            return None;
+        }
+        let row = self.base | self.bits.trailing_zeros();
+        self.bits &= self.bits - 1;
+        Some(row)
+    }
+}
+
 /// Which of the four words at `a` and `b` have a bit in common: bit `j`
 /// of the result for word `j`.
 ///
@@ -345,6 +372,8 @@ impl Small {
     /// group of four at a time.
     #[inline(always)]
     fn update_keys<const OUT: bool>(&mut self, r: u32) {
+        // One group: no loop (a range of one group, looped over, costs
+        // 7% to 11% more instructions in the walks).
         if self.one_group {
             for y in self.group_at(r as usize) {
                 if OUT {
@@ -403,14 +432,7 @@ impl Small {
             if out == 0 {
                 continue;
             }
-            // SAFETY: as above.
-            unsafe { *self.alive.get_unchecked_mut(w) ^= out };
-            let mut bits = out;
-            while bits != 0 {
-                let r = (w as u32) << 6 | bits.trailing_zeros();
-                bits &= bits - 1;
-                updates += self.take_out(r);
-            }
+            updates += self.take_out_bits(w, out);
             if self.keys.is_empty(x) {
                 break;
             }
@@ -545,15 +567,16 @@ impl Small {
         if out == 0 {
             return 0;
         }
-        // SAFETY: as above.
+        self.take_out_bits(w, out)
+    }
+
+    /// Takes rows `out` of word `w` (all in play) out of play.
+    #[inline(always)]
+    fn take_out_bits(&mut self, w: usize, out: u64) -> u64 {
+        debug_assert!(w < self.words);
+        // SAFETY: `w` is below `words`, the length of `alive`.
         unsafe { *self.alive.get_unchecked_mut(w) ^= out };
-        let (mut bits, mut updates) = (out, 0);
-        while bits != 0 {
-            let q = (w as u32) << 6 | bits.trailing_zeros();
-            bits &= bits - 1;
-            updates += self.take_out(q);
-        }
-        updates
+        rows_in(w, out).map(|q| self.take_out(q)).sum()
     }
 
     /// Chooses `forced` (compatible rows, none chosen yet) on the conflict
@@ -564,8 +587,8 @@ impl Small {
     /// counting the rows left afresh (a sudoku's clues take out some 420 of
     /// 729 rows). The updates are those of `cover_row` on each.
     fn force_conflicts(&mut self, forced: &[usize]) {
-        // `forced.0` holds the rows in play before, until `force` copies
-        // the state after into it.
+        // `forced.0` holds the rows in play before, then the rows that
+        // left, until `force` copies the state after into it.
         self.forced.0.copy_from_slice(&self.alive);
         for &r in forced {
             self.updates += self.cover_items(r as u32, 0);
@@ -574,40 +597,25 @@ impl Small {
                 self.alive[w] &= !self.conflicts[base + w];
             }
         }
-        let gone = |s: &Small, w: usize| s.forced.0[w] & !s.alive[w];
+        // Now the rows that left.
         let (mut left, mut taken) = (0, 0);
         for w in 0..self.words {
+            self.forced.0[w] &= !self.alive[w];
             left += self.alive[w].count_ones();
-            taken += gone(self, w).count_ones();
+            taken += self.forced.0[w].count_ones();
         }
-        match self.same_length {
-            Some(others) => self.updates += u64::from(taken) * u64::from(others),
-            None => {
-                for w in 0..self.words {
-                    let mut bits = gone(self, w);
-                    while bits != 0 {
-                        self.updates += u64::from(self.others[w << 6 | bits.trailing_zeros() as usize]);
-                        bits &= bits - 1;
-                    }
-                }
-            }
-        }
+        self.updates += match self.same_length {
+            Some(others) => u64::from(taken) * u64::from(others),
+            None => (0..self.words).flat_map(|w| rows_in(w, self.forced.0[w])).map(|q| u64::from(self.others[q as usize])).sum(),
+        };
         if taken <= left {
             for w in 0..self.words {
-                let mut bits = gone(self, w);
-                while bits != 0 {
-                    self.update_keys::<true>((w as u32) << 6 | bits.trailing_zeros());
-                    bits &= bits - 1;
-                }
+                rows_in(w, self.forced.0[w]).for_each(|q| self.update_keys::<true>(q));
             }
         } else {
             self.keys.clear_lengths();
             for w in 0..self.words {
-                let mut bits = self.alive[w];
-                while bits != 0 {
-                    self.update_keys::<false>((w as u32) << 6 | bits.trailing_zeros());
-                    bits &= bits - 1;
-                }
+                rows_in(w, self.alive[w]).for_each(|q| self.update_keys::<false>(q));
             }
         }
     }
