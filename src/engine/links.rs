@@ -83,6 +83,22 @@ pub(crate) struct Links {
     pub updates: u64,
 }
 
+/// `x` widened to `usize` where the compiler cannot see that it was
+/// narrower: a loop over nodes whose index is so widened keeps it in a full
+/// register, where otherwise the compiler narrows the loop's index back to
+/// 32 bits and widens it again at every turn (an instruction a node).
+#[inline(always)]
+fn wide(x: u32) -> usize {
+    #[allow(unused_mut)]
+    let mut x = x as usize;
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: an empty template: it only hides the value's origin.
+    unsafe {
+        std::arch::asm!("/* {0} */", inout(reg) x, options(pure, nomem, nostack, preserves_flags));
+    }
+    x
+}
+
 impl Links {
     /// Lays out `matrix` as dancing links, all items uncovered.
     pub fn new(matrix: &Matrix) -> Result<Links, Error> {
@@ -140,9 +156,14 @@ impl Links {
 
     #[inline(always)]
     fn nd(&self, i: u32) -> Link {
-        debug_assert!((i as usize) < self.links.len());
+        self.nd_at(i as usize)
+    }
+
+    #[inline(always)]
+    fn nd_at(&self, i: usize) -> Link {
+        debug_assert!(i < self.links.len());
         // SAFETY: every index stored in the links is < links.len() (see above).
-        unsafe { *self.links.get_unchecked(i as usize) }
+        unsafe { *self.links.get_unchecked(i) }
     }
 
     #[inline(always)]
@@ -155,9 +176,14 @@ impl Links {
     /// The item of node `i` (0 for a spacer).
     #[inline(always)]
     pub fn top(&self, i: u32) -> u32 {
-        debug_assert!((i as usize) < self.tops.len());
+        self.top_at(i as usize)
+    }
+
+    #[inline(always)]
+    fn top_at(&self, i: usize) -> u32 {
+        debug_assert!(i < self.tops.len());
         // SAFETY: `tops` has as many entries as `links`.
-        unsafe { self.tops.get_unchecked(i as usize).top }
+        unsafe { self.tops.get_unchecked(i).top }
     }
 
     /// The node below node `i` in its vertical list.
@@ -204,12 +230,13 @@ impl Links {
     #[must_use]
     pub fn cover(&mut self, i: u32) -> u64 {
         let mut updates = 1;
-        let mut p = self.nd(i).down;
+        let i = i as usize;
+        let mut p = wide(self.nd_at(i).down);
         while p != i {
             updates += self.hide(p);
-            p = self.nd(p).down;
+            p = wide(self.nd_at(p).down);
         }
-        self.keys.cover(i);
+        self.keys.cover(i as u32);
         updates
     }
 
@@ -217,22 +244,24 @@ impl Links {
     #[inline]
     pub fn uncover(&mut self, i: u32) {
         self.keys.uncover(i);
-        let mut p = self.nd(i).up;
+        let i = i as usize;
+        let mut p = wide(self.nd_at(i).up);
         while p != i {
             self.unhide(p);
-            p = self.nd(p).up;
+            p = wide(self.nd_at(p).up);
         }
     }
 
     /// Unlinks every other node of `p`'s row from its vertical list, going
     /// right round the row, and returns how many: the updates.
     #[inline]
-    fn hide(&mut self, p: u32) -> u64 {
-        let (mut q, mut n) = (self.next(p), 0);
+    fn hide(&mut self, p: usize) -> u64 {
+        // The walks go by `usize` indices (see `wide`).
+        let (mut q, mut n) = (self.next_at(p), 0);
         while q != p {
-            let (Link { up, down }, top) = (self.nd(q), self.top(q));
+            let (Link { up, down }, top) = (self.nd_at(q), self.top_at(q));
             self.unlink(up, down, top);
-            q = self.next(q);
+            q = self.next_at(q);
             n += 1;
         }
         n
@@ -240,10 +269,10 @@ impl Links {
 
     /// The node after `q` in its row, going round.
     #[inline(always)]
-    fn next(&self, q: u32) -> u32 {
-        debug_assert!((q as usize) < self.tops.len());
+    fn next_at(&self, q: usize) -> usize {
+        debug_assert!(q < self.tops.len());
         // SAFETY: `tops` has as many entries as `links`.
-        unsafe { self.tops.get_unchecked(q as usize).right }
+        wide(unsafe { self.tops.get_unchecked(q).right })
     }
 
     /// Takes the node between `up` and `down` out of item `top`'s list.
@@ -265,12 +294,12 @@ impl Links {
     /// Undoes `hide(p)`, going round the row the same way (its nodes are in
     /// different lists, so the order does not matter).
     #[inline]
-    fn unhide(&mut self, p: u32) {
-        let mut q = self.next(p);
+    fn unhide(&mut self, p: usize) {
+        let mut q = self.next_at(p);
         while q != p {
-            let (Link { up, down }, top) = (self.nd(q), self.top(q));
-            self.relink(q, up, down, top);
-            q = self.next(q);
+            let (Link { up, down }, top) = (self.nd_at(q), self.top_at(q));
+            self.relink(q as u32, up, down, top);
+            q = self.next_at(q);
         }
     }
 
@@ -427,10 +456,11 @@ impl Links {
     #[must_use]
     pub fn cover_rest_of_row(&mut self, x: u32) -> u64 {
         let mut updates = 0;
-        let mut q = self.next(x);
+        let x = x as usize;
+        let mut q = self.next_at(x);
         while q != x {
-            updates += self.cover(self.top(q));
-            q = self.next(q);
+            updates += self.cover(self.top_at(q));
+            q = self.next_at(q);
         }
         updates
     }
@@ -438,11 +468,12 @@ impl Links {
     /// Undoes `cover_rest_of_row(x)`, going left.
     #[inline]
     pub fn uncover_rest_of_row(&mut self, x: u32) {
+        let x = x as usize;
         let mut q = x - 1;
         while q != x {
-            let top = self.top(q);
+            let top = self.top_at(q);
             if top == 0 {
-                q = self.nd(q).down;
+                q = wide(self.nd_at(q).down);
             } else {
                 self.uncover(top);
                 q -= 1;
