@@ -112,28 +112,18 @@ impl Dlx1 {
     /// the CPU has it) the choice scans with AVX2 instructions.
     #[inline(always)]
     fn walk<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool, const AVX2: bool>(&mut self, run: Run<'_>) -> Walked {
-        /// The steps of the loop, as in Knuth's DLX1.
-        enum Step {
-            /// Enter level `level`: choose an item and cover it, or find
-            /// that no primary item is left (a solution).
-            Enter,
-            /// Try row node `cur` of item `best`, or back up if `cur == best`.
-            Try,
-            /// Undo the row chosen at `level` and move to the next one.
-            NextRow,
-            /// Move from row node `cur` to the next row without undoing it
-            /// (it was cut off by the bound, so never covered).
-            Skip,
-        }
         let Run { nodes: node_counter, limit, mut objective, cap, count, .. } = run;
         let cap = cap.unwrap_or(usize::MAX);
         let (counted, count_limit) = counting::<COUNT>(count);
         let mut found = counted.as_ref().map_or(0, |c| **c);
-        // The counters stay in registers, written back at the end.
-        let (mut nodes, mut updates) = (*node_counter, 0);
-        let mut step = match self.phase {
+        // The counters and the level stay in registers, written back at
+        // the end.
+        let (mut nodes, mut updates, mut level) = (*node_counter, 0, self.level);
+        // Whether the loop starts by undoing the row chosen at `level`
+        // (after a solution) rather than by entering `level`.
+        let mut resume = match self.phase {
             Phase::Done => return Walked::Exhausted,
-            Phase::Recover => Step::NextRow,
+            Phase::Recover => true,
             Phase::Start if self.links.all_covered() => {
                 // No primary item left: the forced rows (or the empty set)
                 // are the one solution; the root and the solution are two
@@ -155,116 +145,110 @@ impl Dlx1 {
                 self.phase = Phase::Done;
                 return Walked::Cut;
             }
-            Phase::Start | Phase::Paused => Step::Enter,
+            Phase::Start | Phase::Paused => false,
         };
-        // `best` is the item being branched on at `level`, `cur` its row
-        // node; `stop` where the level's rows end (`best` unless `SHARE`).
-        let (mut best, mut cur, mut stop) = (0, 0, 0);
-        let walked = loop {
+        // The loop has the shape of Knuth's DLX1 steps: enter a level
+        // (choose an item, cover it: X2-X4), try its rows one by one
+        // (X5-X6), and back up when they are exhausted (X7-X8). Each
+        // jump goes straight to its step: `resume` is a constant on every
+        // path into the top of the loop, so the compiler folds it away.
+        let walked = 'walk: loop {
             let links = &mut self.links;
-            match step {
-                Step::Enter => {
-                    let item = if RANDOM {
-                        links.keys.choose_random(&mut random(&mut self.random).rng)
-                    } else {
-                        // SAFETY: `AVX2` only when the CPU has it.
-                        unsafe { links.keys.choose_on::<AVX2>() }
-                    };
-                    match enter::<CAP, COUNT>(item, &mut self.level, &mut self.phase, &mut nodes, limit, cap, &mut found, count_limit) {
-                        Entered::Branch => {}
-                        Entered::NextRow => {
-                            step = Step::NextRow;
-                            continue;
-                        }
-                        Entered::Stop(walked) => break walked,
+            // `best` is the item branched on at `level`, `cur` the row node
+            // to try next, `stop` where the level's rows end (`best` unless
+            // `SHARE`).
+            let (mut best, mut cur, mut stop);
+            if !resume {
+                // Enter `level`.
+                let item = if RANDOM {
+                    links.keys.choose_random(&mut random(&mut self.random).rng)
+                } else {
+                    // SAFETY: `AVX2` only when the CPU has it.
+                    unsafe { links.keys.choose_on::<AVX2>() }
+                };
+                match enter::<CAP, COUNT>(item, &mut level, &mut self.phase, &mut nodes, limit, cap, &mut found, count_limit) {
+                    Entered::Branch => {}
+                    Entered::NextRow => {
+                        resume = true;
+                        continue 'walk;
                     }
-                    if COST && nodes >= optimizer(&mut objective).strengthen_at {
-                        self.phase = Phase::Paused;
-                        break Walked::Strengthen;
-                    }
-                    nodes += 1;
-                    best = item;
-                    updates += links.cover(best);
-                    if RANDOM {
-                        let r = random(&mut self.random);
-                        let start = r.order.len();
-                        links.item_rows(best, &mut r.order);
-                        r.rng.shuffle(&mut r.order[start..]);
-                        let l = self.level;
-                        (r.start[l], r.at[l], r.end[l]) = (start as u32, start as u32, r.order.len() as u32);
-                        cur = r.order.get(start).copied().unwrap_or(best);
-                    } else {
-                        cur = links.down(best);
-                        if SHARE {
-                            (stop, self.stop[self.level]) = (best, best);
-                        }
-                    }
-                    if COST && cur != best {
-                        // The bound's `rest`, for every row of `best`; not
-                        // needed before there is a bar to cut against.
-                        let o = optimizer(&mut objective);
-                        o.rest[self.level] = if o.bar == i64::MAX { UNKNOWN } else { links.sum_first(&o.share) };
-                    }
-                    choose_at(&mut self.choice, self.level, cur);
-                    step = Step::Try;
+                    Entered::Stop(walked) => break 'walk walked,
                 }
-                Step::Try if cur == if SHARE && !RANDOM { stop } else { best } => {
-                    // Every row of `best` was tried: back up.
+                if COST && nodes >= optimizer(&mut objective).strengthen_at {
+                    self.phase = Phase::Paused;
+                    break 'walk Walked::Strengthen;
+                }
+                nodes += 1;
+                best = item;
+                updates += links.cover(best);
+                stop = best;
+                if RANDOM {
+                    let r = random(&mut self.random);
+                    let start = r.order.len();
+                    links.item_rows(best, &mut r.order);
+                    r.rng.shuffle(&mut r.order[start..]);
+                    (r.start[level], r.at[level], r.end[level]) = (start as u32, start as u32, r.order.len() as u32);
+                    cur = r.order.get(start).copied().unwrap_or(best);
+                } else {
+                    cur = links.down(best);
+                    if SHARE {
+                        self.stop[level] = best;
+                    }
+                }
+                if COST && cur != best {
+                    // The bound's `rest`, for every row of `best`; not
+                    // needed before there is a bar to cut against.
+                    let o = optimizer(&mut objective);
+                    o.rest[level] = if o.bar == i64::MAX { UNKNOWN } else { links.sum_first(&o.share) };
+                }
+            } else {
+                // Undo the row chosen at `level`, and go on to the next.
+                (best, cur, stop) = self.undo_row::<RANDOM, SHARE>(level);
+            }
+            // Try row node `cur` of `best`, or back up when the rows are
+            // exhausted.
+            loop {
+                if cur == stop {
+                    let links = &mut self.links;
                     links.uncover(best);
                     if RANDOM {
                         let r = random(&mut self.random);
-                        r.order.truncate(r.start[self.level] as usize);
+                        r.order.truncate(r.start[level] as usize);
                     }
-                    if self.level == 0 {
+                    if level == 0 {
                         self.phase = Phase::Done;
-                        break Walked::Exhausted;
+                        break 'walk Walked::Exhausted;
                     }
-                    self.level -= 1;
-                    step = Step::NextRow;
+                    level -= 1;
+                    (best, cur, stop) = self.undo_row::<RANDOM, SHARE>(level);
+                    continue;
                 }
-                Step::Try => {
-                    if COST {
-                        let o = optimizer(&mut objective);
-                        let l = self.level;
-                        let with = o.path[l] + o.cost[cur as usize];
-                        // `rest[l]` is stale when the bar came down after
-                        // level `l` was entered (when the first solutions
-                        // were found below it): recompute it then.
-                        if o.bar != i64::MAX && o.rest[l] == UNKNOWN {
-                            o.rest[l] = links.sum_first(&o.share);
-                        }
-                        if o.bar != i64::MAX && with + o.rest[l] - links.sum_first_in_rest_of_row(cur, &o.share) >= o.bar {
-                            step = Step::Skip;
-                            continue;
-                        }
-                        o.path[l + 1] = with;
+                choose_at(&mut self.choice, level, cur);
+                if COST {
+                    let links = &self.links;
+                    let o = optimizer(&mut objective);
+                    let with = o.path[level] + o.cost[cur as usize];
+                    // `rest[level]` is stale when the bar came down after
+                    // the level was entered (when the first solutions were
+                    // found below it): recompute it then.
+                    if o.bar != i64::MAX && o.rest[level] == UNKNOWN {
+                        o.rest[level] = links.sum_first(&o.share);
                     }
-                    updates += links.cover_rest_of_row(cur);
-                    self.level += 1;
-                    step = Step::Enter;
+                    if o.bar != i64::MAX && with + o.rest[level] - links.sum_first_in_rest_of_row(cur, &o.share) >= o.bar {
+                        // Cut off by the bound: never covered, so nothing
+                        // to undo.
+                        cur = self.next_row::<RANDOM>(level, cur, best);
+                        continue;
+                    }
+                    o.path[level + 1] = with;
                 }
-                Step::NextRow | Step::Skip => {
-                    if let Step::NextRow = step {
-                        cur = self.choice[self.level];
-                        best = links.top(cur);
-                        if SHARE && !RANDOM {
-                            stop = self.stop[self.level];
-                        }
-                        links.uncover_rest_of_row(cur);
-                    }
-                    if RANDOM {
-                        let r = random(&mut self.random);
-                        let l = self.level;
-                        r.at[l] += 1;
-                        cur = if r.at[l] < r.end[l] { r.order[r.at[l] as usize] } else { best };
-                    } else {
-                        cur = links.down(cur);
-                    }
-                    choose_at(&mut self.choice, self.level, cur);
-                    step = Step::Try;
-                }
+                updates += self.links.cover_rest_of_row(cur);
+                level += 1;
+                resume = false;
+                continue 'walk;
             }
         };
+        self.level = level;
         *node_counter = nodes;
         self.links.updates += updates;
         if let Some(counted) = counted {
@@ -275,6 +259,31 @@ impl Dlx1 {
 }
 
 impl Dlx1 {
+    /// Undoes the row chosen at `level` (Knuth's X6) and returns the item
+    /// branched on there, the next row node to try and where the level's
+    /// rows end, as `(best, cur, stop)`.
+    #[inline(always)]
+    fn undo_row<const RANDOM: bool, const SHARE: bool>(&mut self, level: usize) -> (u32, u32, u32) {
+        let cur = self.choice[level];
+        let best = self.links.top(cur);
+        let stop = if SHARE && !RANDOM { self.stop[level] } else { best };
+        self.links.uncover_rest_of_row(cur);
+        (best, self.next_row::<RANDOM>(level, cur, best), stop)
+    }
+
+    /// The row node after `cur` among the rows of `best` at `level`: the
+    /// next one down, or in the random order; `best` after the last.
+    #[inline(always)]
+    fn next_row<const RANDOM: bool>(&mut self, level: usize, cur: u32, best: u32) -> u32 {
+        if RANDOM {
+            let r = random(&mut self.random);
+            r.at[level] += 1;
+            if r.at[level] < r.end[level] { r.order[r.at[level] as usize] } else { best }
+        } else {
+            self.links.down(cur)
+        }
+    }
+
     /// [`Dlx1::walk`] compiled for the processor: with AVX2 where it has
     /// it, so that `choose` scans eight keys an instruction (the whole
     /// loop is compiled so, since a function compiled for AVX2 cannot be

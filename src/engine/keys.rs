@@ -69,9 +69,12 @@ fn least(keys: &[u32]) -> u32 {
     keys.iter().fold(COVERED, |a, &b| a.min(b))
 }
 
-/// The groups of eight keys from which [`least_avx2`] keeps four minima.
+/// The groups of eight keys from which [`least_avx2`] keeps four minima,
+/// and below which it scans them without a loop.
 #[cfg(target_arch = "x86_64")]
 const LONG: usize = 16;
+#[cfg(target_arch = "x86_64")]
+const SHORT: usize = 8;
 
 /// The smallest key among `keys` (whole groups of [`LANES`]), the lanes of
 /// the last group where `tail` is all ones left out: a running minimum in
@@ -92,10 +95,28 @@ unsafe fn least_avx2(keys: &[u32], tail: &[u32; LANES]) -> u32 {
     let at = |g: usize| unsafe { _mm256_loadu_si256(keys.as_ptr().add(g * LANES) as *const __m256i) };
     let last = keys.len() / LANES - 1;
     let mut low = _mm256_or_si256(at(last), unsafe { _mm256_loadu_si256(tail.as_ptr() as *const __m256i) });
-    if last < LONG {
-        for g in 0..last {
+    // The other groups, in straight-line code for up to eight groups in
+    // all (one jump to the right sequence, no loop to keep), in a loop
+    // beyond.
+    let upto = |n: usize, mut low: __m256i| {
+        for g in 0..n {
             low = _mm256_min_epu32(low, at(g));
         }
+        low
+    };
+    if last < SHORT {
+        low = match last {
+            0 => low,
+            1 => upto(1, low),
+            2 => upto(2, low),
+            3 => upto(3, low),
+            4 => upto(4, low),
+            5 => upto(5, low),
+            6 => upto(6, low),
+            _ => upto(7, low),
+        };
+    } else if last < LONG {
+        low = upto(last, low);
     } else {
         // Four minima side by side, each over every fourth group, so that
         // a long scan is four short chains of dependent instructions
