@@ -72,6 +72,15 @@ fn choose_at(choice: &mut [u32], level: usize, cur: u32) {
     unsafe { *choice.get_unchecked_mut(level) = cur };
 }
 
+/// The row node chosen at `level`, a level the walk entered (see
+/// [`choose_at`]).
+#[inline(always)]
+fn chosen_at(choice: &[u32], level: usize) -> u32 {
+    debug_assert!(level < choice.len());
+    // SAFETY: as in `choose_at`.
+    unsafe { *choice.get_unchecked(level) }
+}
+
 /// A bound's `rest` not computed yet (real ones stay within +-2^62).
 const UNKNOWN: i64 = i64::MIN;
 
@@ -180,7 +189,7 @@ impl Dlx1 {
                 }
                 nodes += 1;
                 best = item;
-                updates += links.cover(best);
+                links.cover(best, &mut updates);
                 stop = best;
                 if RANDOM {
                     let r = random(&mut self.random);
@@ -242,7 +251,7 @@ impl Dlx1 {
                     }
                     o.path[level + 1] = with;
                 }
-                updates += self.links.cover_rest_of_row(cur);
+                self.links.cover_rest_of_row(cur, &mut updates);
                 level += 1;
                 resume = false;
                 continue 'walk;
@@ -264,7 +273,7 @@ impl Dlx1 {
     /// rows end, as `(best, cur, stop)`.
     #[inline(always)]
     fn undo_row<const RANDOM: bool, const SHARE: bool>(&mut self, level: usize) -> (u32, u32, u32) {
-        let cur = self.choice[level];
+        let cur = chosen_at(&self.choice, level);
         let best = self.links.top(cur);
         let stop = if SHARE && !RANDOM { self.stop[level] } else { best };
         self.links.uncover_rest_of_row(cur);

@@ -77,7 +77,9 @@ const LONG: usize = 16;
 const SHORT: usize = 8;
 
 /// The smallest key among `keys` (whole groups of [`LANES`]), the lanes of
-/// the last group where `tail` is all ones left out: a running minimum in
+/// the last group where `tail` is all ones counted as [`COVERED`] whatever
+/// they hold (so that with one such lane, a minimum at or above `COVERED` is
+/// `COVERED` itself, whose item bits are 0): a running minimum in
 /// one AVX2 register (four, over [`LONG`] groups or more), a group an
 /// instruction. Inlined into the searches compiled for AVX2. (Written with
 /// intrinsics: the compiler turns a plain
@@ -94,7 +96,8 @@ unsafe fn least_avx2(keys: &[u32], tail: &[u32; LANES]) -> u32 {
     debug_assert!(keys.len() >= LANES && keys.len() % LANES == 0);
     let at = |g: usize| unsafe { _mm256_loadu_si256(keys.as_ptr().add(g * LANES) as *const __m256i) };
     let last = keys.len() / LANES - 1;
-    let mut low = _mm256_or_si256(at(last), unsafe { _mm256_loadu_si256(tail.as_ptr() as *const __m256i) });
+    let tail = unsafe { _mm256_loadu_si256(tail.as_ptr() as *const __m256i) };
+    let mut low = _mm256_blendv_epi8(at(last), _mm256_set1_epi32(COVERED as i32), tail);
     // The other groups, in straight-line code for up to eight groups in
     // all (one jump to the right sequence, no loop to keep), in a loop
     // beyond.
@@ -105,7 +108,7 @@ unsafe fn least_avx2(keys: &[u32], tail: &[u32; LANES]) -> u32 {
         low
     };
     if last < SHORT {
-        low = match last {
+        low = match last & (SHORT - 1) {
             0 => low,
             1 => upto(1, low),
             2 => upto(2, low),
@@ -113,7 +116,8 @@ unsafe fn least_avx2(keys: &[u32], tail: &[u32; LANES]) -> u32 {
             4 => upto(4, low),
             5 => upto(5, low),
             6 => upto(6, low),
-            _ => upto(7, low),
+            7 => upto(7, low),
+            _ => unreachable!(),
         };
     } else if last < LONG {
         low = upto(last, low);
@@ -198,7 +202,9 @@ impl Keys {
         for key in &mut len[n + 1..=n + SINKS] {
             *key = 1 << 30;
         }
-        let groups = primary.div_ceil(LANES).max(1);
+        // At least one lane past the primary items, so that the scan's
+        // minimum is `COVERED` itself when every primary item is covered.
+        let groups = (primary + 1).div_ceil(LANES);
         let tail = std::array::from_fn(|j| if (groups - 1) * LANES + j < primary { 0 } else { u32::MAX });
         Keys { len, unit: 1 << shift, shift, groups, tail, avx2: has_avx2(), primary }
     }
@@ -335,11 +341,10 @@ impl Keys {
         };
         #[cfg(not(target_arch = "x86_64"))]
         let key = least(&self.len[1..=self.primary]);
-        if key & COVERED == 0 {
-            key & (self.unit - 1)
-        } else {
-            0
-        }
+        // A minimum at or above `COVERED` is `COVERED` itself (the scans
+        // start from it, or have a lane standing for it): item bits 0.
+        debug_assert!(key <= COVERED);
+        key & (self.unit - 1)
     }
 
     /// A primary item of smallest length, picked uniformly at random among
@@ -409,12 +414,13 @@ mod tests {
                 assert_eq!(least(&keys), keys[at].min(COVERED), "{keys:?}");
                 #[cfg(target_arch = "x86_64")]
                 if std::arch::is_x86_feature_detected!("avx2") {
-                    // Garbage after the keys, as `len` has, left out by `tail`.
-                    let groups = size.div_ceil(LANES);
+                    // Garbage after the keys, as `len` has, left out by
+                    // `tail`, which has at least one lane, as in `Keys`.
+                    let groups = (size + 1).div_ceil(LANES);
                     let mut padded = keys.clone();
                     padded.extend((0..groups * LANES - size).map(|k| k as u32 % 2));
                     let tail = std::array::from_fn(|j| if (groups - 1) * LANES + j < size { 0 } else { u32::MAX });
-                    assert_eq!(unsafe { least_avx2(&padded, &tail) }, keys[at], "{keys:?}");
+                    assert_eq!(unsafe { least_avx2(&padded, &tail) }, keys[at].min(COVERED), "{keys:?}");
                 }
             }
         }

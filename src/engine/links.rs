@@ -223,21 +223,19 @@ impl Links {
     }
 
     /// Removes item `i` from the items still to cover and hides every row in
-    /// its vertical list from the other items. Returns the updates made,
-    /// which the caller adds to [`Links::updates`] (the search keeps its
-    /// sum in a register).
+    /// its vertical list from the other items. Adds the updates made to
+    /// `updates`, which the caller adds to [`Links::updates`] (the search
+    /// keeps the sum in one register, which each update increments).
     #[inline]
-    #[must_use]
-    pub fn cover(&mut self, i: u32) -> u64 {
-        let mut updates = 1;
+    pub fn cover(&mut self, i: u32, updates: &mut u64) {
+        *updates += 1;
         let i = i as usize;
         let mut p = wide(self.nd_at(i).down);
         while p != i {
-            updates += self.hide(p);
+            self.hide(p, updates);
             p = wide(self.nd_at(p).down);
         }
         self.keys.cover(i as u32);
-        updates
     }
 
     /// Undoes `cover(i)`; the covers made after it must be undone first.
@@ -253,18 +251,17 @@ impl Links {
     }
 
     /// Unlinks every other node of `p`'s row from its vertical list, going
-    /// right round the row, and returns how many: the updates.
+    /// right round the row, and counts each in `updates`.
     #[inline]
-    fn hide(&mut self, p: usize) -> u64 {
+    fn hide(&mut self, p: usize, updates: &mut u64) {
         // The walks go by `usize` indices (see `wide`).
-        let (mut q, mut n) = (self.next_at(p), 0);
+        let mut q = self.next_at(p);
         while q != p {
             let (Link { up, down }, top) = (self.nd_at(q), self.top_at(q));
             self.unlink(up, down, top);
             q = self.next_at(q);
-            n += 1;
+            *updates += 1;
         }
-        n
     }
 
     /// The node after `q` in its row, going round.
@@ -327,9 +324,11 @@ impl Links {
 
     /// Covers every item of row `r`, as if the search had chosen it.
     pub fn cover_row(&mut self, r: usize) {
+        let mut updates = 0;
         for x in self.row_nodes(r) {
-            self.updates += self.cover(self.top(x));
+            self.cover(self.top(x), &mut updates);
         }
+        self.updates += updates;
     }
 
     /// Undoes `cover_row(r)`; the covers made after it must be undone first.
@@ -450,19 +449,16 @@ impl Links {
     }
 
     /// Covers the items of `x`'s row other than `x`'s own, going right from
-    /// `x` and wrapping round at the row's end; returns the updates made,
-    /// as [`Links::cover`].
+    /// `x` and wrapping round at the row's end; adds the updates made to
+    /// `updates`, as [`Links::cover`].
     #[inline]
-    #[must_use]
-    pub fn cover_rest_of_row(&mut self, x: u32) -> u64 {
-        let mut updates = 0;
+    pub fn cover_rest_of_row(&mut self, x: u32, updates: &mut u64) {
         let x = x as usize;
         let mut q = self.next_at(x);
         while q != x {
-            updates += self.cover(self.top_at(q));
+            self.cover(self.top_at(q), updates);
             q = self.next_at(q);
         }
-        updates
     }
 
     /// Undoes `cover_rest_of_row(x)`, going left.
@@ -570,12 +566,13 @@ mod tests {
                 let mut rows = Vec::new();
                 links.item_rows(want, &mut rows);
                 assert_eq!(links.length(want) as usize, rows.len());
-                links.updates += links.cover(want);
+                let mut updates = 0;
+                links.cover(want, &mut updates);
                 covered[want as usize] = true;
                 order.push(want);
                 // Also cover the other items of the item's first row.
                 if let Some(&x) = rows.first() {
-                    links.updates += links.cover_rest_of_row(x);
+                    links.cover_rest_of_row(x, &mut updates);
                     let mut q = x + 1;
                     loop {
                         let top = links.top(q);
@@ -591,6 +588,7 @@ mod tests {
                     }
                     order.push(x | 1 << 31);
                 }
+                links.updates += updates;
             }
             // Undone in reverse, the keys are back as they were.
             let fresh = if round % 2 == 1 { None } else { Some(Links::new(&m).unwrap().keys) };
