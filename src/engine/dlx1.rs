@@ -15,6 +15,7 @@
 //! exactly where the last one stopped.
 
 use crate::alloc::filled;
+use super::keys::{Live, Mask, NoLive};
 use super::links::Links;
 use super::walk::{counting, enter, Entered, Phase};
 use super::{Core, Fixed, Run, Walked};
@@ -120,7 +121,7 @@ impl Dlx1 {
     /// ([`Run::count`]; no objective, no cap). With `AVX2` (set only when
     /// the CPU has it) the choice scans with AVX2 instructions.
     #[inline(always)]
-    fn walk<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool, const AVX2: bool>(&mut self, run: Run<'_>) -> Walked {
+    fn walk<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool, const AVX2: bool, M: Mask>(&mut self, run: Run<'_>) -> Walked {
         let Run { nodes: node_counter, limit, mut objective, cap, count, .. } = run;
         let cap = cap.unwrap_or(usize::MAX);
         let (counted, count_limit) = counting::<COUNT>(count);
@@ -128,12 +129,16 @@ impl Dlx1 {
         // The counters and the level stay in registers, written back at
         // the end.
         let (mut nodes, mut updates, mut level) = (*node_counter, 0, self.level);
+        let mut live = M::load(&self.links.keys);
         // Whether the loop starts by undoing the row chosen at `level`
         // (after a solution) rather than by entering `level`.
         let mut resume = match self.phase {
             Phase::Done => return Walked::Exhausted,
             Phase::Recover => true,
-            Phase::Start if self.links.all_covered() => {
+            // (The choice as the loop makes it: another scan inlined here
+            // would cost the loop registers.)
+            // SAFETY: `AVX2` only when the CPU has it.
+            Phase::Start if (if M::LIVE { self.links.keys.choose_live(live.bits()) } else { unsafe { self.links.keys.choose_on::<AVX2>() } }) == 0 => {
                 // No primary item left: the forced rows (or the empty set)
                 // are the one solution; the root and the solution are two
                 // nodes.
@@ -170,7 +175,10 @@ impl Dlx1 {
             if !resume {
                 // Enter `level`.
                 let item = if RANDOM {
-                    links.keys.choose_random(&mut random(&mut self.random).rng)
+                    let first = if M::LIVE { links.keys.choose_live(live.bits()) } else { links.keys.choose() };
+                    links.keys.choose_random_from(first, &mut random(&mut self.random).rng)
+                } else if M::LIVE {
+                    links.keys.choose_live(live.bits())
                 } else {
                     // SAFETY: `AVX2` only when the CPU has it.
                     unsafe { links.keys.choose_on::<AVX2>() }
@@ -189,7 +197,7 @@ impl Dlx1 {
                 }
                 nodes += 1;
                 best = item;
-                links.cover(best, &mut updates);
+                links.cover(best, &mut updates, &mut live);
                 stop = best;
                 if RANDOM {
                     let r = random(&mut self.random);
@@ -212,14 +220,14 @@ impl Dlx1 {
                 }
             } else {
                 // Undo the row chosen at `level`, and go on to the next.
-                (best, cur, stop) = self.undo_row::<RANDOM, SHARE>(level);
+                (best, cur, stop) = self.undo_row::<RANDOM, SHARE, M>(level, &mut live);
             }
             // Try row node `cur` of `best`, or back up when the rows are
             // exhausted.
             loop {
                 if cur == stop {
                     let links = &mut self.links;
-                    links.uncover(best);
+                    links.uncover(best, &mut live);
                     if RANDOM {
                         let r = random(&mut self.random);
                         r.order.truncate(r.start[level] as usize);
@@ -229,7 +237,7 @@ impl Dlx1 {
                         break 'walk Walked::Exhausted;
                     }
                     level -= 1;
-                    (best, cur, stop) = self.undo_row::<RANDOM, SHARE>(level);
+                    (best, cur, stop) = self.undo_row::<RANDOM, SHARE, M>(level, &mut live);
                     continue;
                 }
                 choose_at(&mut self.choice, level, cur);
@@ -251,13 +259,14 @@ impl Dlx1 {
                     }
                     o.path[level + 1] = with;
                 }
-                self.links.cover_rest_of_row(cur, &mut updates);
+                self.links.cover_rest_of_row(cur, &mut updates, &mut live);
                 level += 1;
                 resume = false;
                 continue 'walk;
             }
         };
         self.level = level;
+        live.store(&mut self.links.keys);
         *node_counter = nodes;
         self.links.updates += updates;
         if let Some(counted) = counted {
@@ -272,11 +281,11 @@ impl Dlx1 {
     /// branched on there, the next row node to try and where the level's
     /// rows end, as `(best, cur, stop)`.
     #[inline(always)]
-    fn undo_row<const RANDOM: bool, const SHARE: bool>(&mut self, level: usize) -> (u32, u32, u32) {
+    fn undo_row<const RANDOM: bool, const SHARE: bool, M: Mask>(&mut self, level: usize, live: &mut M) -> (u32, u32, u32) {
         let cur = chosen_at(&self.choice, level);
         let best = self.links.top(cur);
         let stop = if SHARE && !RANDOM { self.stop[level] } else { best };
-        self.links.uncover_rest_of_row(cur);
+        self.links.uncover_rest_of_row(cur, live);
         (best, self.next_row::<RANDOM>(level, cur, best), stop)
     }
 
@@ -298,12 +307,35 @@ impl Dlx1 {
     /// loop is compiled so, since a function compiled for AVX2 cannot be
     /// inlined into one that is not).
     fn walk_on<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
+        if self.links.keys.tracks_live() {
+            return self.walk_live::<RANDOM, COST, CAP, SHARE, COUNT>(run);
+        }
         #[cfg(target_arch = "x86_64")]
         if self.links.keys.avx2 {
             // SAFETY: `avx2` is set only when the CPU has AVX2.
             return unsafe { self.walk_avx2::<RANDOM, COST, CAP, SHARE, COUNT>(run) };
         }
-        self.walk::<RANDOM, COST, CAP, SHARE, COUNT, false>(run)
+        self.walk::<RANDOM, COST, CAP, SHARE, COUNT, false, NoLive>(run)
+    }
+
+    /// [`Dlx1::walk`] choosing among the uncovered primary items the keys
+    /// track in a word (see [`Keys::track_live`]): compiled for BMI1 where
+    /// the CPU has it, for its bit instructions.
+    fn walk_live<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
+        #[cfg(target_arch = "x86_64")]
+        if self.links.keys.bmi1 {
+            // SAFETY: `bmi1` is set only when the CPU has BMI1.
+            return unsafe { self.walk_live_bmi::<RANDOM, COST, CAP, SHARE, COUNT>(run) };
+        }
+        self.walk::<RANDOM, COST, CAP, SHARE, COUNT, false, Live>(run)
+    }
+
+    /// # Safety
+    /// The CPU must have BMI1.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1")]
+    unsafe fn walk_live_bmi<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
+        self.walk::<RANDOM, COST, CAP, SHARE, COUNT, false, Live>(run)
     }
 
     /// # Safety
@@ -311,7 +343,7 @@ impl Dlx1 {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     unsafe fn walk_avx2<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
-        self.walk::<RANDOM, COST, CAP, SHARE, COUNT, true>(run)
+        self.walk::<RANDOM, COST, CAP, SHARE, COUNT, true, NoLive>(run)
     }
 }
 
@@ -366,9 +398,11 @@ impl Core for Dlx1 {
     fn unwind(&mut self) {
         for l in (0..self.depth()).rev() {
             let x = self.choice[l];
-            self.links.uncover_rest_of_row(x);
+            let mut live = self.links.keys.live();
+            self.links.uncover_rest_of_row(x, &mut live);
             let best = self.links.top(x);
-            self.links.uncover(best);
+            self.links.uncover(best, &mut live);
+            self.links.keys.set_live(live);
         }
         if let Some(r) = &mut self.random {
             r.order.clear();

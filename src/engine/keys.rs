@@ -158,6 +158,114 @@ fn has_avx2() -> bool {
     return false;
 }
 
+/// Whether the processor has BMI1.
+fn has_bmi1() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::arch::is_x86_feature_detected!("bmi1");
+    #[cfg(not(target_arch = "x86_64"))]
+    return false;
+}
+
+/// Where the walks keep the word of uncovered primary items while they
+/// cover and uncover: [`Live`], or nowhere ([`NoLive`]) when the keys do
+/// not track it.
+pub(crate) trait Mask {
+    /// Whether the word is kept (the walk then chooses from it).
+    const LIVE: bool;
+    /// The word `keys` keep (or nothing).
+    fn load(keys: &Keys) -> Self;
+    /// Gives the word back to `keys`.
+    fn store(self, keys: &mut Keys);
+    /// The word (0 without one).
+    fn bits(&self) -> u64;
+    /// Primary item `i` was covered.
+    fn take(&mut self, i: u32);
+    /// Primary item `i` was uncovered.
+    fn put(&mut self, i: u32);
+}
+
+/// The word of uncovered items, every item primary (bit `i - 1` for item
+/// `i`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Live {
+    pub bits: u64,
+}
+
+impl Mask for Live {
+    const LIVE: bool = true;
+    #[inline(always)]
+    fn load(keys: &Keys) -> Live {
+        debug_assert!(keys.tracked);
+        Live { bits: keys.live }
+    }
+    #[inline(always)]
+    fn store(self, keys: &mut Keys) {
+        keys.live = self.bits;
+    }
+    #[inline(always)]
+    fn bits(&self) -> u64 {
+        self.bits
+    }
+    #[inline(always)]
+    fn take(&mut self, i: u32) {
+        debug_assert!((1..=64).contains(&i));
+        self.bits &= !(1 << (i - 1));
+    }
+    #[inline(always)]
+    fn put(&mut self, i: u32) {
+        debug_assert!((1..=64).contains(&i));
+        self.bits |= 1 << (i - 1);
+    }
+}
+
+/// The word, when the keys track it (the covers and uncovers outside the
+/// walks).
+impl Mask for Option<Live> {
+    const LIVE: bool = false;
+    fn load(keys: &Keys) -> Option<Live> {
+        keys.live()
+    }
+    fn store(self, keys: &mut Keys) {
+        keys.set_live(self);
+    }
+    fn bits(&self) -> u64 {
+        self.map_or(0, |live| live.bits)
+    }
+    #[inline]
+    fn take(&mut self, i: u32) {
+        if let Some(live) = self {
+            live.take(i);
+        }
+    }
+    #[inline]
+    fn put(&mut self, i: u32) {
+        if let Some(live) = self {
+            live.put(i);
+        }
+    }
+}
+
+/// No word of uncovered items: the keys do not track one.
+pub(crate) struct NoLive;
+
+impl Mask for NoLive {
+    const LIVE: bool = false;
+    #[inline(always)]
+    fn load(_: &Keys) -> NoLive {
+        NoLive
+    }
+    #[inline(always)]
+    fn store(self, _: &mut Keys) {}
+    #[inline(always)]
+    fn bits(&self) -> u64 {
+        0
+    }
+    #[inline(always)]
+    fn take(&mut self, _: u32) {}
+    #[inline(always)]
+    fn put(&mut self, _: u32) {}
+}
+
 /// The keys of a matrix's items, with the state of one search.
 #[derive(Clone, Debug)]
 pub(crate) struct Keys {
@@ -171,8 +279,16 @@ pub(crate) struct Keys {
     /// last one past the primary items (all ones).
     groups: usize,
     tail: [u32; LANES],
+    /// With [`Keys::track_live`]: bit `i - 1` set while item `i` is
+    /// uncovered (kept by the walk in a register, as a [`Live`]).
+    live: u64,
+    /// Whether `live` is kept.
+    tracked: bool,
     /// Whether the CPU has AVX2 (the searches then run code compiled for it).
     pub avx2: bool,
+    /// Whether the CPU has BMI1 (the DLX1 walk over a word of items then
+    /// runs code compiled for it).
+    pub bmi1: bool,
     /// The number of primary items.
     pub primary: usize,
 }
@@ -206,7 +322,7 @@ impl Keys {
         // minimum is `COVERED` itself when every primary item is covered.
         let groups = (primary + 1).div_ceil(LANES);
         let tail = std::array::from_fn(|j| if (groups - 1) * LANES + j < primary { 0 } else { u32::MAX });
-        Keys { len, unit: 1 << shift, shift, groups, tail, avx2: has_avx2(), primary }
+        Keys { len, unit: 1 << shift, shift, groups, tail, live: 0, tracked: false, avx2: has_avx2(), bmi1: has_bmi1(), primary }
     }
 
     /// A copy, or out of memory.
@@ -217,6 +333,72 @@ impl Keys {
     /// Makes these keys equal to `other`, keys of the same matrix.
     pub fn copy_from(&mut self, other: &Keys) {
         self.len.copy_from_slice(&other.len);
+        self.live = other.live;
+    }
+
+    /// Tracks the uncovered items in a word as well, and chooses among
+    /// them by scalar loads of their keys, when every item is primary,
+    /// there are at most 64 and the keys hold item numbers; all items
+    /// uncovered. Whether it did.
+    pub fn track_live(&mut self) -> bool {
+        if self.shift == 0 || self.primary == 0 || self.primary > 64 || self.primary != self.items() {
+            return false;
+        }
+        self.tracked = true;
+        self.live = u64::MAX >> (64 - self.primary);
+        true
+    }
+
+    /// Stops tracking the uncovered primary items in a word (for tests of
+    /// the vector scans).
+    #[cfg(test)]
+    pub fn untrack_live(&mut self) {
+        (self.live, self.tracked) = (0, false);
+    }
+
+    /// Whether the keys track the uncovered primary items in a word.
+    #[inline(always)]
+    pub fn tracks_live(&self) -> bool {
+        self.tracked
+    }
+
+    /// The word of uncovered items, to keep while covering and uncovering
+    /// outside the walk: none when the keys do not track it.
+    pub fn live(&self) -> Option<Live> {
+        self.tracked.then_some(Live { bits: self.live })
+    }
+
+    /// Stores the word kept in `live`.
+    pub fn set_live(&mut self, live: Option<Live>) {
+        if let Some(live) = live {
+            self.live = live.bits;
+        }
+    }
+
+    /// [`Keys::choose_live`] of the word kept here, not inlined: a loop
+    /// inlined into the walks once more, at their start, costs them a
+    /// tenth of their speed (their loop-invariant values no longer stay in
+    /// registers).
+    #[inline(never)]
+    fn choose_live_apart(&self) -> u32 {
+        self.choose_live(self.live)
+    }
+
+    /// The primary item to branch on, as [`Keys::choose`], among the
+    /// uncovered primary items of `live` (which [`Keys::track_live`] set
+    /// up): the smallest of their keys by scalar loads.
+    #[inline(always)]
+    pub fn choose_live(&self, live: u64) -> u32 {
+        let (mut rest, mut low) = (live, COVERED);
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize + 1;
+            rest &= rest - 1;
+            debug_assert!(i < self.len.len());
+            // SAFETY: `i` is a primary item, and `len` has n + 1 + LANES
+            // entries.
+            low = low.min(unsafe { *self.len.get_unchecked(i) });
+        }
+        low & (self.unit - 1)
     }
 
     /// The number of items.
@@ -271,6 +453,25 @@ impl Keys {
         *self.key_mut(i) &= !COVERED;
     }
 
+    /// Marks item `i`, not covered, covered: as `cover`, but with an
+    /// addition, which the compiler keeps as wide as the key (a narrower
+    /// store, of the top byte alone, would hold up the next scalar load of
+    /// the key; see [`Keys::choose_live`]).
+    #[inline(always)]
+    pub fn add_covered(&mut self, i: u32) {
+        debug_assert!(!self.is_covered(i));
+        let key = self.key_mut(i);
+        *key = key.wrapping_add(COVERED);
+    }
+
+    /// Undoes `add_covered(i)`.
+    #[inline(always)]
+    pub fn sub_covered(&mut self, i: u32) {
+        debug_assert!(self.is_covered(i));
+        let key = self.key_mut(i);
+        *key = key.wrapping_sub(COVERED);
+    }
+
     /// Whether item `i` has no rows left (covered or not).
     #[inline(always)]
     pub fn is_empty(&self, i: u32) -> bool {
@@ -306,6 +507,9 @@ impl Keys {
     /// covered (or there is none).
     #[inline(always)]
     pub fn choose(&self) -> u32 {
+        if self.tracks_live() {
+            return self.choose_live_apart();
+        }
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only when the CPU has AVX2.
@@ -350,7 +554,13 @@ impl Keys {
     /// A primary item of smallest length, picked uniformly at random among
     /// all such items; 0 when every primary item is covered.
     pub fn choose_random(&self, rng: &mut fastrand::Rng) -> u32 {
-        let first = self.choose();
+        self.choose_random_from(self.choose(), rng)
+    }
+
+    /// [`Keys::choose_random`], `first` being what [`Keys::choose`] would
+    /// answer (the DLX1 walk, which keeps the word of uncovered items in a
+    /// register, chooses it itself).
+    pub fn choose_random_from(&self, first: u32, rng: &mut fastrand::Rng) -> u32 {
         if first == 0 {
             return 0;
         }
@@ -378,6 +588,7 @@ impl Keys {
             *key = (*key & COVERED) | (*key & !COVERED) >> self.shift;
         }
         (self.shift, self.unit) = (0, 1);
+        self.untrack_live();
     }
 }
 

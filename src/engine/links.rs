@@ -41,7 +41,7 @@
 //! each node it unlinks from a vertical list while hiding the rows of that
 //! item. Uncovering counts nothing.
 
-use super::keys::Keys;
+use super::keys::{Keys, Mask};
 use super::layout::Layout;
 use crate::alloc::filled;
 use crate::error::Error;
@@ -144,7 +144,8 @@ impl Links {
         }
         // Lengths are below 2^31, since every row takes an entry and a
         // spacer below matrix::MAX_NODES.
-        let keys = Keys::new(len, primary);
+        let mut keys = Keys::new(len, primary);
+        keys.track_live();
         Ok(Links { links, tops, keys, row_first, primary, updates: 0 })
     }
 
@@ -227,7 +228,7 @@ impl Links {
     /// `updates`, which the caller adds to [`Links::updates`] (the search
     /// keeps the sum in one register, which each update increments).
     #[inline]
-    pub fn cover(&mut self, i: u32, updates: &mut u64) {
+    pub fn cover<M: Mask>(&mut self, i: u32, updates: &mut u64, live: &mut M) {
         *updates += 1;
         let i = i as usize;
         let mut p = wide(self.nd_at(i).down);
@@ -235,13 +236,15 @@ impl Links {
             self.hide(p, updates);
             p = wide(self.nd_at(p).down);
         }
-        self.keys.cover(i as u32);
+        self.keys.add_covered(i as u32);
+        live.take(i as u32);
     }
 
     /// Undoes `cover(i)`; the covers made after it must be undone first.
     #[inline]
-    pub fn uncover(&mut self, i: u32) {
-        self.keys.uncover(i);
+    pub fn uncover<M: Mask>(&mut self, i: u32, live: &mut M) {
+        self.keys.sub_covered(i);
+        live.put(i);
         let i = i as usize;
         let mut p = wide(self.nd_at(i).up);
         while p != i {
@@ -324,18 +327,21 @@ impl Links {
 
     /// Covers every item of row `r`, as if the search had chosen it.
     pub fn cover_row(&mut self, r: usize) {
-        let mut updates = 0;
+        let (mut updates, mut live) = (0, self.keys.live());
         for x in self.row_nodes(r) {
-            self.cover(self.top(x), &mut updates);
+            self.cover(self.top(x), &mut updates, &mut live);
         }
         self.updates += updates;
+        self.keys.set_live(live);
     }
 
     /// Undoes `cover_row(r)`; the covers made after it must be undone first.
     pub fn uncover_row(&mut self, r: usize) {
+        let mut live = self.keys.live();
         for x in self.row_nodes(r).rev() {
-            self.uncover(self.top(x));
+            self.uncover(self.top(x), &mut live);
         }
+        self.keys.set_live(live);
     }
 
     /// Takes row `r` out of every list, as if it were not in the matrix
@@ -452,18 +458,18 @@ impl Links {
     /// `x` and wrapping round at the row's end; adds the updates made to
     /// `updates`, as [`Links::cover`].
     #[inline]
-    pub fn cover_rest_of_row(&mut self, x: u32, updates: &mut u64) {
+    pub fn cover_rest_of_row<M: Mask>(&mut self, x: u32, updates: &mut u64, live: &mut M) {
         let x = x as usize;
         let mut q = self.next_at(x);
         while q != x {
-            self.cover(self.top_at(q), updates);
+            self.cover(self.top_at(q), updates, live);
             q = self.next_at(q);
         }
     }
 
     /// Undoes `cover_rest_of_row(x)`, going left.
     #[inline]
-    pub fn uncover_rest_of_row(&mut self, x: u32) {
+    pub fn uncover_rest_of_row<M: Mask>(&mut self, x: u32, live: &mut M) {
         let x = x as usize;
         let mut q = x - 1;
         while q != x {
@@ -471,7 +477,7 @@ impl Links {
             if top == 0 {
                 q = wide(self.nd_at(q).down);
             } else {
-                self.uncover(top);
+                self.uncover(top, live);
                 q -= 1;
             }
         }
@@ -550,6 +556,11 @@ mod tests {
                 m.add_row(&row).unwrap();
             }
             let mut links = Links::new(&m).unwrap();
+            // Links::new tracks the uncovered items in a word when it can;
+            // every fourth round without it, to test the vector scan.
+            if round % 4 == 2 {
+                links.keys.untrack_live();
+            }
             if round % 2 == 1 {
                 // The fallback without item numbers, on the same lists.
                 links.keys.without_numbers();
@@ -566,13 +577,13 @@ mod tests {
                 let mut rows = Vec::new();
                 links.item_rows(want, &mut rows);
                 assert_eq!(links.length(want) as usize, rows.len());
-                let mut updates = 0;
-                links.cover(want, &mut updates);
+                let (mut updates, mut live) = (0, links.keys.live());
+                links.cover(want, &mut updates, &mut live);
                 covered[want as usize] = true;
                 order.push(want);
                 // Also cover the other items of the item's first row.
                 if let Some(&x) = rows.first() {
-                    links.cover_rest_of_row(x, &mut updates);
+                    links.cover_rest_of_row(x, &mut updates, &mut live);
                     let mut q = x + 1;
                     loop {
                         let top = links.top(q);
@@ -589,15 +600,21 @@ mod tests {
                     order.push(x | 1 << 31);
                 }
                 links.updates += updates;
+                links.keys.set_live(live);
             }
             // Undone in reverse, the keys are back as they were.
             let fresh = if round % 2 == 1 { None } else { Some(Links::new(&m).unwrap().keys) };
+            let mut live = links.keys.live();
             for &o in order.iter().rev() {
                 if o & 1 << 31 != 0 {
-                    links.uncover_rest_of_row(o & !(1 << 31));
+                    links.uncover_rest_of_row(o & !(1 << 31), &mut live);
                 } else {
-                    links.uncover(o);
+                    links.uncover(o, &mut live);
                 }
+            }
+            links.keys.set_live(live);
+            if links.keys.tracks_live() {
+                assert_eq!(links.keys.live().map(|l| l.bits), Links::new(&m).unwrap().keys.live().map(|l| l.bits));
             }
             if let Some(fresh) = fresh {
                 assert_eq!(links.keys.all(), fresh.all());
