@@ -385,20 +385,30 @@ impl Keys {
     }
 
     /// The primary item to branch on, as [`Keys::choose`], among the
-    /// uncovered primary items of `live` (which [`Keys::track_live`] set
-    /// up): the smallest of their keys by scalar loads.
+    /// uncovered items of `live` (which [`Keys::track_live`] set up): the
+    /// smallest of their keys, by scalar loads; 0 when `live` is 0.
     #[inline(always)]
     pub fn choose_live(&self, live: u64) -> u32 {
-        let (mut rest, mut low) = (live, COVERED);
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize + 1;
-            rest &= rest - 1;
-            debug_assert!(i < self.len.len());
-            // SAFETY: `i` is a primary item, and `len` has n + 1 + LANES
-            // entries.
-            low = low.min(unsafe { *self.len.get_unchecked(i) });
+        if live == 0 {
+            return 0;
         }
-        low & (self.unit - 1)
+        let key = |rest: u64| {
+            let i = rest.trailing_zeros() as usize + 1;
+            debug_assert!(i < self.len.len());
+            // SAFETY: `i` is an item, and `len` has n + 1 + LANES entries.
+            unsafe { *self.len.get_unchecked(i) }
+        };
+        let (mut rest, mut low) = (live & (live - 1), key(live));
+        while rest != 0 {
+            low = low.min(key(rest));
+            rest &= rest - 1;
+        }
+        let item = low & (self.unit - 1);
+        // The keys of uncovered items hold their numbers, from 1.
+        debug_assert!(item != 0);
+        // SAFETY: as just said (so the walk need not test the item).
+        unsafe { std::hint::assert_unchecked(item != 0) };
+        item
     }
 
     /// The number of items.

@@ -115,8 +115,8 @@ impl Links {
         let Layout { item_of, primary } = Layout::new(matrix)?;
 
         // Empty vertical lists.
-        for i in 1..=n {
-            links[i] = Link { up: i as u32, down: i as u32 };
+        for (i, link) in links.iter_mut().enumerate().take(n + 1).skip(1) {
+            *link = Link { up: i as u32, down: i as u32 };
         }
 
         // The rows, each appended at the bottom of its items' lists.
@@ -205,7 +205,7 @@ impl Links {
     }
 
     /// Whether every primary item is covered.
-    #[inline]
+    #[cfg(test)]
     pub fn all_covered(&self) -> bool {
         self.keys.all_covered()
     }
