@@ -84,7 +84,8 @@ Options:
                        matrix with bounds or colors, else small when the
                        matrix fits in 48 KB as bit sets and either not in
                        32 KB as dancing links or has rows of 3 items or
-                       more on average, else exact), exact
+                       more on average, and has secondary items or over
+                       64, else exact), exact
                        (Knuth's DLX1; its tree and counters), small (DLX1's
                        tree and counters on bit sets, for small matrices; no
                        --min-cost and the like) or general (Knuth's

@@ -507,7 +507,7 @@ impl Keys {
     }
 
     /// Whether every primary item is covered.
-    #[inline]
+    #[cfg(test)]
     pub fn all_covered(&self) -> bool {
         self.choose() == 0
     }

@@ -60,6 +60,7 @@
 
 use super::keys::{Keys, SINKS};
 use super::layout::Layout;
+use super::links;
 use super::walk::{counting, enter, Entered, Phase};
 use super::{Core, Engine, Fixed, Run, Walked};
 use crate::alloc::filled;
@@ -91,19 +92,22 @@ fn conflict_bytes(rows: usize) -> Option<usize> {
 /// exact-cover matrix (no bounds, no colors) whose bit sets, as dense
 /// ones, would fit in [`FITS`] bytes, and either whose dancing links would
 /// not fit in [`LINKS`], or whose conflict sets fit in [`CONFLICTS`] with
-/// rows of three items or more on average. Measured on the bench suite
-/// (`bench/engine.py` with `--peer` runs of `dlx --engine exact` and
-/// `--engine small`): where the links do not fit in the first-level cache
-/// (sudoku, pentominoes, Scott's board) the bit sets' smaller footprint
-/// wins (1.3x to 1.7x); where they do, the conflict sets win with rows of
-/// 3 items or more (queens, 4 items a row: 1.13x to 1.25x; Langford pairs,
-/// 3: 1% to 9%) and lose with shorter ones (dominoes, 2: 10% to 25%
-/// slower).
+/// rows of three items or more on average, unless the DLX1 engine
+/// chooses among its items by a word ([`links::scans_a_word`]). Measured
+/// on the bench suite (`bench/engine.py` with `--peer` runs of `dlx
+/// --engine exact` and `--engine small`): where the links do not fit in
+/// the first-level cache (sudoku, pentominoes, Scott's board) the bit
+/// sets' smaller footprint wins (1.3x to 1.7x); where they do, the
+/// conflict sets win with rows of 3 items or more (queens, 4 items a row:
+/// 1.13x to 1.25x) and lose with shorter ones (dominoes, 2: 10% to 25%
+/// slower); Langford pairs (3 items a row, all primary) were 1% to 9%
+/// faster here until DLX1 chose among at most 64 items by a word, which
+/// is 10% faster than this engine on them.
 pub(crate) fn fits(matrix: &Matrix) -> bool {
     let bits = (matrix.columns() + 1).checked_mul(words(matrix.rows())).and_then(|w| w.checked_mul(8));
     let nodes = matrix.columns() as u64 + matrix.rows() as u64 + matrix.entries() as u64 + 2;
     let long_rows = matrix.entries() >= 3 * matrix.rows() && conflict_bytes(matrix.rows()).is_some_and(|b| b <= CONFLICTS);
-    !matrix.is_generalized() && bits.is_some_and(|b| b <= FITS) && (nodes * 16 > LINKS as u64 || long_rows)
+    !matrix.is_generalized() && bits.is_some_and(|b| b <= FITS) && (nodes * 16 > LINKS as u64 || long_rows) && !links::scans_a_word(matrix)
 }
 
 /// The words of a bit set of `rows` rows (at least one).
@@ -665,7 +669,10 @@ impl Small {
         let mut step = match self.phase {
             Phase::Done => return Walked::Exhausted,
             Phase::Recover => Step::NextRow,
-            Phase::Start if self.keys.all_covered() => {
+            // (The scan as the loop makes it: another one inlined here
+            // would cost the loop its registers.)
+            // SAFETY: `AVX2` only when the CPU has it.
+            Phase::Start if unsafe { self.keys.choose_on::<AVX2>() } == 0 => {
                 // The forced rows (or the empty set) are the one solution;
                 // the root and the solution are two nodes.
                 *node_counter += 2;
