@@ -319,7 +319,7 @@ impl Dlx1 {
     }
 
     /// [`Dlx1::walk`] choosing among the uncovered primary items the keys
-    /// track in a word (see [`Keys::track_live`]): compiled for BMI1 where
+    /// track in a word (see [`Keys::track_live`](super::keys::Keys::track_live)): compiled for BMI1 where
     /// the CPU has it, for its bit instructions.
     fn walk_live<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
         #[cfg(target_arch = "x86_64")]
