@@ -172,6 +172,10 @@ fn has_bmi1() -> bool {
 pub(crate) trait Mask {
     /// Whether the word is kept (the walk then chooses from it).
     const LIVE: bool;
+    /// What one row adds to a key, `keys.unit`: known to the compiler when
+    /// the word is kept ([`LIVE_UNIT`]), so the walk needs no register
+    /// for it.
+    fn unit(keys: &Keys) -> u32;
     /// The word `keys` keep (or nothing).
     fn load(keys: &Keys) -> Self;
     /// Gives the word back to `keys`.
@@ -184,8 +188,11 @@ pub(crate) trait Mask {
     fn put(&mut self, i: u32);
 }
 
-/// The word of uncovered items, every item primary (bit `i - 1` for item
-/// `i`).
+/// The word of uncovered items, every item primary: bit `i % 64` for item
+/// `i` (item 64 at bit 0), so that taking or putting an item is one bit
+/// instruction with the item number as its operand (x86's `btr`/`bts`
+/// take the bit's number modulo 64) rather than two; the choice, once a
+/// node, rotates the word by one to read it in item order.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Live {
     pub bits: u64,
@@ -193,6 +200,11 @@ pub(crate) struct Live {
 
 impl Mask for Live {
     const LIVE: bool = true;
+    #[inline(always)]
+    fn unit(keys: &Keys) -> u32 {
+        debug_assert_eq!(keys.unit, LIVE_UNIT);
+        LIVE_UNIT
+    }
     #[inline(always)]
     fn load(keys: &Keys) -> Live {
         debug_assert!(keys.tracked);
@@ -209,12 +221,12 @@ impl Mask for Live {
     #[inline(always)]
     fn take(&mut self, i: u32) {
         debug_assert!((1..=64).contains(&i));
-        self.bits &= !(1 << (i - 1));
+        self.bits &= !(1 << (i & 63));
     }
     #[inline(always)]
     fn put(&mut self, i: u32) {
         debug_assert!((1..=64).contains(&i));
-        self.bits |= 1 << (i - 1);
+        self.bits |= 1 << (i & 63);
     }
 }
 
@@ -222,6 +234,10 @@ impl Mask for Live {
 /// walks).
 impl Mask for Option<Live> {
     const LIVE: bool = false;
+    #[inline(always)]
+    fn unit(keys: &Keys) -> u32 {
+        keys.unit
+    }
     fn load(keys: &Keys) -> Option<Live> {
         keys.live()
     }
@@ -245,11 +261,22 @@ impl Mask for Option<Live> {
     }
 }
 
+/// The bits of item numbers in the keys while they track the word of
+/// uncovered items: enough for 64 items.
+const LIVE_SHIFT: u32 = 7;
+
+/// What one row adds to a key while the keys track the word.
+const LIVE_UNIT: u32 = 1 << LIVE_SHIFT;
+
 /// No word of uncovered items: the keys do not track one.
 pub(crate) struct NoLive;
 
 impl Mask for NoLive {
     const LIVE: bool = false;
+    #[inline(always)]
+    fn unit(keys: &Keys) -> u32 {
+        keys.unit
+    }
     #[inline(always)]
     fn load(_: &Keys) -> NoLive {
         NoLive
@@ -279,7 +306,7 @@ pub(crate) struct Keys {
     /// last one past the primary items (all ones).
     groups: usize,
     tail: [u32; LANES],
-    /// With [`Keys::track_live`]: bit `i - 1` set while item `i` is
+    /// With [`Keys::track_live`]: bit `i % 64` set while item `i` is
     /// uncovered (kept by the walk in a register, as a [`Live`]).
     live: u64,
     /// Whether `live` is kept.
@@ -341,11 +368,22 @@ impl Keys {
     /// there are at most 64 and the keys hold item numbers; all items
     /// uncovered. Whether it did.
     pub fn track_live(&mut self) -> bool {
-        if self.shift == 0 || self.primary == 0 || self.primary > 64 || self.primary != self.items() {
+        if self.primary == 0 || self.primary > 64 || self.primary != self.items() {
             return false;
         }
+        // The item numbers take LIVE_SHIFT bits, a constant the walks
+        // know: when the longest list so shifted stays below 2^30.
+        let n = self.items();
+        let longest = self.len[1..=n].iter().map(|&key| (key & !COVERED) >> self.shift).max().unwrap_or(0);
+        if u64::from(longest) << LIVE_SHIFT >= 1 << 30 {
+            return false;
+        }
+        for (i, key) in self.len.iter_mut().enumerate().take(n + 1).skip(1) {
+            *key = (*key & COVERED) | ((*key & !COVERED) >> self.shift) << LIVE_SHIFT | i as u32;
+        }
+        (self.shift, self.unit) = (LIVE_SHIFT, LIVE_UNIT);
         self.tracked = true;
-        self.live = u64::MAX >> (64 - self.primary);
+        self.live = (u64::MAX >> (64 - self.primary)).rotate_left(1);
         true
     }
 
@@ -392,6 +430,8 @@ impl Keys {
         if live == 0 {
             return 0;
         }
+        // Bit `i - 1` for item `i`.
+        let live = live.rotate_right(1);
         let key = |rest: u64| {
             let i = rest.trailing_zeros() as usize + 1;
             debug_assert!(i < self.len.len());
@@ -403,7 +443,7 @@ impl Keys {
             low = low.min(key(rest));
             rest &= rest - 1;
         }
-        let item = low & (self.unit - 1);
+        let item = low & (LIVE_UNIT - 1);
         // The keys of uncovered items hold their numbers, from 1.
         debug_assert!(item != 0);
         // SAFETY: as just said (so the walk need not test the item).
@@ -430,14 +470,26 @@ impl Keys {
     /// Item `i` lost a row.
     #[inline(always)]
     pub fn remove(&mut self, i: u32) {
-        let unit = self.unit;
-        *self.key_mut(i) -= unit;
+        self.remove_in::<NoLive>(i);
     }
 
     /// Item `i` got a row back.
     #[inline(always)]
     pub fn restore(&mut self, i: u32) {
-        let unit = self.unit;
+        self.restore_in::<NoLive>(i);
+    }
+
+    /// Item `i` lost a row, in a walk keeping the word as `M` does.
+    #[inline(always)]
+    pub fn remove_in<M: Mask>(&mut self, i: u32) {
+        let unit = M::unit(self);
+        *self.key_mut(i) -= unit;
+    }
+
+    /// Item `i` got a row back, in a walk keeping the word as `M` does.
+    #[inline(always)]
+    pub fn restore_in<M: Mask>(&mut self, i: u32) {
+        let unit = M::unit(self);
         *self.key_mut(i) += unit;
     }
 

@@ -41,7 +41,7 @@
 //! each node it unlinks from a vertical list while hiding the rows of that
 //! item. Uncovering counts nothing.
 
-use super::keys::{Keys, Mask};
+use super::keys::{Keys, Mask, NoLive};
 use super::layout::Layout;
 use crate::alloc::filled;
 use crate::error::Error;
@@ -241,7 +241,7 @@ impl Links {
         let i = i as usize;
         let mut p = wide(self.nd_at(i).down);
         while p != i {
-            self.hide(p, updates);
+            self.hide::<M>(p, updates);
             p = wide(self.nd_at(p).down);
         }
         self.keys.add_covered(i as u32);
@@ -256,7 +256,7 @@ impl Links {
         let i = i as usize;
         let mut p = wide(self.nd_at(i).up);
         while p != i {
-            self.unhide(p);
+            self.unhide::<M>(p);
             p = wide(self.nd_at(p).up);
         }
     }
@@ -264,12 +264,12 @@ impl Links {
     /// Unlinks every other node of `p`'s row from its vertical list, going
     /// right round the row, and counts each in `updates`.
     #[inline]
-    fn hide(&mut self, p: usize, updates: &mut u64) {
+    fn hide<M: Mask>(&mut self, p: usize, updates: &mut u64) {
         // The walks go by `usize` indices (see `wide`).
         let mut q = self.next_at(p);
         while q != p {
             let (Link { up, down }, top) = (self.nd_at(q), self.top_at(q));
-            self.unlink(up, down, top);
+            self.unlink::<M>(up, down, top);
             q = self.next_at(q);
             *updates += 1;
         }
@@ -285,28 +285,28 @@ impl Links {
 
     /// Takes the node between `up` and `down` out of item `top`'s list.
     #[inline(always)]
-    fn unlink(&mut self, up: u32, down: u32, top: u32) {
+    fn unlink<M: Mask>(&mut self, up: u32, down: u32, top: u32) {
         self.nd_mut(up).down = down;
         self.nd_mut(down).up = up;
-        self.keys.remove(top);
+        self.keys.remove_in::<M>(top);
     }
 
     /// Puts node `q` back into item `top`'s vertical list.
     #[inline(always)]
-    fn relink(&mut self, q: u32, up: u32, down: u32, top: u32) {
+    fn relink<M: Mask>(&mut self, q: u32, up: u32, down: u32, top: u32) {
         self.nd_mut(up).down = q;
         self.nd_mut(down).up = q;
-        self.keys.restore(top);
+        self.keys.restore_in::<M>(top);
     }
 
     /// Undoes `hide(p)`, going round the row the same way (its nodes are in
     /// different lists, so the order does not matter).
     #[inline]
-    fn unhide(&mut self, p: usize) {
+    fn unhide<M: Mask>(&mut self, p: usize) {
         let mut q = self.next_at(p);
         while q != p {
             let (Link { up, down }, top) = (self.nd_at(q), self.top_at(q));
-            self.relink(q as u32, up, down, top);
+            self.relink::<M>(q as u32, up, down, top);
             q = self.next_at(q);
         }
     }
@@ -357,7 +357,7 @@ impl Links {
     pub fn exclude_row(&mut self, r: usize) {
         for x in self.row_nodes(r) {
             let Link { up, down } = self.nd(x);
-            self.unlink(up, down, self.top(x));
+            self.unlink::<NoLive>(up, down, self.top(x));
         }
     }
 
@@ -365,7 +365,7 @@ impl Links {
     pub fn include_row(&mut self, r: usize) {
         for x in self.row_nodes(r).rev() {
             let Link { up, down } = self.nd(x);
-            self.relink(x, up, down, self.top(x));
+            self.relink::<NoLive>(x, up, down, self.top(x));
         }
     }
 
