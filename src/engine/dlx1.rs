@@ -125,155 +125,192 @@ impl Dlx1 {
         let Run { nodes: node_counter, limit, mut objective, cap, count, .. } = run;
         let cap = cap.unwrap_or(usize::MAX);
         let (counted, count_limit) = counting::<COUNT>(count);
-        let mut found = counted.as_ref().map_or(0, |c| **c);
-        // The counters and the level stay in registers, written back at
-        // the end.
-        let (mut nodes, mut updates, mut level) = (*node_counter, 0, self.level);
-        let mut live = M::load(&self.links.keys);
-        // Whether the loop starts by undoing the row chosen at `level`
-        // (after a solution) rather than by entering `level`.
-        let mut resume = match self.phase {
-            Phase::Done => return Walked::Exhausted,
-            Phase::Recover => true,
-            // (The choice as the loop makes it: another scan inlined here
-            // would cost the loop registers.)
-            // SAFETY: `AVX2` only when the CPU has it.
-            Phase::Start if (if M::LIVE { self.links.keys.choose_live(live.bits()) } else { unsafe { self.links.keys.choose_on::<AVX2>() } }) == 0 => {
-                // No primary item left: the forced rows (or the empty set)
-                // are the one solution; the root and the solution are two
-                // nodes.
-                *node_counter += 2;
-                self.phase = Phase::Done;
-                if COST {
-                    let o = optimizer(&mut objective);
-                    if o.path[0] >= o.bar {
-                        // Beyond the cost limit.
-                        *node_counter -= 1;
-                        return Walked::Exhausted;
-                    }
-                }
-                return Walked::Solution;
-            }
-            Phase::Start if CAP && cap == 0 => {
-                // The forced rows are the one subproblem at depth 0.
-                self.phase = Phase::Done;
-                return Walked::Cut;
-            }
-            Phase::Start | Phase::Paused => false,
-        };
-        // The loop has the shape of Knuth's DLX1 steps: enter a level
-        // (choose an item, cover it: X2-X4), try its rows one by one
-        // (X5-X6), and back up when they are exhausted (X7-X8). Each
-        // jump goes straight to its step: `resume` is a constant on every
-        // path into the top of the loop, so the compiler folds it away.
-        let walked = 'walk: loop {
-            let links = &mut self.links;
-            // `best` is the item branched on at `level`, `cur` the row node
-            // to try next, `stop` where the level's rows end (`best` unless
-            // `SHARE`).
-            let (mut best, mut cur, mut stop);
-            if !resume {
-                // Enter `level`.
-                let item = if RANDOM {
-                    let first = if M::LIVE { links.keys.choose_live(live.bits()) } else { links.keys.choose() };
-                    links.keys.choose_random_from(first, &mut random(&mut self.random).rng)
-                } else if M::LIVE {
-                    links.keys.choose_live(live.bits())
-                } else {
-                    // SAFETY: `AVX2` only when the CPU has it.
-                    unsafe { links.keys.choose_on::<AVX2>() }
-                };
-                match enter::<CAP, COUNT>(item, &mut level, &mut self.phase, &mut nodes, limit, cap, &mut found, count_limit) {
-                    Entered::Branch => {}
-                    Entered::NextRow => {
-                        resume = true;
-                        continue 'walk;
-                    }
-                    Entered::Stop(walked) => break 'walk walked,
-                }
-                if COST && nodes >= optimizer(&mut objective).strengthen_at {
-                    self.phase = Phase::Paused;
-                    break 'walk Walked::Strengthen;
-                }
-                nodes += 1;
-                best = item;
-                links.cover(best, &mut updates, &mut live);
-                stop = best;
-                if RANDOM {
-                    let r = random(&mut self.random);
-                    let start = r.order.len();
-                    links.item_rows(best, &mut r.order);
-                    r.rng.shuffle(&mut r.order[start..]);
-                    (r.start[level], r.at[level], r.end[level]) = (start as u32, start as u32, r.order.len() as u32);
-                    cur = r.order.get(start).copied().unwrap_or(best);
-                } else {
-                    cur = links.down(best);
-                    if SHARE {
-                        self.stop[level] = best;
-                    }
-                }
-                if COST && cur != best {
-                    // The bound's `rest`, for every row of `best`; not
-                    // needed before there is a bar to cut against.
-                    let o = optimizer(&mut objective);
-                    o.rest[level] = if o.bar == i64::MAX { UNKNOWN } else { links.sum_first(&o.share) };
-                }
-            } else {
-                // Undo the row chosen at `level`, and go on to the next.
-                (best, cur, stop) = self.undo_row::<RANDOM, SHARE, M>(level, &mut live);
-            }
-            // Try row node `cur` of `best`, or back up when the rows are
-            // exhausted.
+        let bounds = Bounds { limit, cap, count_limit };
+        // The counters, the level and the word of items stay in registers,
+        // written back at the end.
+        let mut r = Regs { nodes: *node_counter, updates: 0, level: self.level, found: counted.as_ref().map_or(0, |c| **c), live: M::load(&self.links.keys) };
+        // The loop has the shape of Knuth's DLX1 steps: try a row of the
+        // level's item or back up (X5-X8, the top of the loop), then enter
+        // the level below (choose an item, cover it: X2-X4). Where the last
+        // call stopped, and the first level's entry, are taken care of
+        // before the loop, out of line, so that the loop has one way in.
+        let walked = 'walk: {
+            let (mut best, mut cur, mut stop) = match self.resume::<RANDOM, COST, CAP, SHARE, COUNT, AVX2, M>(&mut r, &mut objective, &bounds) {
+                Level::Branch(best, cur, stop) => (best, cur, stop),
+                Level::NextRow => self.undo_row::<RANDOM, SHARE, M>(r.level, &mut r.live),
+                Level::Stop(walked) => break 'walk walked,
+            };
             loop {
+                // Try row node `cur` of `best`, or back up when the rows are
+                // exhausted.
                 if cur == stop {
                     let links = &mut self.links;
-                    links.uncover(best, &mut live);
+                    links.uncover(best, &mut r.live);
                     if RANDOM {
-                        let r = random(&mut self.random);
-                        r.order.truncate(r.start[level] as usize);
+                        let rd = random(&mut self.random);
+                        rd.order.truncate(rd.start[r.level] as usize);
                     }
-                    if level == 0 {
+                    if r.level == 0 {
                         self.phase = Phase::Done;
                         break 'walk Walked::Exhausted;
                     }
-                    level -= 1;
-                    (best, cur, stop) = self.undo_row::<RANDOM, SHARE, M>(level, &mut live);
+                    r.level -= 1;
+                    (best, cur, stop) = self.undo_row::<RANDOM, SHARE, M>(r.level, &mut r.live);
                     continue;
                 }
-                choose_at(&mut self.choice, level, cur);
+                choose_at(&mut self.choice, r.level, cur);
                 if COST {
                     let links = &self.links;
                     let o = optimizer(&mut objective);
-                    let with = o.path[level] + o.cost[cur as usize];
+                    let with = o.path[r.level] + o.cost[cur as usize];
                     // `rest[level]` is stale when the bar came down after
                     // the level was entered (when the first solutions were
                     // found below it): recompute it then.
-                    if o.bar != i64::MAX && o.rest[level] == UNKNOWN {
-                        o.rest[level] = links.sum_first(&o.share);
+                    if o.bar != i64::MAX && o.rest[r.level] == UNKNOWN {
+                        o.rest[r.level] = links.sum_first(&o.share);
                     }
-                    if o.bar != i64::MAX && with + o.rest[level] - links.sum_first_in_rest_of_row(cur, &o.share) >= o.bar {
+                    if o.bar != i64::MAX && with + o.rest[r.level] - links.sum_first_in_rest_of_row(cur, &o.share) >= o.bar {
                         // Cut off by the bound: never covered, so nothing
                         // to undo.
-                        cur = self.next_row::<RANDOM>(level, cur, best);
+                        cur = self.next_row::<RANDOM>(r.level, cur, best);
                         continue;
                     }
-                    o.path[level + 1] = with;
+                    o.path[r.level + 1] = with;
                 }
-                self.links.cover_rest_of_row(cur, &mut updates, &mut live);
-                level += 1;
-                resume = false;
-                continue 'walk;
+                self.links.cover_rest_of_row(cur, &mut r.updates, &mut r.live);
+                r.level += 1;
+                (best, cur, stop) = match self.enter_level::<RANDOM, COST, CAP, SHARE, COUNT, AVX2, M>(&mut r, &mut objective, &bounds) {
+                    Level::Branch(best, cur, stop) => (best, cur, stop),
+                    Level::NextRow => self.undo_row::<RANDOM, SHARE, M>(r.level, &mut r.live),
+                    Level::Stop(walked) => break 'walk walked,
+                };
             }
         };
-        self.level = level;
-        live.store(&mut self.links.keys);
-        *node_counter = nodes;
-        self.links.updates += updates;
+        self.level = r.level;
+        r.live.store(&mut self.links.keys);
+        *node_counter = r.nodes;
+        self.links.updates += r.updates;
         if let Some(counted) = counted {
-            *counted = found;
+            *counted = r.found;
         }
         walked
     }
+
+    /// Where the walk starts: at the first level (or the forced rows alone
+    /// are the one solution, or the one subproblem), where the last call
+    /// paused, or after the solution it returned. Out of line: the walk's
+    /// loop keeps its registers when it is the one copy of
+    /// [`Dlx1::enter_level`] and of the choice inlined there.
+    #[inline(never)]
+    fn resume<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool, const AVX2: bool, M: Mask>(&mut self, r: &mut Regs<M>, objective: &mut Option<&mut Optimizer>, bounds: &Bounds) -> Level {
+        match self.phase {
+            Phase::Done => Level::Stop(Walked::Exhausted),
+            Phase::Recover => Level::NextRow,
+            // SAFETY: `AVX2` only when the CPU has it.
+            Phase::Start if (if M::LIVE { self.links.keys.choose_live(r.live.bits()) } else { unsafe { self.links.keys.choose_on::<AVX2>() } }) == 0 => {
+                // No primary item left: the forced rows (or the empty set)
+                // are the one solution; the root and the solution are two
+                // nodes.
+                r.nodes += 2;
+                self.phase = Phase::Done;
+                if COST {
+                    let o = optimizer(objective);
+                    if o.path[0] >= o.bar {
+                        // Beyond the cost limit.
+                        r.nodes -= 1;
+                        return Level::Stop(Walked::Exhausted);
+                    }
+                }
+                Level::Stop(Walked::Solution)
+            }
+            Phase::Start if CAP && bounds.cap == 0 => {
+                // The forced rows are the one subproblem at depth 0.
+                self.phase = Phase::Done;
+                Level::Stop(Walked::Cut)
+            }
+            Phase::Start | Phase::Paused => self.enter_level::<RANDOM, COST, CAP, SHARE, COUNT, AVX2, M>(r, objective, bounds),
+        }
+    }
+
+    /// Enters level `r.level` (Knuth's X2-X4): chooses the item to branch
+    /// on and covers it, or finds a solution (counted, or returned), a
+    /// cut or the end of the node budget.
+    #[inline(always)]
+    fn enter_level<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool, const AVX2: bool, M: Mask>(&mut self, r: &mut Regs<M>, objective: &mut Option<&mut Optimizer>, bounds: &Bounds) -> Level {
+        let links = &mut self.links;
+        let item = if RANDOM {
+            let first = if M::LIVE { links.keys.choose_live(r.live.bits()) } else { links.keys.choose() };
+            links.keys.choose_random_from(first, &mut random(&mut self.random).rng)
+        } else if M::LIVE {
+            links.keys.choose_live(r.live.bits())
+        } else {
+            // SAFETY: `AVX2` only when the CPU has it.
+            unsafe { links.keys.choose_on::<AVX2>() }
+        };
+        match enter::<CAP, COUNT>(item, &mut r.level, &mut self.phase, &mut r.nodes, bounds.limit, bounds.cap, &mut r.found, bounds.count_limit) {
+            Entered::Branch => {}
+            Entered::NextRow => return Level::NextRow,
+            Entered::Stop(walked) => return Level::Stop(walked),
+        }
+        if COST && r.nodes >= optimizer(objective).strengthen_at {
+            self.phase = Phase::Paused;
+            return Level::Stop(Walked::Strengthen);
+        }
+        r.nodes += 1;
+        let best = item;
+        links.cover(best, &mut r.updates, &mut r.live);
+        let cur;
+        if RANDOM {
+            let rd = random(&mut self.random);
+            let start = rd.order.len();
+            links.item_rows(best, &mut rd.order);
+            rd.rng.shuffle(&mut rd.order[start..]);
+            let level = r.level;
+            (rd.start[level], rd.at[level], rd.end[level]) = (start as u32, start as u32, rd.order.len() as u32);
+            cur = rd.order.get(start).copied().unwrap_or(best);
+        } else {
+            cur = links.down(best);
+            if SHARE {
+                self.stop[r.level] = best;
+            }
+        }
+        if COST && cur != best {
+            // The bound's `rest`, for every row of `best`; not needed
+            // before there is a bar to cut against.
+            let o = optimizer(objective);
+            o.rest[r.level] = if o.bar == i64::MAX { UNKNOWN } else { links.sum_first(&o.share) };
+        }
+        Level::Branch(best, cur, best)
+    }
+}
+
+/// The walk's running values, kept in registers while it runs.
+struct Regs<M> {
+    nodes: u64,
+    /// The updates made in this call (added to [`Links::updates`] at the end).
+    updates: u64,
+    level: usize,
+    /// The solutions counted (with `COUNT`).
+    found: u64,
+    live: M,
+}
+
+/// What stops the walk: the node budget, the depth cap, the count wanted.
+struct Bounds {
+    limit: u64,
+    cap: usize,
+    count_limit: u64,
+}
+
+/// What entering a level (or resuming the walk) leaves the loop to do.
+enum Level {
+    /// Try the rows of item `.0`, from row node `.1`, up to `.2` (the
+    /// item's header, or where rows were given away).
+    Branch(u32, u32, u32),
+    /// Undo the row chosen at the level, and try the next one.
+    NextRow,
+    /// Return this.
+    Stop(Walked),
 }
 
 impl Dlx1 {

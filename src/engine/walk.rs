@@ -71,11 +71,16 @@ pub(crate) fn enter<const CAP: bool, const COUNT: bool>(
     if item == 0 {
         *nodes += 1;
         *level -= 1;
-        *phase = Phase::Recover;
         if COUNT {
             *found += 1;
-            return if *found < count_limit { Entered::NextRow } else { Entered::Stop(Walked::Counted) };
+            if *found < count_limit {
+                // (The phase is written only when the walk stops.)
+                return Entered::NextRow;
+            }
+            *phase = Phase::Recover;
+            return Entered::Stop(Walked::Counted);
         }
+        *phase = Phase::Recover;
         return Entered::Stop(Walked::Solution);
     }
     if CAP && *level == cap {
