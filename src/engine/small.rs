@@ -648,112 +648,131 @@ impl Small {
     /// depth cap, `COUNT` when it counts solutions itself ([`Run::count`]).
     /// With `AVX2` (set only when the CPU has it) the choice scans with
     /// AVX2 instructions. The steps, nodes and solutions are those of
-    /// `Dlx1::walk`.
+    /// `Dlx1::walk`, and so is the loop's shape: its top tries the level's
+    /// next row or backs up, its bottom enters the level below; where the
+    /// last call stopped is taken care of before it, out of line.
     #[inline(always)]
     fn walk<const RANDOM: bool, const CAP: bool, const COUNT: bool, const AVX2: bool>(&mut self, run: Run<'_>) -> Walked {
-        /// The steps of the loop.
-        enum Step {
-            /// Enter level `level`: choose an item and cover it, or find
-            /// that no primary item is left (a solution).
-            Enter,
-            /// Try the level's row at `at`, or back up if none is left.
-            Try,
-            /// Undo the row tried at `level` and move to the next one.
-            NextRow,
-        }
         let Run { nodes: node_counter, limit, cap, count, .. } = run;
         let cap = cap.unwrap_or(usize::MAX);
         let (counted, count_limit) = counting::<COUNT>(count);
-        let mut found = counted.as_ref().map_or(0, |c| **c);
-        let (mut nodes, mut updates) = (*node_counter, 0);
-        let mut step = match self.phase {
-            Phase::Done => return Walked::Exhausted,
-            Phase::Recover => Step::NextRow,
-            // (The scan as the loop makes it: another one inlined here
-            // would cost the loop its registers.)
+        let bounds = Bounds { limit, cap, count_limit };
+        // The counters and the level stay in registers, and so does the
+        // record of the level being tried (`levels[level]` is written when
+        // the walk goes deeper, read when it comes back).
+        let mut r = Regs { nodes: *node_counter, updates: 0, level: self.level, found: counted.as_ref().map_or(0, |c| **c) };
+        let walked = 'walk: {
+            let mut lv = match self.resume::<RANDOM, CAP, COUNT, AVX2>(&mut r, &bounds) {
+                Entering::Branch(lv) => lv,
+                Entering::NextRow => self.next_row(r.level),
+                Entering::Stop(walked) => break 'walk walked,
+            };
+            loop {
+                if lv.at == lv.stop {
+                    // Every row of the item was tried: back up.
+                    self.restore(lv.start as usize);
+                    self.keys.uncover(lv.item);
+                    if r.level == 0 {
+                        self.phase = Phase::Done;
+                        break 'walk Walked::Exhausted;
+                    }
+                    r.level -= 1;
+                    lv = self.next_row(r.level);
+                    continue;
+                }
+                let row = self.row_at(lv.at as usize);
+                r.updates += self.cover_row::<AVX2>(row, lv.item);
+                debug_assert!(r.level < self.levels.len());
+                // SAFETY: a level is entered only with a primary item
+                // uncovered, each level below having covered one, so
+                // `level < primary <= levels.len()`.
+                unsafe { *self.levels.get_unchecked_mut(r.level) = lv };
+                r.level += 1;
+                lv = match self.enter_level::<RANDOM, CAP, COUNT, AVX2>(&mut r, &bounds) {
+                    Entering::Branch(lv) => lv,
+                    Entering::NextRow => self.next_row(r.level),
+                    Entering::Stop(walked) => break 'walk walked,
+                };
+            }
+        };
+        self.level = r.level;
+        *node_counter = r.nodes;
+        self.updates += r.updates;
+        if let Some(counted) = counted {
+            *counted = r.found;
+        }
+        walked
+    }
+
+    /// Where the walk starts: at the first level (or the forced rows alone
+    /// are the one solution, or the one subproblem), where the last call
+    /// paused, or after the solution it returned. Out of line, as
+    /// `Dlx1::resume` (the loop's one copy of the choice keeps its
+    /// registers).
+    #[inline(never)]
+    fn resume<const RANDOM: bool, const CAP: bool, const COUNT: bool, const AVX2: bool>(&mut self, r: &mut Regs, bounds: &Bounds) -> Entering {
+        match self.phase {
+            Phase::Done => Entering::Stop(Walked::Exhausted),
+            Phase::Recover => Entering::NextRow,
             // SAFETY: `AVX2` only when the CPU has it.
             Phase::Start if unsafe { self.keys.choose_on::<AVX2>() } == 0 => {
                 // The forced rows (or the empty set) are the one solution;
                 // the root and the solution are two nodes.
-                *node_counter += 2;
+                r.nodes += 2;
                 self.phase = Phase::Done;
-                return Walked::Solution;
+                Entering::Stop(Walked::Solution)
             }
-            Phase::Start if CAP && cap == 0 => {
+            Phase::Start if CAP && bounds.cap == 0 => {
                 self.phase = Phase::Done;
-                return Walked::Cut;
+                Entering::Stop(Walked::Cut)
             }
-            Phase::Start | Phase::Paused => Step::Enter,
-        };
-        let walked = loop {
-            match step {
-                Step::Enter => {
-                    let item = match &mut self.random {
-                        Some((_, rng)) if RANDOM => self.keys.choose_random(rng),
-                        // SAFETY: `AVX2` only when the CPU has it.
-                        _ => unsafe { self.keys.choose_on::<AVX2>() },
-                    };
-                    match enter::<CAP, COUNT>(item, &mut self.level, &mut self.phase, &mut nodes, limit, cap, &mut found, count_limit) {
-                        Entered::Branch => {}
-                        Entered::NextRow => {
-                            step = Step::NextRow;
-                            continue;
-                        }
-                        Entered::Stop(walked) => break walked,
-                    }
-                    nodes += 1;
-                    let start = self.top as u32;
-                    updates += self.cover(item);
-                    let end = self.top as u32;
-                    if let Some((_, rng)) = &mut self.random {
-                        if RANDOM {
-                            rng.shuffle(&mut self.stack[start as usize..end as usize]);
-                        }
-                    }
-                    debug_assert!(self.level < self.levels.len());
-                    // SAFETY: a level is entered only with a primary item
-                    // uncovered, each level below having covered one, so
-                    // `level < primary <= levels.len()`.
-                    unsafe { *self.levels.get_unchecked_mut(self.level) = Level { item, start, end, stop: end, at: start } };
-                    step = Step::Try;
-                }
-                Step::Try => {
-                    // SAFETY: as in `Enter`; `level` only comes back down.
-                    let Level { item, start, stop, at, .. } = unsafe { *self.levels.get_unchecked(self.level) };
-                    if at == stop {
-                        // Every row of `item` was tried: back up.
-                        self.restore(start as usize);
-                        self.keys.uncover(item);
-                        if self.level == 0 {
-                            self.phase = Phase::Done;
-                            break Walked::Exhausted;
-                        }
-                        self.level -= 1;
-                        step = Step::NextRow;
-                        continue;
-                    }
-                    let r = self.row_at(at as usize);
-                    updates += self.cover_row::<AVX2>(r, item);
-                    self.level += 1;
-                    step = Step::Enter;
-                }
-                Step::NextRow => {
-                    // SAFETY: as in `Enter`.
-                    let level = unsafe { self.levels.get_unchecked_mut(self.level) };
-                    let Level { item, end, at, .. } = *level;
-                    level.at += 1;
-                    self.restore(end as usize);
-                    self.uncover_row(self.row_at(at as usize), item);
-                    step = Step::Try;
-                }
-            }
-        };
-        *node_counter = nodes;
-        self.updates += updates;
-        if let Some(counted) = counted {
-            *counted = found;
+            Phase::Start | Phase::Paused => self.enter_level::<RANDOM, CAP, COUNT, AVX2>(r, bounds),
         }
-        walked
+    }
+
+    /// Enters level `r.level`: chooses the item to branch on and covers
+    /// it (its rows, taken out, are the level's branches), or finds a
+    /// solution (counted, or returned), a cut or the end of the node
+    /// budget.
+    #[inline(always)]
+    fn enter_level<const RANDOM: bool, const CAP: bool, const COUNT: bool, const AVX2: bool>(&mut self, r: &mut Regs, bounds: &Bounds) -> Entering {
+        let item = match &mut self.random {
+            Some((_, rng)) if RANDOM => self.keys.choose_random(rng),
+            // SAFETY: `AVX2` only when the CPU has it.
+            _ => unsafe { self.keys.choose_on::<AVX2>() },
+        };
+        match enter::<CAP, COUNT>(item, &mut r.level, &mut self.phase, &mut r.nodes, bounds.limit, bounds.cap, &mut r.found, bounds.count_limit) {
+            Entered::Branch => {}
+            Entered::NextRow => return Entering::NextRow,
+            Entered::Stop(walked) => return Entering::Stop(walked),
+        }
+        r.nodes += 1;
+        let start = self.top as u32;
+        r.updates += self.cover(item);
+        let end = self.top as u32;
+        if let Some((_, rng)) = &mut self.random {
+            if RANDOM {
+                rng.shuffle(&mut self.stack[start as usize..end as usize]);
+            }
+        }
+        let lv = Level { item, start, end, stop: end, at: start };
+        debug_assert!(r.level < self.levels.len());
+        // SAFETY: as in `walk`.
+        unsafe { *self.levels.get_unchecked_mut(r.level) = lv };
+        Entering::Branch(lv)
+    }
+
+    /// Undoes the row tried at `level` and moves to the next one: the
+    /// level's record, to try from.
+    #[inline(always)]
+    fn next_row(&mut self, level: usize) -> Level {
+        debug_assert!(level < self.levels.len());
+        // SAFETY: as in `walk`: `level` was entered.
+        let mut lv = unsafe { *self.levels.get_unchecked(level) };
+        self.restore(lv.end as usize);
+        self.uncover_row(self.row_at(lv.at as usize), lv.item);
+        lv.at += 1;
+        lv
     }
 
     /// [`Small::walk`] compiled for the processor: with AVX2 where it has
@@ -779,6 +798,33 @@ impl Small {
     fn in_play(&self, r: usize) -> bool {
         self.alive[r / 64] >> (r % 64) & 1 != 0
     }
+}
+
+/// The small walk's running values, kept in registers while it runs.
+struct Regs {
+    nodes: u64,
+    /// The updates made in this call (added to `Small::updates` at the end).
+    updates: u64,
+    level: usize,
+    /// The solutions counted (with `COUNT`).
+    found: u64,
+}
+
+/// What stops the walk: the node budget, the depth cap, the count wanted.
+struct Bounds {
+    limit: u64,
+    cap: usize,
+    count_limit: u64,
+}
+
+/// What entering a level (or resuming the walk) leaves the loop to do.
+enum Entering {
+    /// Try the rows of the level so described.
+    Branch(Level),
+    /// Undo the row tried at the level, and try the next one.
+    NextRow,
+    /// Return this.
+    Stop(Walked),
 }
 
 impl Core for Small {
