@@ -9,7 +9,12 @@ engine choice) run in turns (one warm-up each, then RUNS runs each,
 alternating), and the median times give the ratio dance/ours: above 1 means
 our engine is faster. Both count updates as DLX1 does, so the counts must
 agree, and the ratio of times is the ratio of updates per second. Times are
-whole-process wall times (reading the file included, a few milliseconds).
+whole-process wall times (starting the process and reading the file
+included, about a millisecond for each program). The last column, `search`,
+is the ratio of the times the two programs print for their search alone
+(medians of the same runs): on runs of a few milliseconds it is the
+engine's figure, the whole-process one being mostly the start of the
+process (a Rust program starts some 0.2 ms slower than a C one here).
 
 Other programs join the same alternation with `--peer NAME=COMMAND` (for
 example Knuth's DLX1 or a dancing-cells program built elsewhere): COMMAND is
@@ -45,6 +50,13 @@ def timed(cmd, path):
     return secs, p.stdout + p.stderr
 
 
+def printed_secs(text, pattern):
+    m = re.search(pattern, text)
+    if not m:
+        sys.exit('engine.py: no search time in %r' % text)
+    return float(m.group(1))
+
+
 def counts(text, pattern):
     m = re.search(pattern, text)
     if not m:
@@ -68,7 +80,7 @@ def main():
         peers.append((name, command.split()))
     generate()
     subprocess.run([os.environ.get('CC', 'cc'), '-O2', '-o', dance, os.path.join(here, 'dance.c')], check=True)
-    head = '%-16s %14s %9s %9s %10s %10s %7s' % ('instance', 'updates', 'dance s', 'ours s', 'dance M/s', 'ours M/s', 'ratio')
+    head = '%-16s %14s %9s %9s %10s %10s %7s %7s' % ('instance', 'updates', 'dance s', 'ours s', 'dance M/s', 'ours M/s', 'ratio', 'search')
     print(head + ''.join(' %9s' % (name + '/us') for name, _ in peers))
     worst = None
     for name in a.names:
@@ -79,10 +91,13 @@ def main():
             timed(cmd, path)  # warm-up
         times = [[] for _ in commands]
         texts = [''] * len(commands)
+        searches = ([], [])  # the search times dance and ours print
         for _ in range(a.runs):
             for k, cmd in enumerate(commands):
                 t, texts[k] = timed(cmd, path)
                 times[k].append(t)
+            searches[0].append(printed_secs(texts[0], r'\d+ updates, ([0-9.]+) s'))
+            searches[1].append(printed_secs(texts[1], r'\d+ updates, ([0-9.]+) s'))
         sd, ud = counts(texts[0], r'(\d+) solutions, (\d+) updates')
         so, uo = counts(texts[1], r'dlx: (\d+) solutions, \d+ nodes, (\d+) updates')
         if (sd, ud) != (so, uo):
@@ -96,8 +111,9 @@ def main():
         md, mo = medians[0], medians[1]
         if worst is None or md / mo < worst[1]:
             worst = (name, md / mo)
-        print('%-16s %14s %9.3f %9.3f %10.1f %10.1f %6.2fx' % (
-            name, '{:,}'.format(uo), md, mo, uo / md / 1e6, uo / mo / 1e6, md / mo)
+        sd_, so_ = statistics.median(searches[0]), statistics.median(searches[1])
+        print('%-16s %14s %9.3f %9.3f %10.1f %10.1f %6.2fx %6.2fx' % (
+            name, '{:,}'.format(uo), md, mo, uo / md / 1e6, uo / mo / 1e6, md / mo, sd_ / max(so_, 1e-9))
             + ''.join(' %8.2fx' % (mp / mo) for mp in medians[2:]), flush=True)
     if worst is not None:
         print('furthest behind dance.c: %s at %.2fx%s' % (worst[0], worst[1], '' if worst[1] < 1 else ' (ahead everywhere)'))
