@@ -158,6 +158,18 @@ fn has_avx2() -> bool {
     return false;
 }
 
+/// Stores `value` in `key` as one store of the whole key. Setting or
+/// clearing the top bit alone, the compiler would store only the key's top
+/// byte; a load of the whole key soon after (the next row taken off it,
+/// the choice's scan) cannot be served from such a narrower pending store
+/// and waits for it to reach the cache.
+#[inline(always)]
+fn store_whole(key: &mut u32, value: u32) {
+    // SAFETY: `key` is a valid, aligned, exclusive reference. (A volatile
+    // store keeps its width.)
+    unsafe { std::ptr::write_volatile(key, value) };
+}
+
 /// Whether the processor has BMI1.
 fn has_bmi1() -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -503,35 +515,19 @@ impl Keys {
         }
     }
 
-    /// Marks item `i` covered.
+    /// Marks item `i` covered (one store of the whole key: see
+    /// [`store_whole`]).
     #[inline(always)]
     pub fn cover(&mut self, i: u32) {
-        *self.key_mut(i) |= COVERED;
+        let key = self.key_mut(i);
+        store_whole(key, *key | COVERED);
     }
 
     /// Marks item `i` uncovered.
     #[inline(always)]
     pub fn uncover(&mut self, i: u32) {
-        *self.key_mut(i) &= !COVERED;
-    }
-
-    /// Marks item `i`, not covered, covered: as `cover`, but with an
-    /// addition, which the compiler keeps as wide as the key (a narrower
-    /// store, of the top byte alone, would hold up the next scalar load of
-    /// the key; see [`Keys::choose_live`]).
-    #[inline(always)]
-    pub fn add_covered(&mut self, i: u32) {
-        debug_assert!(!self.is_covered(i));
         let key = self.key_mut(i);
-        *key = key.wrapping_add(COVERED);
-    }
-
-    /// Undoes `add_covered(i)`.
-    #[inline(always)]
-    pub fn sub_covered(&mut self, i: u32) {
-        debug_assert!(self.is_covered(i));
-        let key = self.key_mut(i);
-        *key = key.wrapping_sub(COVERED);
+        store_whole(key, *key & !COVERED);
     }
 
     /// Whether item `i` has no rows left (covered or not).

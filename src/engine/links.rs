@@ -244,14 +244,14 @@ impl Links {
             self.hide::<M>(p, updates);
             p = wide(self.nd_at(p).down);
         }
-        self.keys.add_covered(i as u32);
+        self.keys.cover(i as u32);
         live.take(i as u32);
     }
 
     /// Undoes `cover(i)`; the covers made after it must be undone first.
     #[inline]
     pub fn uncover<M: Mask>(&mut self, i: u32, live: &mut M) {
-        self.keys.sub_covered(i);
+        self.keys.uncover(i);
         live.put(i);
         let i = i as usize;
         let mut p = wide(self.nd_at(i).up);

@@ -361,12 +361,12 @@ impl Small {
     /// Takes row `r` (in play) out of play: pushed, cleared, off its
     /// items' keys. Returns the nodes DLX1 would unlink: its length less 1.
     #[inline(always)]
-    fn take_out(&mut self, r: u32) -> u64 {
+    fn take_out<const ONE: bool>(&mut self, r: u32) -> u64 {
         debug_assert!(self.top < self.stack.len());
         // SAFETY: as above.
         unsafe { *self.stack.get_unchecked_mut(self.top) = r };
         self.top += 1;
-        self.update_keys::<true>(r);
+        self.update_keys::<true, ONE>(r);
         debug_assert!((r as usize) < self.others.len());
         // SAFETY: as above.
         u64::from(unsafe { *self.others.get_unchecked(r as usize) })
@@ -375,10 +375,10 @@ impl Small {
     /// Takes row `r` off its items' keys (`OUT`) or puts it back on, a
     /// group of four at a time.
     #[inline(always)]
-    fn update_keys<const OUT: bool>(&mut self, r: u32) {
+    fn update_keys<const OUT: bool, const ONE: bool>(&mut self, r: u32) {
         // One group: no loop (a range of one group, looped over, costs
         // 7% to 11% more instructions in the walks).
-        if self.one_group {
+        if ONE {
             for y in self.group_at(r as usize) {
                 if OUT {
                     self.keys.remove(y);
@@ -388,13 +388,20 @@ impl Small {
             }
             return;
         }
-        for g in self.groups_of(r) {
+        // Every row has a group: a loop that tests its end after each.
+        let groups = self.groups_of(r);
+        let mut g = groups.start;
+        loop {
             for y in self.group_at(g) {
                 if OUT {
                     self.keys.remove(y);
                 } else {
                     self.keys.restore(y);
                 }
+            }
+            g += 1;
+            if g >= groups.end {
+                break;
             }
         }
     }
@@ -417,7 +424,7 @@ impl Small {
     /// Covers item `x`: takes every row in play that contains it out of
     /// play and marks it covered. Returns the updates, as DLX1 counts them.
     #[inline(always)]
-    fn cover(&mut self, x: u32) -> u64 {
+    fn cover<const ONE: bool>(&mut self, x: u32) -> u64 {
         let mut updates = 1;
         debug_assert!((x as usize) + 1 < self.col_start.len());
         // SAFETY: as above.
@@ -436,7 +443,7 @@ impl Small {
             if out == 0 {
                 continue;
             }
-            updates += self.take_out_bits(w, out);
+            updates += self.take_out_bits::<ONE>(w, out);
             if self.keys.is_empty(x) {
                 break;
             }
@@ -447,14 +454,14 @@ impl Small {
 
     /// Puts back every row taken out of play after the first `to`.
     #[inline(always)]
-    fn restore(&mut self, to: usize) {
+    fn restore<const ONE: bool>(&mut self, to: usize) {
         while self.top > to {
             self.top -= 1;
             let r = self.row_at(self.top);
             debug_assert!((r as usize / 64) < self.words);
             // SAFETY: as above.
             unsafe { *self.alive.get_unchecked_mut(r as usize / 64) |= 1 << (r % 64) };
-            self.update_keys::<false>(r);
+            self.update_keys::<false, ONE>(r);
         }
     }
 
@@ -481,15 +488,15 @@ impl Small {
     /// when the CPU has it) the conflict sets are read four words at a
     /// time.
     #[inline(always)]
-    fn cover_row<const AVX2: bool>(&mut self, r: u32, skip: u32) -> u64 {
+    fn cover_row<const AVX2: bool, const ONE: bool>(&mut self, r: u32, skip: u32) -> u64 {
         if !self.conflicts.is_empty() {
-            return self.cover_conflicts::<AVX2>(r, skip);
+            return self.cover_conflicts::<AVX2, ONE>(r, skip);
         }
         let mut updates = 0;
         for k in self.items_of(r) {
             let y = self.item_at(k);
             if y != skip {
-                updates += self.cover(y);
+                updates += self.cover::<ONE>(y);
             }
         }
         updates
@@ -498,8 +505,8 @@ impl Small {
     /// Marks row `r`'s items other than `skip` covered; returns how many
     /// (DLX1's update for each).
     #[inline(always)]
-    fn cover_items(&mut self, r: u32, skip: u32) -> u64 {
-        if self.one_group {
+    fn cover_items<const ONE: bool>(&mut self, r: u32, skip: u32) -> u64 {
+        if ONE {
             // The whole group: `skip` is covered already, and the sinks
             // are never read. The items covered are the row's length, less
             // `skip` when it is one of them (it is, unless 0).
@@ -529,8 +536,8 @@ impl Small {
     /// are out of play already (its cover took them out), `r` too when
     /// `skip` is one of its items.
     #[inline(always)]
-    fn cover_conflicts<const AVX2: bool>(&mut self, r: u32, skip: u32) -> u64 {
-        let mut updates = self.cover_items(r, skip);
+    fn cover_conflicts<const AVX2: bool, const ONE: bool>(&mut self, r: u32, skip: u32) -> u64 {
+        let mut updates = self.cover_items::<ONE>(r, skip);
         let base = r as usize * self.words;
         debug_assert!(base + self.words <= self.conflicts.len());
         let mut w = 0;
@@ -550,12 +557,12 @@ impl Small {
                 while some != 0 {
                     let j = from + some.trailing_zeros() as usize;
                     some &= some - 1;
-                    updates += self.take_out_word(j, base + j);
+                    updates += self.take_out_word::<ONE>(j, base + j);
                 }
             }
         }
         while w < self.words {
-            updates += self.take_out_word(w, base + w);
+            updates += self.take_out_word::<ONE>(w, base + w);
             w += 1;
         }
         updates
@@ -563,7 +570,7 @@ impl Small {
 
     /// Takes the rows in play of word `w` of `conflicts[at]` out of play.
     #[inline(always)]
-    fn take_out_word(&mut self, w: usize, at: usize) -> u64 {
+    fn take_out_word<const ONE: bool>(&mut self, w: usize, at: usize) -> u64 {
         debug_assert!(w < self.words && at < self.conflicts.len());
         // SAFETY: `w` is below `words`, the length of `alive`, and `at`
         // within the conflict sets (the callers' row's set).
@@ -571,16 +578,16 @@ impl Small {
         if out == 0 {
             return 0;
         }
-        self.take_out_bits(w, out)
+        self.take_out_bits::<ONE>(w, out)
     }
 
     /// Takes rows `out` of word `w` (all in play) out of play.
     #[inline(always)]
-    fn take_out_bits(&mut self, w: usize, out: u64) -> u64 {
+    fn take_out_bits<const ONE: bool>(&mut self, w: usize, out: u64) -> u64 {
         debug_assert!(w < self.words);
         // SAFETY: `w` is below `words`, the length of `alive`.
         unsafe { *self.alive.get_unchecked_mut(w) ^= out };
-        rows_in(w, out).map(|q| self.take_out(q)).sum()
+        rows_in(w, out).map(|q| self.take_out::<ONE>(q)).sum()
     }
 
     /// Chooses `forced` (compatible rows, none chosen yet) on the conflict
@@ -595,7 +602,7 @@ impl Small {
         // left, until `force` copies the state after into it.
         self.forced.0.copy_from_slice(&self.alive);
         for &r in forced {
-            self.updates += self.cover_items(r as u32, 0);
+            self.updates += if self.one_group { self.cover_items::<true>(r as u32, 0) } else { self.cover_items::<false>(r as u32, 0) };
             let base = r * self.words;
             for w in 0..self.words {
                 self.alive[w] &= !self.conflicts[base + w];
@@ -612,22 +619,33 @@ impl Small {
             Some(others) => u64::from(taken) * u64::from(others),
             None => (0..self.words).flat_map(|w| rows_in(w, self.forced.0[w])).map(|q| u64::from(self.others[q as usize])).sum(),
         };
-        if taken <= left {
+        if self.one_group {
+            self.recount::<true>(taken <= left);
+        } else {
+            self.recount::<false>(taken <= left);
+        }
+    }
+
+    /// The end of [`Small::force_conflicts`]: the keys brought up to date
+    /// by taking the rows that left off them (`by_taken`), or by counting
+    /// the rows left afresh. `ONE` when rows have one group of items.
+    fn recount<const ONE: bool>(&mut self, by_taken: bool) {
+        if by_taken {
             for w in 0..self.words {
-                rows_in(w, self.forced.0[w]).for_each(|q| self.update_keys::<true>(q));
+                rows_in(w, self.forced.0[w]).for_each(|q| self.update_keys::<true, ONE>(q));
             }
         } else {
             self.keys.clear_lengths();
             for w in 0..self.words {
-                rows_in(w, self.alive[w]).for_each(|q| self.update_keys::<false>(q));
+                rows_in(w, self.alive[w]).for_each(|q| self.update_keys::<false, ONE>(q));
             }
         }
     }
 
     /// Marks row `r`'s items uncovered, `skip` left as it is.
     #[inline(always)]
-    fn uncover_row(&mut self, r: u32, skip: u32) {
-        if self.one_group {
+    fn uncover_row<const ONE: bool>(&mut self, r: u32, skip: u32) {
+        if ONE {
             // The whole group (its sinks are never read), then `skip`
             // covered again.
             for y in self.group_at(r as usize) {
@@ -652,7 +670,8 @@ impl Small {
     /// next row or backs up, its bottom enters the level below; where the
     /// last call stopped is taken care of before it, out of line.
     #[inline(always)]
-    fn walk<const RANDOM: bool, const CAP: bool, const COUNT: bool, const AVX2: bool>(&mut self, run: Run<'_>) -> Walked {
+    fn walk<const RANDOM: bool, const CAP: bool, const COUNT: bool, const AVX2: bool, const ONE: bool>(&mut self, run: Run<'_>) -> Walked {
+        debug_assert!(!ONE || self.one_group);
         let Run { nodes: node_counter, limit, cap, count, .. } = run;
         let cap = cap.unwrap_or(usize::MAX);
         let (counted, count_limit) = counting::<COUNT>(count);
@@ -662,35 +681,35 @@ impl Small {
         // the walk goes deeper, read when it comes back).
         let mut r = Regs { nodes: *node_counter, updates: 0, level: self.level, found: counted.as_ref().map_or(0, |c| **c) };
         let walked = 'walk: {
-            let mut lv = match self.resume::<RANDOM, CAP, COUNT, AVX2>(&mut r, &bounds) {
+            let mut lv = match self.resume::<RANDOM, CAP, COUNT, AVX2, ONE>(&mut r, &bounds) {
                 Entering::Branch(lv) => lv,
-                Entering::NextRow => self.next_row(r.level),
+                Entering::NextRow => self.next_row::<ONE>(r.level),
                 Entering::Stop(walked) => break 'walk walked,
             };
             loop {
                 if lv.at == lv.stop {
                     // Every row of the item was tried: back up.
-                    self.restore(lv.start as usize);
+                    self.restore::<ONE>(lv.start as usize);
                     self.keys.uncover(lv.item);
                     if r.level == 0 {
                         self.phase = Phase::Done;
                         break 'walk Walked::Exhausted;
                     }
                     r.level -= 1;
-                    lv = self.next_row(r.level);
+                    lv = self.next_row::<ONE>(r.level);
                     continue;
                 }
                 let row = self.row_at(lv.at as usize);
-                r.updates += self.cover_row::<AVX2>(row, lv.item);
+                r.updates += self.cover_row::<AVX2, ONE>(row, lv.item);
                 debug_assert!(r.level < self.levels.len());
                 // SAFETY: a level is entered only with a primary item
                 // uncovered, each level below having covered one, so
                 // `level < primary <= levels.len()`.
                 unsafe { *self.levels.get_unchecked_mut(r.level) = lv };
                 r.level += 1;
-                lv = match self.enter_level::<RANDOM, CAP, COUNT, AVX2>(&mut r, &bounds) {
+                lv = match self.enter_level::<RANDOM, CAP, COUNT, AVX2, ONE>(&mut r, &bounds) {
                     Entering::Branch(lv) => lv,
-                    Entering::NextRow => self.next_row(r.level),
+                    Entering::NextRow => self.next_row::<ONE>(r.level),
                     Entering::Stop(walked) => break 'walk walked,
                 };
             }
@@ -710,7 +729,7 @@ impl Small {
     /// `Dlx1::resume` (the loop's one copy of the choice keeps its
     /// registers).
     #[inline(never)]
-    fn resume<const RANDOM: bool, const CAP: bool, const COUNT: bool, const AVX2: bool>(&mut self, r: &mut Regs, bounds: &Bounds) -> Entering {
+    fn resume<const RANDOM: bool, const CAP: bool, const COUNT: bool, const AVX2: bool, const ONE: bool>(&mut self, r: &mut Regs, bounds: &Bounds) -> Entering {
         match self.phase {
             Phase::Done => Entering::Stop(Walked::Exhausted),
             Phase::Recover => Entering::NextRow,
@@ -726,7 +745,7 @@ impl Small {
                 self.phase = Phase::Done;
                 Entering::Stop(Walked::Cut)
             }
-            Phase::Start | Phase::Paused => self.enter_level::<RANDOM, CAP, COUNT, AVX2>(r, bounds),
+            Phase::Start | Phase::Paused => self.enter_level::<RANDOM, CAP, COUNT, AVX2, ONE>(r, bounds),
         }
     }
 
@@ -735,7 +754,7 @@ impl Small {
     /// solution (counted, or returned), a cut or the end of the node
     /// budget.
     #[inline(always)]
-    fn enter_level<const RANDOM: bool, const CAP: bool, const COUNT: bool, const AVX2: bool>(&mut self, r: &mut Regs, bounds: &Bounds) -> Entering {
+    fn enter_level<const RANDOM: bool, const CAP: bool, const COUNT: bool, const AVX2: bool, const ONE: bool>(&mut self, r: &mut Regs, bounds: &Bounds) -> Entering {
         let item = match &mut self.random {
             Some((_, rng)) if RANDOM => self.keys.choose_random(rng),
             // SAFETY: `AVX2` only when the CPU has it.
@@ -748,7 +767,7 @@ impl Small {
         }
         r.nodes += 1;
         let start = self.top as u32;
-        r.updates += self.cover(item);
+        r.updates += self.cover::<ONE>(item);
         let end = self.top as u32;
         if let Some((_, rng)) = &mut self.random {
             if RANDOM {
@@ -765,33 +784,46 @@ impl Small {
     /// Undoes the row tried at `level` and moves to the next one: the
     /// level's record, to try from.
     #[inline(always)]
-    fn next_row(&mut self, level: usize) -> Level {
+    fn next_row<const ONE: bool>(&mut self, level: usize) -> Level {
         debug_assert!(level < self.levels.len());
         // SAFETY: as in `walk`: `level` was entered.
         let mut lv = unsafe { *self.levels.get_unchecked(level) };
-        self.restore(lv.end as usize);
-        self.uncover_row(self.row_at(lv.at as usize), lv.item);
+        self.restore::<ONE>(lv.end as usize);
+        self.uncover_row::<ONE>(self.row_at(lv.at as usize), lv.item);
         lv.at += 1;
         lv
     }
 
     /// [`Small::walk`] compiled for the processor: with AVX2 where it has
-    /// it (see `Dlx1::walk_on`).
+    /// it (see `Dlx1::walk_on`); and for rows of one group of items or
+    /// more (`ONE`: a walk with only the code it runs keeps its values in
+    /// registers better).
     fn walk_on<const RANDOM: bool, const CAP: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
+        let one = self.one_group;
         #[cfg(target_arch = "x86_64")]
         if self.keys.avx2 {
             // SAFETY: `avx2` is set only when the CPU has AVX2.
-            return unsafe { self.walk_avx2::<RANDOM, CAP, COUNT>(run) };
+            return unsafe {
+                if one {
+                    self.walk_avx2::<RANDOM, CAP, COUNT, true>(run)
+                } else {
+                    self.walk_avx2::<RANDOM, CAP, COUNT, false>(run)
+                }
+            };
         }
-        self.walk::<RANDOM, CAP, COUNT, false>(run)
+        if one {
+            self.walk::<RANDOM, CAP, COUNT, false, true>(run)
+        } else {
+            self.walk::<RANDOM, CAP, COUNT, false, false>(run)
+        }
     }
 
     /// # Safety
     /// The CPU must have AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn walk_avx2<const RANDOM: bool, const CAP: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
-        self.walk::<RANDOM, CAP, COUNT, true>(run)
+    unsafe fn walk_avx2<const RANDOM: bool, const CAP: bool, const COUNT: bool, const ONE: bool>(&mut self, run: Run<'_>) -> Walked {
+        self.walk::<RANDOM, CAP, COUNT, true, ONE>(run)
     }
 
     /// Whether row `r` is in play.
@@ -870,12 +902,12 @@ impl Core for Small {
             if self.in_play(r) {
                 self.alive[r / 64] ^= 1 << (r % 64);
                 // Excluded rows are not search work: no updates.
-                let _ = self.take_out(r as u32);
+                let _ = self.take_out::<false>(r as u32);
             }
         }
         if self.conflicts.is_empty() {
             for &r in &fixed.forced {
-                self.updates += self.cover_row::<false>(r as u32, 0);
+                self.updates += self.cover_row::<false, false>(r as u32, 0);
             }
         } else {
             self.force_conflicts(&fixed.forced);
