@@ -45,6 +45,7 @@ test: lib
 	python3 tests/py/json_checks.py $(OUT)/dlx
 	$(MAKE) check-header
 	$(MAKE) check-readme
+	$(MAKE) check-rustdoc
 	$(MAKE) -C c_tests DLXLIB=$(OUT) test
 	$(MAKE) install-test
 	$(MAKE) python-test
@@ -65,6 +66,10 @@ check-readme: lib
 	python3 -c "import re,sys; sys.stdout.write(re.findall(r'\x60\x60\x60c\n(.*?)\x60\x60\x60', open('README.md').read(), re.S)[0])" > c_tests/build/readme_example.c
 	$(CC) -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude -o c_tests/build/readme_example c_tests/build/readme_example.c -L$(OUT) -Wl,-rpath,$(OUT) -ldlx
 	./c_tests/build/readme_example
+
+# The Rust API's documentation builds without a warning (no broken link).
+check-rustdoc:
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --quiet
 
 # The committed header must equal what build.rs generates.
 check-header: lib
@@ -175,4 +180,4 @@ clean:
 	$(CARGO) clean
 	$(MAKE) -C c_tests clean
 
-.PHONY: all lib demo doc test python-test install-test uninstall check-header check-readme asan valgrind tsan fuzz bench install clean
+.PHONY: all lib demo doc test python-test install-test uninstall check-header check-readme check-rustdoc asan valgrind tsan fuzz bench install clean

@@ -1,5 +1,5 @@
 //! Search control: limits, cancellation and progress reports around a
-//! search that runs in slices ([`Sliced`], which the
+//! search that runs in slices (`Sliced`, which the
 //! [`Solver`](crate::Solver) is).
 //!
 //! The loop itself ([`Solver::search`](crate::Solver::search)) only knows a

@@ -10,7 +10,7 @@
 //! whole map):
 //!
 //! * [`matrix`]: the problem, columns and rows ([`Matrix`]);
-//! * [`format`]: Knuth's text format, read ([`format::parse`]) and written;
+//! * [`format`](mod@format): Knuth's text format, read ([`format::parse`]) and written;
 //! * [`engine`]: the engines, each a layout of the matrix and a walk of its
 //!   search tree: DLX1's dancing links for exact cover, Knuth's Algorithm M
 //!   for bounds (multiplicities) and colors;

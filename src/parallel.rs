@@ -7,7 +7,7 @@
 //! whole search. A worker without a unit waits; a busy worker that sees one
 //! waiting, at its next poll point (every few hundred nodes, never inside
 //! the engine's loop), gives away the last untried branch of the shallowest
-//! level that has one ([`Core::donate`](crate::engine::Core)), the biggest
+//! level that has one (`Core::donate`), the biggest
 //! piece it can hand over in one go. So uneven subtrees keep every thread
 //! busy to the end. The search is over when every worker waits with no
 //! unit left.

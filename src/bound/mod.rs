@@ -18,10 +18,10 @@ use std::ops::Range;
 pub(crate) mod optimizer;
 pub(crate) mod potentials;
 
-/// What a search optimises (see [`Solver::set_objective`]).
+/// What a search optimises (see [`Solver::set_objective`](crate::Solver::set_objective)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Goal {
-    /// The smallest total of the chosen rows' costs ([`Matrix::set_cost`];
+    /// The smallest total of the chosen rows' costs ([`Matrix::set_cost`](crate::Matrix::set_cost);
     /// forced rows count too). Negative costs are allowed.
     MinCost,
     /// The largest total of the rows' costs: the highest weight. The search

@@ -1,4 +1,4 @@
-//! Knuth's text format for exact cover problems: [`parse`] and [`write`].
+//! Knuth's text format for exact cover problems: [`parse`] and [`write()`].
 //!
 //! This is the input format of Knuth's programs DLX1, DLX2, DLX3 and DLX5
 //! (and of SSXC, miniexact and others), so any instance written for them can
@@ -49,7 +49,7 @@
 //!
 //! A [`ParseError`] gives the 1-based line and column (counted in
 //! characters) of the offending text and says what was expected; no matrix
-//! is built. [`write`] gives the text back: `parse(&write(&m)) == m` for
+//! is built. [`write()`] gives the text back: `parse(&write(&m)) == m` for
 //! every matrix `parse` returns. A matrix built with [`Matrix::new`] has no
 //! names; `write` names its columns by their 0-based index.
 

@@ -1,4 +1,4 @@
-//! Writing a matrix in Knuth's format: [`write`] and its variants, and how
+//! Writing a matrix in Knuth's format: [`write()`] and its variants, and how
 //! colors given in code are named in the text ([`ColorText`]).
 
 use std::fmt;
@@ -64,7 +64,7 @@ impl fmt::Display for ColorName<'_> {
     }
 }
 
-/// The color of entry `k` of row `r` as [`write`] writes it (see
+/// The color of entry `k` of row `r` as [`write()`] writes it (see
 /// [`ColorText`], which is quicker for many entries); `None` when the entry
 /// has no color.
 pub fn color_text(m: &Matrix, r: usize, k: usize) -> Option<String> {
@@ -89,14 +89,14 @@ pub fn write(m: &Matrix) -> String {
     out
 }
 
-/// [`write`] without aborting when memory runs out: [`Error::OutOfMemory`].
+/// [`write()`] without aborting when memory runs out: [`Error::OutOfMemory`].
 pub fn try_write(m: &Matrix) -> Result<String, Error> {
     let mut out = FallibleString(String::new());
     write_to(m, &mut out).map_err(|_| Error::OutOfMemory)?;
     Ok(out.0)
 }
 
-/// The length in bytes of the text [`write`] gives, found without building
+/// The length in bytes of the text [`write()`] gives, found without building
 /// it.
 pub fn written_len(m: &Matrix) -> usize {
     let mut n = ByteCount(0);
@@ -125,7 +125,7 @@ impl fmt::Write for ByteCount {
     }
 }
 
-/// Writes the text of [`write`] into `out`, piece by piece: it fails only
+/// Writes the text of [`write()`] into `out`, piece by piece: it fails only
 /// when `out` does.
 pub fn write_to(m: &Matrix, out: &mut impl fmt::Write) -> fmt::Result {
     let name = |out: &mut dyn fmt::Write, c: usize| -> fmt::Result {

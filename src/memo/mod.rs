@@ -6,20 +6,20 @@
 //! Many partial solutions leave the same problem behind (two ways of
 //! tiling the top rows of a board leave the same bottom), and each of them
 //! has the same number of ways to finish. The count keeps that number for
-//! each state it finishes ([`problem`] says what a state holds), so a
+//! each state it finishes (`problem` says what a state holds), so a
 //! state met again costs one lookup instead of a subtree. On tilings this
 //! turns counts beyond the reach of enumeration into milliseconds; on
 //! problems whose partial solutions rarely meet again (queens, Langford
 //! pairs) it saves little and costs memory.
 //!
-//! * [`problem`]: the states and how rows change them (every kind of
+//! * `problem`: the states and how rows change them (every kind of
 //!   matrix: secondary columns, colors, bounds);
-//! * [`cache`]: the counts by state, compared exactly, within a memory
+//! * `cache`: the counts by state, compared exactly, within a memory
 //!   limit;
-//! * [`walk`]: the search with an explicit stack (so limits, cancel and
+//! * `walk`: the search with an explicit stack (so limits, cancel and
 //!   progress work between slices, and a stopped count resumes), and the
 //!   uniform draw of solutions from the counts;
-//! * [`team`]: the count on several threads, over one shared cache;
+//! * `team`: the count on several threads, over one shared cache;
 //! * [`count`]: counts of any size.
 //!
 //! The [`Solver`](crate::Solver) runs it: [`Solver::memo_count`](crate::Solver::memo_count) and
@@ -113,7 +113,7 @@ pub(crate) struct Memo {
     cache: Caches,
     /// The calling thread's walk.
     walk: Walk,
-    /// The helper threads' walks, between calls ([`team`]).
+    /// The helper threads' walks, between calls (`team`).
     helpers: Vec<Walk>,
     /// The count, once a walk has finished.
     result: Option<Count>,
@@ -215,7 +215,7 @@ impl Clone for Slot {
 /// A memoized count run by the controls ([`crate::control`]) of its
 /// solver: limits, cancel and progress between slices of the calling
 /// thread, with helper threads from the first slice that does not finish
-/// (see [`team`]). Its counters are the states entered (nodes) and the
+/// (see `team`). Its counters are the states entered (nodes) and the
 /// cache's misses (updates), over all threads.
 pub(crate) struct Controlled<'a> {
     memo: &'a mut Memo,
