@@ -885,14 +885,6 @@ impl Core for Small {
     }
 
     fn compatible(&self, rows: &[usize]) -> Result<bool, Error> {
-        if !self.conflicts.is_empty() && rows.len() <= 128 {
-            // Two rows conflict when one is in the other's conflict set
-            // (a row is in its own: a row given twice conflicts too). No
-            // allocation: a sudoku solver asks this once a puzzle. Pairs
-            // grow as the square of the rows: many rows mark items below.
-            let conflict = |s: usize, r: usize| self.conflicts[s * self.words + r / 64] >> (r % 64) & 1 != 0;
-            return Ok(rows.iter().enumerate().all(|(i, &r)| rows[..i].iter().all(|&s| !conflict(s, r))));
-        }
         // Two rows conflict when they share an item: mark each item used.
         let mut used: Vec<bool> = filled(self.keys.items() + 1)?;
         for &r in rows {
