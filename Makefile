@@ -93,11 +93,16 @@ doc:
 # every program, or those in VALGRIND_PROGS; helgrind for the programs that
 # use threads, with c_tests/helgrind.supp for the atomics it cannot model;
 # c_tests/memcheck.supp says what memcheck reports that is not a leak).
+# valgrind runs one thread at a time; --fair-sched=yes hands that turn
+# round in order. Without it a thread woken from a sleep can wait minutes
+# for its turn while the search threads keep it: parallel_test's cancel,
+# sent by a thread that sleeps 200 ms first, arrived after 44 s to 178 s,
+# and once after CI's 300 s limit.
 asan: lib
 	$(MAKE) -C c_tests DLXLIB=$(OUT) asan
 valgrind: all
-	cd c_tests && python3 run_tests.py --wrap "valgrind -q --error-exitcode=9 --leak-check=full --suppressions=memcheck.supp" $(VALGRIND_PROGS)
-	cd c_tests && python3 run_tests.py --wrap "valgrind -q --tool=helgrind --suppressions=helgrind.supp --error-exitcode=9" threads control_test parallel_test memo_test
+	cd c_tests && python3 run_tests.py --wrap "valgrind -q --fair-sched=yes --error-exitcode=9 --leak-check=full --suppressions=memcheck.supp" $(VALGRIND_PROGS)
+	cd c_tests && python3 run_tests.py --wrap "valgrind -q --fair-sched=yes --tool=helgrind --suppressions=helgrind.supp --error-exitcode=9" threads control_test parallel_test memo_test
 
 # The Rust tests under ThreadSanitizer (a nightly toolchain with rust-src:
 # the standard library is rebuilt with it, so its locks and channels are
