@@ -710,6 +710,18 @@ fn odd_arguments_and_failing_output_end_with_a_status() {
     }
     let closed_stdout = Command::new("sh").arg("-c").arg("\"$0\" -p \"$1\" >&-").arg(DLX).arg(p).output().unwrap();
     assert_exit(&closed_stdout, 4, &["standard output is closed"]);
+    // The tool starts without the standard library's start-up code (it is
+    // C's main, see src/bin/dlx.rs) and does what that code did itself. A
+    // closed standard input reads as an empty text.
+    let closed_stdin = Command::new("sh").arg("-c").arg("\"$0\" <&-").arg(DLX).output().unwrap();
+    assert_exit(&closed_stdin, 2, &["standard input", "found the end of the text"]);
+    // A reader gone before the output is written (as after `dlx -p FILE
+    // | head -n 1`) does not kill the tool with SIGPIPE: the run ends
+    // normally, status 0.
+    let mut child = Command::new(DLX).arg("-p").arg(p).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("dlx runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("dlx ends");
+    assert_eq!(out.status.code(), Some(0), "{:?}: {}", out.status, text(&out.stderr));
 }
 
 // ---- Optimisation: --min-cost, --max-cost, --fewest, --best ----

@@ -23,12 +23,13 @@
 //! library's search control: --max, --max-nodes, --time-limit, --seed,
 //! --force and --split.
 
+#![no_main]
+
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::io::{self, BufWriter, Read, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::RecvTimeoutError;
-use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use std::ops::ControlFlow;
@@ -588,12 +589,15 @@ macro_rules! say {
     };
 }
 
+/// The status the program exits with.
+struct ExitCode(u8);
+
 /// The exit status `code`, or [`EXIT_OTHER`] when standard error failed.
 fn exit(code: u8) -> ExitCode {
     if STDERR_FAILED.load(Ordering::Relaxed) && code == 0 {
-        return ExitCode::from(EXIT_OTHER);
+        return ExitCode(EXIT_OTHER);
     }
-    ExitCode::from(code)
+    ExitCode(code)
 }
 
 /// Set before `main` when the program was started with standard output
@@ -747,7 +751,49 @@ fn read_matrix(file: Option<&OsStr>, name: &str, report: bool) -> Result<Matrix,
     result
 }
 
-fn main() -> ExitCode {
+/// The program: C's `main`, so that the standard library's start-up code
+/// does not run (`#![no_main]`). That code reads `/proc/self/maps` to find
+/// the main thread's stack and sets up a handler for its overflow; the
+/// tool recurses nowhere, and without it a run starts 0.15 to 0.2 ms
+/// sooner (a two-line problem: 1.38 ms down to 1.19 ms, `bench/dance.c`
+/// 0.92 ms). What else that code does is done here: the descriptors 0 to
+/// 2 are opened on /dev/null when closed (so that no file the tool opens
+/// takes their place), SIGPIPE is ignored (a closed pipe is then an error
+/// the tool reports, or not, as it chooses), a panic ends the run with
+/// status 101 (after the standard library's message) instead of crossing
+/// into C, and standard output is flushed at the end.
+#[no_mangle]
+extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
+    open_standard_descriptors();
+    // SAFETY: setting a signal's disposition to SIG_IGN has no other effect.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+    let code = match std::panic::catch_unwind(run) {
+        Ok(code) => libc::c_int::from(code.0),
+        Err(_) => 101,
+    };
+    // Everything is written through flushed writers; this is for safety.
+    let _ = io::stdout().flush();
+    code
+}
+
+/// Opens /dev/null in the place of descriptors 0, 1 and 2 when they are
+/// closed, as the standard library's start-up code does.
+fn open_standard_descriptors() {
+    let mut fds = [0, 1, 2].map(|fd| libc::pollfd { fd, events: 0, revents: 0 });
+    // SAFETY: `fds` is an array of three pollfd, and a timeout of 0 does not wait.
+    if unsafe { libc::poll(fds.as_mut_ptr(), 3, 0) } == -1 {
+        return;
+    }
+    for p in fds {
+        if p.revents & libc::POLLNVAL != 0 {
+            // SAFETY: the path is a NUL-terminated string; the lowest free
+            // descriptor, which `p.fd` is, is the one opened.
+            unsafe { libc::open(c"/dev/null".as_ptr(), libc::O_RDWR) };
+        }
+    }
+}
+
+fn run() -> ExitCode {
     let opts = match parse_args(std::env::args_os().skip(1)) {
         Ok(o) => o,
         Err(Early::Help) => return print_text(HELP),
