@@ -14,7 +14,10 @@ included, about a millisecond for each program). The last column, `search`,
 is the ratio of the times the two programs print for their search alone
 (medians of the same runs): on runs of a few milliseconds it is the
 engine's figure, the whole-process one being mostly the start of the
-process (a Rust program starts some 0.2 ms slower than a C one here).
+process. The tool timed is the one `make` builds, linked statically
+(static-tool in the Makefile). Linked dynamically, as `cargo build` leaves
+it, it starts some 0.3 ms after dance.c (the Rust standard library brings
+libgcc_s), and domino_6x6's whole-process ratio falls to about 0.9x.
 
 Other programs join the same alternation with `--peer NAME=COMMAND` (for
 example Knuth's DLX1 or a dancing-cells program built elsewhere): COMMAND is
