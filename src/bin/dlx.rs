@@ -23,7 +23,9 @@
 //! library's search control: --max, --max-nodes, --time-limit, --seed,
 //! --force and --split.
 
-#![no_main]
+// `c_main` below is the program's entry (C's `main`); a test build keeps
+// libtest's.
+#![cfg_attr(not(test), no_main)]
 
 use std::ffi::{OsStr, OsString};
 use std::fmt;
@@ -762,8 +764,9 @@ fn read_matrix(file: Option<&OsStr>, name: &str, report: bool) -> Result<Matrix,
 /// the tool reports, or not, as it chooses), a panic ends the run with
 /// status 101 (after the standard library's message) instead of crossing
 /// into C, and standard output is flushed at the end.
-#[no_mangle]
-extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
+#[cfg_attr(not(test), export_name = "main")]
+#[cfg_attr(test, allow(dead_code))]
+extern "C" fn c_main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
     open_standard_descriptors();
     // SAFETY: setting a signal's disposition to SIG_IGN has no other effect.
     unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
