@@ -45,9 +45,10 @@ lib:
 # only copies it back to $(OUT)/dlx, which `cargo build` and `cargo test`
 # put the other one in. Where the C library has no static archive (or not
 # on Linux) the tool stays as cargo built it, and make says so.
+STATIC_TOOL := rustc --release --bin dlx -- -C target-feature=+crt-static
 static-tool:
-	@echo "make: linking $(OUT)/dlx statically (cargo rustc --release --bin dlx -- -C target-feature=+crt-static)"
-	@if [ "$$(uname -s)" = Linux ] && $(CARGO) rustc --release --quiet --bin dlx -- -C target-feature=+crt-static 2>$(OUT)/static-tool.log; then \
+	@echo "make: linking $(OUT)/dlx statically (cargo $(STATIC_TOOL))"
+	@if [ "$$(uname -s)" = Linux ] && $(CARGO) --quiet $(STATIC_TOOL) 2>$(OUT)/static-tool.log; then \
 	  rm -f $(OUT)/static-tool.log; \
 	else \
 	  echo "make: $(OUT)/dlx stays dynamically linked (no static link here: see $(OUT)/static-tool.log)"; \

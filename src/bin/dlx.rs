@@ -602,27 +602,12 @@ fn exit(code: u8) -> ExitCode {
     ExitCode(code)
 }
 
-/// Set before `main` when the program was started with standard output
-/// closed. The standard library then opens /dev/null in its place before
-/// `main` runs, and the output would be lost without a word.
+/// Set at the start (by [`open_standard_descriptors`]) when the program was
+/// started with standard output closed: /dev/null then takes its place, and
+/// the output would be lost without a word.
 static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
-/// Records whether descriptor 1 is open. It runs among the ELF
-/// constructors, before the standard library's start-up code.
-#[cfg(target_os = "linux")]
-extern "C" fn note_closed_stdout() {
-    // SAFETY: F_GETFD only reads the descriptor's flags.
-    let closed = unsafe { libc::fcntl(1, libc::F_GETFD) } == -1;
-    STDOUT_CLOSED.store(closed, Ordering::Relaxed);
-}
-
-#[cfg(target_os = "linux")]
-#[used]
-#[link_section = ".init_array"]
-static NOTE_CLOSED_STDOUT: extern "C" fn() = note_closed_stdout;
-
-/// Whether standard output was open when the program started (on Linux;
-/// elsewhere it is taken to be).
+/// Whether standard output was open when the program started.
 fn stdout_is_open() -> bool {
     !STDOUT_CLOSED.load(Ordering::Relaxed)
 }
@@ -780,7 +765,8 @@ extern "C" fn c_main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> l
 }
 
 /// Opens /dev/null in the place of descriptors 0, 1 and 2 when they are
-/// closed, as the standard library's start-up code does.
+/// closed, as the standard library's start-up code does, and notes in
+/// [`STDOUT_CLOSED`] whether 1 was.
 fn open_standard_descriptors() {
     let mut fds = [0, 1, 2].map(|fd| libc::pollfd { fd, events: 0, revents: 0 });
     // SAFETY: `fds` is an array of three pollfd, and a timeout of 0 does not wait.
@@ -789,6 +775,9 @@ fn open_standard_descriptors() {
     }
     for p in fds {
         if p.revents & libc::POLLNVAL != 0 {
+            if p.fd == 1 {
+                STDOUT_CLOSED.store(true, Ordering::Relaxed);
+            }
             // SAFETY: the path is a NUL-terminated string; the lowest free
             // descriptor, which `p.fd` is, is the one opened.
             unsafe { libc::open(c"/dev/null".as_ptr(), libc::O_RDWR) };
