@@ -15,7 +15,7 @@ use crate::parallel;
 pub use crate::control::{Counters, Progress};
 use crate::engine::dlx1::Dlx1;
 use crate::engine::mcc::Mcc;
-use crate::engine::small::{self, Small};
+use crate::engine::small;
 use crate::engine::{Core, Engine, Fixed, Run, Walked};
 use crate::error::Error;
 use crate::matrix::Matrix;
@@ -151,7 +151,7 @@ impl Solver {
     fn core(matrix: &Matrix, kind: Engine) -> Result<Box<dyn Core>, Error> {
         Ok(match kind {
             Engine::General => Box::new(Mcc::new(matrix)?),
-            Engine::Small => Box::new(Small::new(matrix)?),
+            Engine::Small => small::new(matrix)?,
             Engine::Exact | Engine::Auto => Box::new(Dlx1::new(matrix)?),
         })
     }

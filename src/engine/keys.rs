@@ -25,35 +25,167 @@
 use crate::alloc::filled;
 use crate::error::Error;
 
-/// The bit a covered item's key has: covered primary items come after
-/// every uncovered one. Keys of uncovered items stay below it (see
+/// The bit a covered item's 32-bit key has: covered primary items come
+/// after every uncovered one. Keys of uncovered items stay below it (see
 /// [`Keys::new`]), and unsigned lanes compare them (AVX2 and SSE4.1 have
 /// unsigned minima; the SSE2 baseline emulates them).
 pub(crate) const COVERED: u32 = 1 << 31;
 
-/// Keys scanned together: `choose` reads whole groups of eight (an AVX2
-/// register), so the keys have this many entries of slack after the last
-/// item.
-pub(crate) const LANES: usize = 8;
+/// Entries of slack after the last item: `choose` reads whole groups of
+/// keys (an AVX2 register: eight 32-bit keys, sixteen 16-bit ones).
+const SLACK: usize = 16;
 
 /// Keys after the last item that stand for no item: a row's items may be
 /// padded with them, so that the row is updated in whole groups of four.
-/// Their keys start at 2^30, far from wrapping, and no scan reads them
-/// (they lie in the slack of [`LANES`]).
+/// No scan reads them (they lie in the slack), and their updates wrap.
 pub(crate) const SINKS: usize = 3;
+
+/// The width of a key: `u32`, or `u16` where every key of a matrix fits in
+/// 14 bits with its item's number (a sudoku's: 9 bits of item number and 4
+/// of length), so that the choice scans half the bytes. The top bit marks
+/// a covered item, and the bit below it is headroom.
+pub(crate) trait Key: Copy + Ord + Default + std::fmt::Debug + Send + Sync + Lanes + 'static {
+    /// The bits of a key.
+    const BITS: u32;
+    /// The top bit: set while the item is covered.
+    const COVERED: Self;
+    /// All bits set.
+    const ONES: Self;
+    /// Keys in an AVX2 register.
+    const LANES: usize;
+    /// `v`, which is below `2^BITS`.
+    fn of(v: u32) -> Self;
+    fn get(self) -> u32;
+    fn wrapping_add(self, other: Self) -> Self;
+    fn wrapping_sub(self, other: Self) -> Self;
+    fn and(self, other: Self) -> Self;
+    fn or(self, other: Self) -> Self;
+    fn not(self) -> Self;
+}
+
+/// The AVX2 operations [`least_avx2`] needs, for the lanes of one width
+/// (nothing off x86-64).
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) trait Lanes {}
+#[cfg(not(target_arch = "x86_64"))]
+impl Lanes for u32 {}
+#[cfg(not(target_arch = "x86_64"))]
+impl Lanes for u16 {}
+
+/// The AVX2 operations [`least_avx2`] needs, for the lanes of one width.
+#[cfg(target_arch = "x86_64")]
+pub(crate) trait Lanes {
+    /// Each lane's smaller value.
+    unsafe fn lanes_min(a: std::arch::x86_64::__m256i, b: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i;
+    /// Every lane [`Key::COVERED`].
+    unsafe fn covered() -> std::arch::x86_64::__m256i;
+    /// The smallest lane.
+    unsafe fn reduce(v: std::arch::x86_64::__m256i) -> u32;
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Lanes for u32 {
+    #[inline(always)]
+    unsafe fn lanes_min(a: std::arch::x86_64::__m256i, b: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i {
+        // SAFETY: the caller runs with AVX2 (`least_avx2`).
+        unsafe { std::arch::x86_64::_mm256_min_epu32(a, b) }
+    }
+    #[inline(always)]
+    unsafe fn covered() -> std::arch::x86_64::__m256i {
+        // SAFETY: as above.
+        unsafe { std::arch::x86_64::_mm256_set1_epi32(COVERED as i32) }
+    }
+    #[inline(always)]
+    unsafe fn reduce(v: std::arch::x86_64::__m256i) -> u32 {
+        use std::arch::x86_64::*;
+        // SAFETY: as above.
+        unsafe {
+            let half = _mm_min_epu32(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+            let half = _mm_min_epu32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
+            let half = _mm_min_epu32(half, _mm_shuffle_epi32::<0b10_11_00_01>(half));
+            _mm_cvtsi128_si32(half) as u32
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Lanes for u16 {
+    #[inline(always)]
+    unsafe fn lanes_min(a: std::arch::x86_64::__m256i, b: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i {
+        // SAFETY: as for `u32`.
+        unsafe { std::arch::x86_64::_mm256_min_epu16(a, b) }
+    }
+    #[inline(always)]
+    unsafe fn covered() -> std::arch::x86_64::__m256i {
+        // SAFETY: as for `u32`.
+        unsafe { std::arch::x86_64::_mm256_set1_epi16(<u16 as Key>::COVERED as i16) }
+    }
+    #[inline(always)]
+    unsafe fn reduce(v: std::arch::x86_64::__m256i) -> u32 {
+        use std::arch::x86_64::*;
+        // SAFETY: as for `u32`; `minpos` (SSE4.1, which AVX2 implies)
+        // finds the smallest of eight 16-bit lanes in its low lane.
+        unsafe {
+            let half = _mm_min_epu16(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+            _mm_cvtsi128_si32(_mm_minpos_epu16(half)) as u32 & 0xffff
+        }
+    }
+}
+
+macro_rules! key {
+    ($t:ty, $lanes:expr) => {
+        impl Key for $t {
+            const BITS: u32 = <$t>::BITS;
+            const COVERED: $t = 1 << (<$t>::BITS - 1);
+            const ONES: $t = <$t>::MAX;
+            const LANES: usize = $lanes;
+            #[inline(always)]
+            fn of(v: u32) -> $t {
+                debug_assert!(u64::from(v) >> Self::BITS == 0);
+                v as $t
+            }
+            #[inline(always)]
+            fn get(self) -> u32 {
+                u32::from(self)
+            }
+            #[inline(always)]
+            fn wrapping_add(self, other: $t) -> $t {
+                <$t>::wrapping_add(self, other)
+            }
+            #[inline(always)]
+            fn wrapping_sub(self, other: $t) -> $t {
+                <$t>::wrapping_sub(self, other)
+            }
+            #[inline(always)]
+            fn and(self, other: $t) -> $t {
+                self & other
+            }
+            #[inline(always)]
+            fn or(self, other: $t) -> $t {
+                self | other
+            }
+            #[inline(always)]
+            fn not(self) -> $t {
+                !self
+            }
+        }
+    };
+}
+key!(u32, 8);
+key!(u16, 16);
 
 /// The position of the first smallest value in `keys` (which is not empty).
 #[inline(always)]
-fn first_least(keys: &[u32]) -> usize {
+fn first_least<K: Key>(keys: &[K]) -> usize {
     const BLOCK: usize = 32;
     // The first block holding the smallest key, with that key; a block's
     // minimum is computed without branches, in vector lanes.
-    let (mut low, mut at) = (u32::MAX, 0);
+    let (mut low, mut at) = (K::ONES, 0);
     for (k, block) in keys.chunks(BLOCK).enumerate() {
-        let m = block.iter().fold(u32::MAX, |a, &b| a.min(b));
+        let m = block.iter().fold(K::ONES, |a, &b| a.min(b));
         if m < low {
             (low, at) = (m, k * BLOCK);
-            if m == 0 {
+            if m == K::default() {
                 break;
             }
         }
@@ -62,48 +194,52 @@ fn first_least(keys: &[u32]) -> usize {
     at + block.iter().position(|&l| l == low).unwrap_or(0)
 }
 
-/// The smallest of `keys`, [`COVERED`] for none: one reduction, in vector
-/// lanes where the compiler can.
+/// The smallest of `keys`, [`Key::COVERED`] for none: one reduction, in
+/// vector lanes where the compiler can.
 #[inline(always)]
-fn least(keys: &[u32]) -> u32 {
-    keys.iter().fold(COVERED, |a, &b| a.min(b))
+fn least<K: Key>(keys: &[K]) -> K {
+    keys.iter().fold(K::COVERED, |a, &b| a.min(b))
 }
 
-/// The groups of eight keys from which [`least_avx2`] keeps four minima,
-/// and below which it scans them without a loop.
+/// The groups of keys (a register each) from which [`least_avx2`] keeps
+/// four minima, and below which it scans them without a loop.
 #[cfg(target_arch = "x86_64")]
 const LONG: usize = 16;
 #[cfg(target_arch = "x86_64")]
 const SHORT: usize = 8;
 
-/// The smallest key among `keys` (whole groups of [`LANES`]), the lanes of
-/// the last group where `tail` is all ones counted as [`COVERED`] whatever
-/// they hold (so that with one such lane, a minimum at or above `COVERED` is
-/// `COVERED` itself, whose item bits are 0): a running minimum in
-/// one AVX2 register (four, over [`LONG`] groups or more), a group an
-/// instruction. Inlined into the searches compiled for AVX2. (Written with
-/// intrinsics: the compiler turns a plain
-/// loop over groups into a transposition across groups, with a dozen
-/// shuffles a group.)
+/// The smallest key among `keys` (whole groups of [`Key::LANES`]), the
+/// lanes of the last group where `tail` is all ones counted as
+/// [`Key::COVERED`] whatever they hold (so that with one such lane, a
+/// minimum at or above `COVERED` is `COVERED` itself, whose item bits are
+/// 0): a running minimum in one AVX2 register (four, over [`LONG`] groups
+/// or more), a group an instruction. Inlined into the searches compiled
+/// for AVX2. (Written with intrinsics: the compiler turns a plain loop
+/// over groups into a transposition across groups, with a dozen shuffles
+/// a group.)
 ///
 /// # Safety
-/// The CPU must have AVX2; `keys.len()` is a multiple of 8, at least 8.
+/// The CPU must have AVX2; `keys.len()` is a multiple of `K::LANES`, at
+/// least `K::LANES`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn least_avx2(keys: &[u32], tail: &[u32; LANES]) -> u32 {
+unsafe fn least_avx2<K: Key>(keys: &[K], tail: &[K; SLACK]) -> K {
     use std::arch::x86_64::*;
-    debug_assert!(keys.len() >= LANES && keys.len() % LANES == 0);
-    let at = |g: usize| unsafe { _mm256_loadu_si256(keys.as_ptr().add(g * LANES) as *const __m256i) };
-    let last = keys.len() / LANES - 1;
+    let lanes = K::LANES;
+    debug_assert!(keys.len() >= lanes && keys.len() % lanes == 0);
+    let at = |g: usize| unsafe { _mm256_loadu_si256(keys.as_ptr().add(g * lanes) as *const __m256i) };
+    let min = |a, b| unsafe { K::lanes_min(a, b) };
+    let last = keys.len() / lanes - 1;
+    // SAFETY: `tail` has 32 bytes or more.
     let tail = unsafe { _mm256_loadu_si256(tail.as_ptr() as *const __m256i) };
-    let mut low = _mm256_blendv_epi8(at(last), _mm256_set1_epi32(COVERED as i32), tail);
+    let mut low = _mm256_blendv_epi8(at(last), unsafe { K::covered() }, tail);
     // The other groups, in straight-line code for up to eight groups in
     // all (one jump to the right sequence, no loop to keep), in a loop
     // beyond.
     let upto = |n: usize, mut low: __m256i| {
         for g in 0..n {
-            low = _mm256_min_epu32(low, at(g));
+            low = min(low, at(g));
         }
         low
     };
@@ -128,22 +264,20 @@ unsafe fn least_avx2(keys: &[u32], tail: &[u32; LANES]) -> u32 {
         // keys: 17-clue sudoku through the C API 8% faster). A short scan
         // keeps one chain, fewer instructions.
         let mut four = [low; 4];
-        for block in keys[..last / 4 * 4 * LANES].chunks_exact(4 * LANES) {
+        for block in keys[..last / 4 * 4 * lanes].chunks_exact(4 * lanes) {
             let p = block.as_ptr() as *const __m256i;
             for (j, low) in four.iter_mut().enumerate() {
-                // SAFETY: the block has four groups of eight keys.
-                *low = _mm256_min_epu32(*low, unsafe { _mm256_loadu_si256(p.add(j)) });
+                // SAFETY: the block has four groups.
+                *low = min(*low, unsafe { _mm256_loadu_si256(p.add(j)) });
             }
         }
         for g in last / 4 * 4..last {
-            four[0] = _mm256_min_epu32(four[0], at(g));
+            four[0] = min(four[0], at(g));
         }
-        low = _mm256_min_epu32(_mm256_min_epu32(four[0], four[1]), _mm256_min_epu32(four[2], four[3]));
+        low = min(min(four[0], four[1]), min(four[2], four[3]));
     }
-    let half = _mm_min_epu32(_mm256_castsi256_si128(low), _mm256_extracti128_si256::<1>(low));
-    let half = _mm_min_epu32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
-    let half = _mm_min_epu32(half, _mm_shuffle_epi32::<0b10_11_00_01>(half));
-    _mm_cvtsi128_si32(half) as u32
+    // SAFETY: AVX2, as the caller promises.
+    K::of(unsafe { K::reduce(low) })
 }
 
 /// Whether the processor has AVX2. Not inlined, so that valgrind's
@@ -164,7 +298,7 @@ fn has_avx2() -> bool {
 /// the choice's scan) cannot be served from such a narrower pending store
 /// and waits for it to reach the cache.
 #[inline(always)]
-fn store_whole(key: &mut u32, value: u32) {
+fn store_whole<K: Key>(key: &mut K, value: K) {
     // SAFETY: `key` is a valid, aligned, exclusive reference. (A volatile
     // store keeps its width.)
     unsafe { std::ptr::write_volatile(key, value) };
@@ -305,19 +439,21 @@ impl Mask for NoLive {
     fn put(&mut self, _: u32) {}
 }
 
-/// The keys of a matrix's items, with the state of one search.
+/// The keys of a matrix's items, with the state of one search, each a
+/// `K` (see [`Key`]).
 #[derive(Clone, Debug)]
-pub(crate) struct Keys {
-    /// The key of each item (index 0 unused), then [`LANES`] of slack.
-    len: Vec<u32>,
+pub(crate) struct Keys<K: Key = u32> {
+    /// The key of each item (index 0 unused), then [`SLACK`] entries.
+    len: Vec<K>,
     /// What one row adds to a key: `1 << shift`.
-    unit: u32,
+    unit: K,
     /// The bits of item numbers in a key (0 when they are not in it).
     shift: u32,
-    /// The groups of [`LANES`] keys `choose` scans, and the lanes of the
-    /// last one past the primary items (all ones).
+    /// The groups of [`Key::LANES`] keys `choose` scans, and the lanes of
+    /// the last one past the primary items (all ones; the lanes after
+    /// `K::LANES` are not read).
     groups: usize,
-    tail: [u32; LANES],
+    tail: [K; SLACK],
     /// With [`Keys::track_live`]: bit `i % 64` set while item `i` is
     /// uncovered (kept by the walk in a register, as a [`Live`]).
     live: u64,
@@ -332,71 +468,59 @@ pub(crate) struct Keys {
     pub primary: usize,
 }
 
-impl Keys {
-    /// Room for the lengths of `items` items: the vector `Keys::new` takes.
-    pub fn lengths(items: usize) -> Result<Vec<u32>, Error> {
-        filled(items + 1 + LANES)
-    }
+/// Room for the lengths of `items` items: the vector [`Keys::new`] takes.
+pub(crate) fn lengths(items: usize) -> Result<Vec<u32>, Error> {
+    filled(items + 1 + SLACK)
+}
 
-    /// The keys, all items uncovered, from `len` (made by [`Keys::lengths`]):
-    /// the length of each item `1..=items`, the first `primary` primary.
-    /// The lengths must stay below 2^31 (each row adds at most 1).
-    pub fn new(mut len: Vec<u32>, primary: usize) -> Keys {
-        let n = len.len() - 1 - LANES;
-        // Item numbers go in the keys' low bits when the longest list, so
-        // shifted, stays below 2^30.
+impl<K: Key> Keys<K> {
+    /// The bits of item numbers the keys of `len` (as for [`Keys::new`])
+    /// hold: those of the largest primary item's, when the longest list so
+    /// shifted stays below `2^(K::BITS - 2)`, else 0.
+    fn shift_for(len: &[u32], primary: usize) -> u32 {
         let longest = len.iter().copied().max().unwrap_or(0);
         let bits = usize::BITS - primary.leading_zeros();
-        let shift = if (u64::from(longest) << bits) < 1 << 30 { bits } else { 0 };
-        for (i, key) in len.iter_mut().enumerate().take(n + 1) {
-            *key <<= shift;
-            if shift > 0 && (1..=primary).contains(&i) {
-                *key |= i as u32;
-            }
+        if (u64::from(longest) << bits) < 1 << (K::BITS - 2) { bits } else { 0 }
+    }
+
+    /// Whether keys of this width hold the item numbers of `len` (as for
+    /// [`Keys::new`]), so that one minimum scan chooses.
+    pub fn numbered(len: &[u32], primary: usize) -> bool {
+        Self::shift_for(len, primary) > 0
+    }
+
+    /// The keys, all items uncovered, from `len` (made by [`lengths`]):
+    /// the length of each item `1..=items`, the first `primary` primary.
+    /// The lengths must stay below [`Key::COVERED`] (for `u32`, each row
+    /// adds at most 1), and for `u16`, [`Keys::numbered`] holds.
+    pub fn new(len: &[u32], primary: usize) -> Result<Keys<K>, Error> {
+        let n = len.len() - 1 - SLACK;
+        let shift = Self::shift_for(len, primary);
+        let mut keys: Vec<K> = filled(len.len())?;
+        for (i, key) in keys.iter_mut().enumerate().take(n + 1) {
+            let number = if shift > 0 && (1..=primary).contains(&i) { i as u32 } else { 0 };
+            *key = K::of(len[i] << shift | number);
         }
-        for key in &mut len[n + 1..=n + SINKS] {
-            *key = 1 << 30;
+        // The sinks' updates wrap: they start anywhere.
+        for key in &mut keys[n + 1..=n + SINKS] {
+            *key = K::of(1 << (K::BITS - 2));
         }
         // At least one lane past the primary items, so that the scan's
         // minimum is `COVERED` itself when every primary item is covered.
-        let groups = (primary + 1).div_ceil(LANES);
-        let tail = std::array::from_fn(|j| if (groups - 1) * LANES + j < primary { 0 } else { u32::MAX });
-        Keys { len, unit: 1 << shift, shift, groups, tail, live: 0, tracked: false, avx2: has_avx2(), bmi1: has_bmi1(), primary }
+        let groups = (primary + 1).div_ceil(K::LANES);
+        let tail = std::array::from_fn(|j| if (groups - 1) * K::LANES + j < primary { K::default() } else { K::ONES });
+        Ok(Keys { len: keys, unit: K::of(1 << shift), shift, groups, tail, live: 0, tracked: false, avx2: has_avx2(), bmi1: has_bmi1(), primary })
     }
 
     /// A copy, or out of memory.
-    pub fn try_clone(&self) -> Result<Keys, Error> {
+    pub fn try_clone(&self) -> Result<Keys<K>, Error> {
         Ok(Keys { len: crate::alloc::copied(&self.len)?, ..*self })
     }
 
     /// Makes these keys equal to `other`, keys of the same matrix.
-    pub fn copy_from(&mut self, other: &Keys) {
+    pub fn copy_from(&mut self, other: &Keys<K>) {
         self.len.copy_from_slice(&other.len);
         self.live = other.live;
-    }
-
-    /// Tracks the uncovered items in a word as well, and chooses among
-    /// them by scalar loads of their keys, when every item is primary,
-    /// there are at most 64 and the keys hold item numbers; all items
-    /// uncovered. Whether it did.
-    pub fn track_live(&mut self) -> bool {
-        if self.primary == 0 || self.primary > 64 || self.primary != self.items() {
-            return false;
-        }
-        // The item numbers take LIVE_SHIFT bits, a constant the walks
-        // know: when the longest list so shifted stays below 2^30.
-        let n = self.items();
-        let longest = self.len[1..=n].iter().map(|&key| (key & !COVERED) >> self.shift).max().unwrap_or(0);
-        if u64::from(longest) << LIVE_SHIFT >= 1 << 30 {
-            return false;
-        }
-        for (i, key) in self.len.iter_mut().enumerate().take(n + 1).skip(1) {
-            *key = (*key & COVERED) | ((*key & !COVERED) >> self.shift) << LIVE_SHIFT | i as u32;
-        }
-        (self.shift, self.unit) = (LIVE_SHIFT, LIVE_UNIT);
-        self.tracked = true;
-        self.live = (u64::MAX >> (64 - self.primary)).rotate_left(1);
-        true
     }
 
     /// Stops tracking the uncovered primary items in a word (for tests of
@@ -447,7 +571,7 @@ impl Keys {
         let key = |rest: u64| {
             let i = rest.trailing_zeros() as usize + 1;
             debug_assert!(i < self.len.len());
-            // SAFETY: `i` is an item, and `len` has n + 1 + LANES entries.
+            // SAFETY: `i` is an item, and `len` has n + 1 + SLACK entries.
             unsafe { *self.len.get_unchecked(i) }
         };
         let (mut rest, mut low) = (live & (live - 1), key(live));
@@ -455,7 +579,7 @@ impl Keys {
             low = low.min(key(rest));
             rest &= rest - 1;
         }
-        let item = low & (LIVE_UNIT - 1);
+        let item = low.get() & (LIVE_UNIT - 1);
         // The keys of uncovered items hold their numbers, from 1.
         debug_assert!(item != 0);
         // SAFETY: as just said (so the walk need not test the item).
@@ -465,7 +589,7 @@ impl Keys {
 
     /// The number of items.
     pub fn items(&self) -> usize {
-        self.len.len() - 1 - LANES
+        self.len.len() - 1 - SLACK
     }
 
     // The hot loops index the keys only with item numbers read from the
@@ -473,45 +597,35 @@ impl Keys {
     // `1..=items`. So the bounds checks can go; debug builds still check.
 
     #[inline(always)]
-    fn key_mut(&mut self, i: u32) -> &mut u32 {
+    fn key_mut(&mut self, i: u32) -> &mut K {
         debug_assert!((i as usize) < self.len.len());
-        // SAFETY: items are <= n and `len` has n + 1 + LANES entries.
+        // SAFETY: items are <= n and `len` has n + 1 + SLACK entries.
         unsafe { self.len.get_unchecked_mut(i as usize) }
     }
 
     /// Item `i` lost a row.
     #[inline(always)]
     pub fn remove(&mut self, i: u32) {
-        self.remove_in::<NoLive>(i);
+        let unit = self.unit;
+        let key = self.key_mut(i);
+        *key = key.wrapping_sub(unit);
     }
 
     /// Item `i` got a row back.
     #[inline(always)]
     pub fn restore(&mut self, i: u32) {
-        self.restore_in::<NoLive>(i);
-    }
-
-    /// Item `i` lost a row, in a walk keeping the word as `M` does.
-    #[inline(always)]
-    pub fn remove_in<M: Mask>(&mut self, i: u32) {
-        let unit = M::unit(self);
-        *self.key_mut(i) -= unit;
-    }
-
-    /// Item `i` got a row back, in a walk keeping the word as `M` does.
-    #[inline(always)]
-    pub fn restore_in<M: Mask>(&mut self, i: u32) {
-        let unit = M::unit(self);
-        *self.key_mut(i) += unit;
+        let unit = self.unit;
+        let key = self.key_mut(i);
+        *key = key.wrapping_add(unit);
     }
 
     /// Sets every item's count of rows to 0, keeping whether it is
     /// covered (and its number), for the rows to be put back on afresh.
     pub fn clear_lengths(&mut self) {
-        let keep = COVERED | (self.unit - 1);
+        let keep = K::COVERED.or(self.unit.wrapping_sub(K::of(1)));
         let n = self.items();
         for key in &mut self.len[1..=n] {
-            *key &= keep;
+            *key = key.and(keep);
         }
     }
 
@@ -520,14 +634,14 @@ impl Keys {
     #[inline(always)]
     pub fn cover(&mut self, i: u32) {
         let key = self.key_mut(i);
-        store_whole(key, *key | COVERED);
+        store_whole(key, key.or(K::COVERED));
     }
 
     /// Marks item `i` uncovered.
     #[inline(always)]
     pub fn uncover(&mut self, i: u32) {
         let key = self.key_mut(i);
-        store_whole(key, *key & !COVERED);
+        store_whole(key, key.and(K::COVERED.not()));
     }
 
     /// Whether item `i` has no rows left (covered or not).
@@ -535,7 +649,7 @@ impl Keys {
     pub fn is_empty(&self, i: u32) -> bool {
         debug_assert!((i as usize) < self.len.len());
         // SAFETY: as in `key_mut`.
-        unsafe { *self.len.get_unchecked(i as usize) & !COVERED < self.unit }
+        unsafe { self.len.get_unchecked(i as usize).and(K::COVERED.not()) < self.unit }
     }
 
     /// Whether item `i` is covered.
@@ -543,7 +657,7 @@ impl Keys {
     pub fn is_covered(&self, i: u32) -> bool {
         debug_assert!((i as usize) < self.len.len());
         // SAFETY: as in `key_mut`.
-        unsafe { *self.len.get_unchecked(i as usize) & COVERED != 0 }
+        unsafe { self.len.get_unchecked(i as usize).and(K::COVERED) != K::default() }
     }
 
     /// The length of item `i`'s list, when `i` is not covered, or when it
@@ -551,7 +665,7 @@ impl Keys {
     /// rows out).
     #[inline]
     pub fn length(&self, i: u32) -> u32 {
-        (self.len[i as usize] & !COVERED) >> self.shift
+        self.len[i as usize].and(K::COVERED.not()).get() >> self.shift
     }
 
     /// Whether every primary item is covered.
@@ -590,14 +704,14 @@ impl Keys {
                 return 0;
             }
             let at = first_least(&self.len[1..=self.primary]) + 1;
-            return if self.len[at] & COVERED == 0 { at as u32 } else { 0 };
+            return if self.len[at] < K::COVERED { at as u32 } else { 0 };
         }
         #[cfg(target_arch = "x86_64")]
         let key = if AVX2 {
-            // SAFETY: the caller's word for AVX2; `len` has `LANES` entries
-            // after the last item, so the groups, from 1, fit (with no
-            // primary item, one group of all ones by `tail`).
-            unsafe { least_avx2(self.len.get_unchecked(1..1 + self.groups * LANES), &self.tail) }
+            // SAFETY: the caller's word for AVX2; `len` has `SLACK`
+            // entries after the last item, so the groups, from 1, fit (with
+            // no primary item, one group of all ones by `tail`).
+            unsafe { least_avx2(self.len.get_unchecked(1..1 + self.groups * K::LANES), &self.tail) }
         } else {
             least(&self.len[1..=self.primary])
         };
@@ -605,8 +719,8 @@ impl Keys {
         let key = least(&self.len[1..=self.primary]);
         // A minimum at or above `COVERED` is `COVERED` itself (the scans
         // start from it, or have a lane standing for it): item bits 0.
-        debug_assert!(key <= COVERED);
-        key & (self.unit - 1)
+        debug_assert!(key <= K::COVERED);
+        key.and(self.unit.wrapping_sub(K::of(1))).get()
     }
 
     /// A primary item of smallest length, picked uniformly at random among
@@ -624,7 +738,7 @@ impl Keys {
         }
         // A covered item's length (with the top bit) is longer than any.
         let least = self.length(first);
-        let tied = |&(_, &key): &(usize, &u32)| key & COVERED == 0 && key >> self.shift == least;
+        let tied = |&(_, &key): &(usize, &K)| key < K::COVERED && key.get() >> self.shift == least;
         let ties = self.len[1..=self.primary].iter().enumerate().filter(tied).count();
         let pick = rng.usize(..ties);
         let at = self.len[1..=self.primary].iter().enumerate().filter(tied).nth(pick).map_or(0, |(i, _)| i);
@@ -633,8 +747,51 @@ impl Keys {
 
     /// The keys of items `1..=items`, for tests comparing states.
     #[cfg(test)]
-    pub fn all(&self) -> &[u32] {
+    pub fn all(&self) -> &[K] {
         &self.len[1..=self.items()]
+    }
+
+}
+
+/// What only the 32-bit keys of the DLX1 engine do: track a word of
+/// uncovered items ([`Live`]), with the updates of a walk keeping it.
+impl Keys<u32> {
+    /// Tracks the uncovered items in a word as well, and chooses among
+    /// them by scalar loads of their keys, when every item is primary,
+    /// there are at most 64 and the keys hold item numbers; all items
+    /// uncovered. Whether it did.
+    pub fn track_live(&mut self) -> bool {
+        if self.primary == 0 || self.primary > 64 || self.primary != self.items() {
+            return false;
+        }
+        // The item numbers take LIVE_SHIFT bits, a constant the walks
+        // know: when the longest list so shifted stays below 2^30.
+        let n = self.items();
+        let longest = self.len[1..=n].iter().map(|&key| (key & !COVERED) >> self.shift).max().unwrap_or(0);
+        if u64::from(longest) << LIVE_SHIFT >= 1 << 30 {
+            return false;
+        }
+        for (i, key) in self.len.iter_mut().enumerate().take(n + 1).skip(1) {
+            *key = (*key & COVERED) | ((*key & !COVERED) >> self.shift) << LIVE_SHIFT | i as u32;
+        }
+        (self.shift, self.unit) = (LIVE_SHIFT, LIVE_UNIT);
+        self.tracked = true;
+        self.live = (u64::MAX >> (64 - self.primary)).rotate_left(1);
+        true
+    }
+
+    /// Item `i` lost a row, in a walk keeping the word as `M` does.
+    #[inline(always)]
+    pub fn remove_in<M: Mask>(&mut self, i: u32) {
+        let unit = M::unit(self);
+        *self.key_mut(i) -= unit;
+    }
+
+    /// Item `i` got a row back, in a walk keeping the word as `M` does.
+    #[inline(always)]
+    pub fn restore_in<M: Mask>(&mut self, i: u32) {
+        let unit = M::unit(self);
+        *self.key_mut(i) += unit;
     }
 
     /// The same keys without item numbers in them: the fallback `choose`
@@ -655,13 +812,18 @@ mod tests {
     use super::*;
 
     /// The first position of the smallest value, the slow obvious way.
-    fn naive(keys: &[u32]) -> usize {
+    fn naive<K: Key>(keys: &[K]) -> usize {
         let low = *keys.iter().min().unwrap();
         keys.iter().position(|&l| l == low).unwrap()
     }
 
     #[test]
     fn the_scans_find_the_smallest_key_and_its_first_position() {
+        scans_find_the_smallest_key_and_its_first_position::<u32>();
+        scans_find_the_smallest_key_and_its_first_position::<u16>();
+    }
+
+    fn scans_find_the_smallest_key_and_its_first_position<K: Key>() {
         // A small linear congruential generator: keys with many ties,
         // some covered, some 0, arrays shorter and longer than a block.
         let mut x: u64 = 12345;
@@ -669,27 +831,27 @@ mod tests {
             x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             (x >> 33) as u32
         };
-        for size in [1usize, 2, 7, 8, 9, 15, 16, 31, 32, 33, 63, 64, 65, 100, 324, 1000] {
+        for size in [1usize, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 324, 1000] {
             for _ in 0..200 {
-                let keys: Vec<u32> = (0..size)
+                let keys: Vec<K> = (0..size)
                     .map(|_| match next() % 10 {
-                        0 => COVERED | (next() % 100),
-                        1 => 0,
-                        k => k % 4 + 1,
+                        0 => K::COVERED.or(K::of(next() % 100)),
+                        1 => K::of(0),
+                        k => K::of(k % 4 + 1),
                     })
                     .collect();
                 let at = naive(&keys);
                 assert_eq!(first_least(&keys), at, "{keys:?}");
-                assert_eq!(least(&keys), keys[at].min(COVERED), "{keys:?}");
+                assert_eq!(least(&keys), keys[at].min(K::COVERED), "{keys:?}");
                 #[cfg(target_arch = "x86_64")]
                 if std::arch::is_x86_feature_detected!("avx2") {
                     // Garbage after the keys, as `len` has, left out by
                     // `tail`, which has at least one lane, as in `Keys`.
-                    let groups = (size + 1).div_ceil(LANES);
+                    let groups = (size + 1).div_ceil(K::LANES);
                     let mut padded = keys.clone();
-                    padded.extend((0..groups * LANES - size).map(|k| k as u32 % 2));
-                    let tail = std::array::from_fn(|j| if (groups - 1) * LANES + j < size { 0 } else { u32::MAX });
-                    assert_eq!(unsafe { least_avx2(&padded, &tail) }, keys[at].min(COVERED), "{keys:?}");
+                    padded.extend((0..groups * K::LANES - size).map(|k| K::of(k as u32 % 2)));
+                    let tail = std::array::from_fn(|j| if (groups - 1) * K::LANES + j < size { K::of(0) } else { K::ONES });
+                    assert_eq!(unsafe { least_avx2(&padded, &tail) }, keys[at].min(K::COVERED), "{keys:?}");
                 }
             }
         }

@@ -41,7 +41,7 @@
 //! each node it unlinks from a vertical list while hiding the rows of that
 //! item. Uncovering counts nothing.
 
-use super::keys::{Keys, Mask, NoLive};
+use super::keys::{self, Keys, Mask, NoLive};
 use super::layout::Layout;
 use crate::alloc::filled;
 use crate::error::Error;
@@ -118,7 +118,7 @@ impl Links {
         let mut links: Vec<Link> = filled(total)?;
         let mut tops: Vec<Across> = filled(total)?;
         let mut row_first: Vec<u32> = filled(rows)?;
-        let mut len = Keys::lengths(n)?;
+        let mut len = keys::lengths(n)?;
 
         let Layout { item_of, primary } = Layout::new(matrix)?;
 
@@ -152,7 +152,7 @@ impl Links {
         }
         // Lengths are below 2^31, since every row takes an entry and a
         // spacer below matrix::MAX_NODES.
-        let mut keys = Keys::new(len, primary);
+        let mut keys = Keys::new(&len, primary)?;
         keys.track_live();
         Ok(Links { links, tops, keys, row_first, primary, updates: 0 })
     }
