@@ -27,6 +27,7 @@
 //! scan then reads half the bytes: sudoku's 324 keys are 648 bytes).
 
 use crate::alloc::filled;
+use std::ops::{BitAnd, BitOr, Not};
 use crate::error::Error;
 
 /// The bit a covered item's 32-bit key has: covered primary items come
@@ -48,7 +49,9 @@ pub(crate) const SINKS: usize = 3;
 /// 14 bits with its item's number (a sudoku's: 9 bits of item number and 4
 /// of length), so that the choice scans half the bytes. The top bit marks
 /// a covered item, and the bit below it is headroom.
-pub(crate) trait Key: Copy + Ord + Default + std::fmt::Debug + Send + Sync + Lanes + 'static {
+pub(crate) trait Key:
+    Copy + Ord + Default + std::fmt::Debug + Send + Sync + Lanes + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> + 'static
+{
     /// The bits of a key.
     const BITS: u32;
     /// The top bit: set while the item is covered.
@@ -62,9 +65,6 @@ pub(crate) trait Key: Copy + Ord + Default + std::fmt::Debug + Send + Sync + Lan
     fn get(self) -> u32;
     fn wrapping_add(self, other: Self) -> Self;
     fn wrapping_sub(self, other: Self) -> Self;
-    fn and(self, other: Self) -> Self;
-    fn or(self, other: Self) -> Self;
-    fn not(self) -> Self;
 }
 
 /// The AVX2 operations [`least_avx2`] needs, for the lanes of one width
@@ -159,18 +159,6 @@ macro_rules! key {
             #[inline(always)]
             fn wrapping_sub(self, other: $t) -> $t {
                 <$t>::wrapping_sub(self, other)
-            }
-            #[inline(always)]
-            fn and(self, other: $t) -> $t {
-                self & other
-            }
-            #[inline(always)]
-            fn or(self, other: $t) -> $t {
-                self | other
-            }
-            #[inline(always)]
-            fn not(self) -> $t {
-                !self
             }
         }
     };
@@ -626,10 +614,10 @@ impl<K: Key> Keys<K> {
     /// Sets every item's count of rows to 0, keeping whether it is
     /// covered (and its number), for the rows to be put back on afresh.
     pub fn clear_lengths(&mut self) {
-        let keep = K::COVERED.or(self.unit.wrapping_sub(K::of(1)));
+        let keep = K::COVERED | self.unit.wrapping_sub(K::of(1));
         let n = self.items();
         for key in &mut self.len[1..=n] {
-            *key = key.and(keep);
+            *key = *key & keep;
         }
     }
 
@@ -638,14 +626,14 @@ impl<K: Key> Keys<K> {
     #[inline(always)]
     pub fn cover(&mut self, i: u32) {
         let key = self.key_mut(i);
-        store_whole(key, key.or(K::COVERED));
+        store_whole(key, *key | K::COVERED);
     }
 
     /// Marks item `i` uncovered.
     #[inline(always)]
     pub fn uncover(&mut self, i: u32) {
         let key = self.key_mut(i);
-        store_whole(key, key.and(K::COVERED.not()));
+        store_whole(key, *key & !K::COVERED);
     }
 
     /// Whether item `i` has no rows left (covered or not).
@@ -653,7 +641,7 @@ impl<K: Key> Keys<K> {
     pub fn is_empty(&self, i: u32) -> bool {
         debug_assert!((i as usize) < self.len.len());
         // SAFETY: as in `key_mut`.
-        unsafe { self.len.get_unchecked(i as usize).and(K::COVERED.not()) < self.unit }
+        unsafe { *self.len.get_unchecked(i as usize) & !K::COVERED < self.unit }
     }
 
     /// Whether item `i` is covered.
@@ -661,7 +649,7 @@ impl<K: Key> Keys<K> {
     pub fn is_covered(&self, i: u32) -> bool {
         debug_assert!((i as usize) < self.len.len());
         // SAFETY: as in `key_mut`.
-        unsafe { self.len.get_unchecked(i as usize).and(K::COVERED) != K::default() }
+        unsafe { *self.len.get_unchecked(i as usize) & K::COVERED != K::default() }
     }
 
     /// The length of item `i`'s list, when `i` is not covered, or when it
@@ -669,7 +657,7 @@ impl<K: Key> Keys<K> {
     /// rows out).
     #[inline]
     pub fn length(&self, i: u32) -> u32 {
-        self.len[i as usize].and(K::COVERED.not()).get() >> self.shift
+        (self.len[i as usize] & !K::COVERED).get() >> self.shift
     }
 
     /// Whether every primary item is covered.
@@ -724,7 +712,7 @@ impl<K: Key> Keys<K> {
         // A minimum at or above `COVERED` is `COVERED` itself (the scans
         // start from it, or have a lane standing for it): item bits 0.
         debug_assert!(key <= K::COVERED);
-        key.and(self.unit.wrapping_sub(K::of(1))).get()
+        (key & self.unit.wrapping_sub(K::of(1))).get()
     }
 
     /// A primary item of smallest length, picked uniformly at random among
@@ -839,7 +827,7 @@ mod tests {
             for _ in 0..200 {
                 let keys: Vec<K> = (0..size)
                     .map(|_| match next() % 10 {
-                        0 => K::COVERED.or(K::of(next() % 100)),
+                        0 => K::COVERED | K::of(next() % 100),
                         1 => K::of(0),
                         k => K::of(k % 4 + 1),
                     })

@@ -231,11 +231,16 @@ unsafe fn nonzero_and4(a: *const u64, b: *const u64) -> u32 {
 /// most 9 rows, queens), so that the choice scans half the bytes, else
 /// with 32-bit keys.
 pub(crate) fn new(matrix: &Matrix) -> Result<Box<dyn Core>, Error> {
-    let (Layout { primary, .. }, len) = lengths(matrix)?;
-    Ok(if Keys::<u16>::numbered(&len, primary) { Box::new(Small::<u16>::new(matrix)?) } else { Box::new(Small::<u32>::new(matrix)?) })
+    let (layout, len) = lengths(matrix)?;
+    Ok(if Keys::<u16>::numbered(&len, layout.primary) {
+        Box::new(Small::<u16>::new(matrix, layout, len)?)
+    } else {
+        Box::new(Small::<u32>::new(matrix, layout, len)?)
+    })
 }
 
-/// The matrix's layout, and its items' lengths as [`Keys::new`] takes them.
+/// The matrix's layout, and its items' lengths as [`Keys::new`] takes them
+/// (what [`Small::new`] is made from).
 fn lengths(matrix: &Matrix) -> Result<(Layout, Vec<u32>), Error> {
     let layout = Layout::new(matrix)?;
     let mut len = keys::lengths(matrix.columns())?;
@@ -247,13 +252,14 @@ fn lengths(matrix: &Matrix) -> Result<(Layout, Vec<u32>), Error> {
 
 impl<K: Key> Small<K> {
     /// The engine for `matrix`, which must have no bounds or colors, with
-    /// keys of type `K` (for `u16`, [`Keys::numbered`] must hold).
-    pub fn new(matrix: &Matrix) -> Result<Small<K>, Error> {
+    /// keys of type `K` (for `u16`, [`Keys::numbered`] must hold); `layout`
+    /// and `len` are the matrix's [`lengths`].
+    pub fn new(matrix: &Matrix, layout: Layout, len: Vec<u32>) -> Result<Small<K>, Error> {
         let n = matrix.columns();
         let rows = matrix.rows();
         let words = words(rows);
         let (entries, row_start) = matrix.raw();
-        let (Layout { item_of, primary }, len) = lengths(matrix)?;
+        let Layout { item_of, primary } = layout;
         let mut row_items: Vec<u32> = filled(entries.len())?;
         for (k, &c) in entries.iter().enumerate() {
             row_items[k] = item_of[c as usize];
@@ -1127,13 +1133,14 @@ mod tests {
             }
             let (layout, len) = lengths(&m).unwrap();
             assert!(Keys::<K>::numbered(&len, layout.primary));
-            let mut with = Small::<K>::new(&m).unwrap();
+            let mut with = Small::<K>::new(&m, layout, len).unwrap();
             assert!(!with.conflicts.is_empty());
             assert_eq!(with.one_group, (0..m.rows()).all(|r| with.items_of(r as u32).len() <= 4));
             groups[usize::from(with.one_group)] += 1;
             same += usize::from(with.same_length.is_some());
             // The other way: item by item, a loop over each row's groups.
-            let mut without = Small::<K>::new(&m).unwrap();
+            let (layout, len) = lengths(&m).unwrap();
+            let mut without = Small::<K>::new(&m, layout, len).unwrap();
             (without.conflicts, without.one_group) = (Vec::new(), false);
             // Rows that fit together, taken greedily in a random order.
             let mut order: Vec<usize> = (0..m.rows()).collect();
