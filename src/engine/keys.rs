@@ -515,6 +515,22 @@ impl<K: Key> Keys<K> {
         self.live = other.live;
     }
 
+    /// The keys a walk reads: entry 0, the primary items' and the rest of
+    /// the scan's last group (the small engine's snapshots keep these).
+    /// Secondary items' keys are updated as rows go, but no walk reads them.
+    #[inline(always)]
+    pub fn scanned(&self) -> &[K] {
+        // SAFETY: `groups` lanes from 1 lie within `len` (see `choose_on`).
+        unsafe { self.len.get_unchecked(..1 + self.groups * K::LANES) }
+    }
+
+    /// [`Keys::scanned`], to write.
+    #[inline(always)]
+    pub fn scanned_mut(&mut self) -> &mut [K] {
+        // SAFETY: as in `scanned`.
+        unsafe { self.len.get_unchecked_mut(..1 + self.groups * K::LANES) }
+    }
+
     /// Stops tracking the uncovered primary items in a word (for tests of
     /// the vector scans).
     #[cfg(test)]

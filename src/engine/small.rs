@@ -131,6 +131,43 @@ struct Level {
     at: u32,
 }
 
+/// The most bytes of saved states ([`Saved`]) an engine keeps; deeper
+/// levels rebuild theirs from the forced state ([`Small::rebuild`]).
+const SAVED: usize = 1 << 20;
+
+/// The most levels a path can have that try a row: the primary items over
+/// the fewest that a row with any has (each row chosen covers that many or
+/// more, and a row without one is never chosen). Sudoku: 324 / 4 = 81.
+fn deepest(primary: usize, row_items: &[u32], row_start: &[u32]) -> usize {
+    let fewest = row_start
+        .windows(2)
+        .map(|r| row_items[r[0] as usize..r[1] as usize].iter().filter(|&&y| y as usize <= primary).count())
+        .filter(|&k| k > 0)
+        .min();
+    fewest.map_or(0, |k| primary / k)
+}
+
+/// The state of the walk (the rows in play and the keys it reads) just
+/// after each level covered its item, for the levels below `slots`: a
+/// level with rows left to try saves it before its first row, and each
+/// next row starts from a copy of it. Levels from `slots` on rebuild it.
+#[derive(Clone, Debug)]
+struct Saved<K: Key> {
+    alive: Vec<u64>,
+    keys: Vec<K>,
+    slots: usize,
+}
+
+impl<K: Key> Saved<K> {
+    /// Room for states of `words` words of rows and `scanned` keys, for
+    /// `levels` levels or as many as fit in `most` bytes.
+    fn new(words: usize, scanned: usize, levels: usize, most: usize) -> Result<Saved<K>, Error> {
+        let bytes = words * 8 + scanned * std::mem::size_of::<K>();
+        let slots = levels.min(most / bytes);
+        Ok(Saved { alive: filled(slots * words)?, keys: filled(slots * scanned)?, slots })
+    }
+}
+
 /// The small-matrix engine.
 #[derive(Clone, Debug)]
 pub(crate) struct Small<K: Key> {
@@ -168,12 +205,12 @@ pub(crate) struct Small<K: Key> {
     /// items then takes their rows out of play a word at a time, all
     /// items at once.
     conflicts: Vec<u64>,
-    /// The rows out of play, in the order taken out; `top` of them.
+    /// The levels' branches: the rows each level's item took out of play,
+    /// level after level; `top` of them.
     stack: Vec<u32>,
     top: usize,
-    /// The rows out of play before the search: excluded ones, and those the
-    /// forced rows take out.
-    base: usize,
+    /// The state at levels with rows left to try.
+    saved: Saved<K>,
     /// The levels `0..=level`.
     levels: Vec<Level>,
     level: usize,
@@ -325,6 +362,7 @@ impl<K: Key> Small<K> {
         }
         let conflicts = Self::conflicts(words, row_start, &row_items, &col_start, &col_word, &col_mask, CONFLICTS)?;
         let keys = Keys::new(&len, primary)?;
+        let saved = Saved::new(words, keys.scanned().len(), deepest(primary, &row_items, row_start), SAVED)?;
         let clean = (crate::alloc::copied(&alive)?, keys.try_clone()?);
         let forced = (crate::alloc::copied(&alive)?, keys.try_clone()?);
         Ok(Small {
@@ -346,7 +384,7 @@ impl<K: Key> Small<K> {
             conflicts,
             stack: filled(rows)?,
             top: 0,
-            base: 0,
+            saved,
             // An exact cover never has more rows than there are primary items.
             levels: filled(primary.max(1))?,
             level: 0,
@@ -385,14 +423,17 @@ impl<K: Key> Small<K> {
         unsafe { *self.stack.get_unchecked(k) }
     }
 
-    /// Takes row `r` (in play) out of play: pushed, cleared, off its
-    /// items' keys. Returns the nodes DLX1 would unlink: its length less 1.
+    /// Takes row `r` (cleared from `alive` already) off its items' keys,
+    /// and with `PUSH` onto the stack of branches. Returns the nodes DLX1
+    /// would unlink: its length less 1.
     #[inline(always)]
-    fn take_out<const ONE: bool>(&mut self, r: u32) -> u64 {
-        debug_assert!(self.top < self.stack.len());
-        // SAFETY: as above.
-        unsafe { *self.stack.get_unchecked_mut(self.top) = r };
-        self.top += 1;
+    fn take_out<const ONE: bool, const PUSH: bool>(&mut self, r: u32) -> u64 {
+        if PUSH {
+            debug_assert!(self.top < self.stack.len());
+            // SAFETY: as above.
+            unsafe { *self.stack.get_unchecked_mut(self.top) = r };
+            self.top += 1;
+        }
         self.update_keys::<true, ONE>(r);
         debug_assert!((r as usize) < self.others.len());
         // SAFETY: as above.
@@ -449,16 +490,19 @@ impl<K: Key> Small<K> {
     }
 
     /// Covers item `x`: takes every row in play that contains it out of
-    /// play and marks it covered. Returns the updates, as DLX1 counts them.
+    /// play (with `PUSH`, onto the stack: the branches of a level) and
+    /// marks it covered. Returns the updates, as DLX1 counts them.
     #[inline(always)]
-    fn cover<const ONE: bool>(&mut self, x: u32) -> u64 {
+    fn cover<const ONE: bool, const PUSH: bool>(&mut self, x: u32) -> u64 {
         let mut updates = 1;
         debug_assert!((x as usize) + 1 < self.col_start.len());
         // SAFETY: as above.
         let (lo, hi) = unsafe { (*self.col_start.get_unchecked(x as usize), *self.col_start.get_unchecked(x as usize + 1)) };
-        // The key counts the rows of `x` in play, and taking one out
+        // A primary item's key counts its rows in play, and taking one out
         // lowers it: the words after the last one in play are not read.
-        let hi = if self.keys.is_empty(x) { lo } else { hi };
+        // (A secondary item's key is not kept in the saved states.)
+        let counted = PUSH || x as usize <= self.keys.primary;
+        let hi = if counted && self.keys.is_empty(x) { lo } else { hi };
         for k in lo as usize..hi as usize {
             debug_assert!(k < self.col_word.len() && (self.col_word[k] as usize) < self.words);
             // SAFETY: `col_start` lies within `col_word` and `col_mask`,
@@ -470,26 +514,13 @@ impl<K: Key> Small<K> {
             if out == 0 {
                 continue;
             }
-            updates += self.take_out_bits::<ONE>(w, out);
-            if self.keys.is_empty(x) {
+            updates += self.take_out_bits::<ONE, PUSH>(w, out);
+            if counted && self.keys.is_empty(x) {
                 break;
             }
         }
         self.keys.cover(x);
         updates
-    }
-
-    /// Puts back every row taken out of play after the first `to`.
-    #[inline(always)]
-    fn restore<const ONE: bool>(&mut self, to: usize) {
-        while self.top > to {
-            self.top -= 1;
-            let r = self.row_at(self.top);
-            debug_assert!((r as usize / 64) < self.words);
-            // SAFETY: as above.
-            unsafe { *self.alive.get_unchecked_mut(r as usize / 64) |= 1 << (r % 64) };
-            self.update_keys::<false, ONE>(r);
-        }
     }
 
     /// Each row's conflicts (see [`Small::conflicts`]), when they take at
@@ -523,7 +554,7 @@ impl<K: Key> Small<K> {
         for k in self.items_of(r) {
             let y = self.item_at(k);
             if y != skip {
-                updates += self.cover::<ONE>(y);
+                updates += self.cover::<ONE, false>(y);
             }
         }
         updates
@@ -605,16 +636,17 @@ impl<K: Key> Small<K> {
         if out == 0 {
             return 0;
         }
-        self.take_out_bits::<ONE>(w, out)
+        self.take_out_bits::<ONE, false>(w, out)
     }
 
-    /// Takes rows `out` of word `w` (all in play) out of play.
+    /// Takes rows `out` of word `w` (all in play) out of play (with
+    /// `PUSH`, onto the stack).
     #[inline(always)]
-    fn take_out_bits<const ONE: bool>(&mut self, w: usize, out: u64) -> u64 {
+    fn take_out_bits<const ONE: bool, const PUSH: bool>(&mut self, w: usize, out: u64) -> u64 {
         debug_assert!(w < self.words);
         // SAFETY: `w` is below `words`, the length of `alive`.
         unsafe { *self.alive.get_unchecked_mut(w) ^= out };
-        rows_in(w, out).map(|q| self.take_out::<ONE>(q)).sum()
+        rows_in(w, out).map(|q| self.take_out::<ONE, PUSH>(q)).sum()
     }
 
     /// Chooses `forced` (compatible rows, none chosen yet) on the conflict
@@ -669,26 +701,6 @@ impl<K: Key> Small<K> {
         }
     }
 
-    /// Marks row `r`'s items uncovered, `skip` left as it is.
-    #[inline(always)]
-    fn uncover_row<const ONE: bool>(&mut self, r: u32, skip: u32) {
-        if ONE {
-            // The whole group (its sinks are never read), then `skip`
-            // covered again.
-            for y in self.group_at(r as usize) {
-                self.keys.uncover(y);
-            }
-            self.keys.cover(skip);
-            return;
-        }
-        for k in self.items_of(r) {
-            let y = self.item_at(k);
-            if y != skip {
-                self.keys.uncover(y);
-            }
-        }
-    }
-
     /// The search loop; `RANDOM` when `self.random` is set, `CAP` with a
     /// depth cap, `COUNT` when it counts solutions itself ([`Run::count`]).
     /// With `AVX2` (set only when the CPU has it) the choice scans with
@@ -715,9 +727,8 @@ impl<K: Key> Small<K> {
             };
             loop {
                 if lv.at == lv.stop {
-                    // Every row of the item was tried: back up.
-                    self.restore::<ONE>(lv.start as usize);
-                    self.keys.uncover(lv.item);
+                    // Every row of the item was tried: back up (the level
+                    // above starts its next row from its saved state).
                     if r.level == 0 {
                         self.phase = Phase::Done;
                         break 'walk Walked::Exhausted;
@@ -794,12 +805,15 @@ impl<K: Key> Small<K> {
         }
         r.nodes += 1;
         let start = self.top as u32;
-        r.updates += self.cover::<ONE>(item);
+        r.updates += self.cover::<ONE, true>(item);
         let end = self.top as u32;
         if let Some((_, rng)) = &mut self.random {
             if RANDOM {
                 rng.shuffle(&mut self.stack[start as usize..end as usize]);
             }
+        }
+        if end - start >= 2 {
+            self.save(r.level);
         }
         let lv = Level { item, start, end, stop: end, at: start };
         debug_assert!(r.level < self.levels.len());
@@ -808,17 +822,74 @@ impl<K: Key> Small<K> {
         Entering::Branch(lv)
     }
 
-    /// Undoes the row tried at `level` and moves to the next one: the
-    /// level's record, to try from.
+    /// Moves to the next row of `level` (its record, to try from), and
+    /// if it has one, puts back the level's state to try it from: the
+    /// state saved, or rebuilt.
     #[inline(always)]
     fn next_row<const ONE: bool>(&mut self, level: usize) -> Level {
         debug_assert!(level < self.levels.len());
         // SAFETY: as in `walk`: `level` was entered.
         let mut lv = unsafe { *self.levels.get_unchecked(level) };
-        self.restore::<ONE>(lv.end as usize);
-        self.uncover_row::<ONE>(self.row_at(lv.at as usize), lv.item);
         lv.at += 1;
+        self.top = lv.end as usize;
+        if lv.at < lv.stop {
+            if level < self.saved.slots {
+                self.load(level);
+            } else {
+                self.rebuild::<ONE>(level);
+            }
+        }
         lv
+    }
+
+    /// Saves the state at `level` (just after its item was covered), when
+    /// it has a slot.
+    #[inline(always)]
+    fn save(&mut self, level: usize) {
+        if level >= self.saved.slots {
+            return;
+        }
+        let (words, keys) = (self.words, self.keys.scanned());
+        let k = keys.len();
+        debug_assert!((level + 1) * words <= self.saved.alive.len() && (level + 1) * k <= self.saved.keys.len());
+        // SAFETY: `level` is below `slots`, and each vector has `slots`
+        // states' room.
+        unsafe {
+            self.saved.alive.get_unchecked_mut(level * words..(level + 1) * words).copy_from_slice(&self.alive);
+            self.saved.keys.get_unchecked_mut(level * k..(level + 1) * k).copy_from_slice(keys);
+        }
+    }
+
+    /// Puts back the state saved at `level` (below `slots`).
+    #[inline(always)]
+    fn load(&mut self, level: usize) {
+        let words = self.words;
+        let keys = self.keys.scanned_mut();
+        let k = keys.len();
+        debug_assert!((level + 1) * words <= self.saved.alive.len() && (level + 1) * k <= self.saved.keys.len());
+        // SAFETY: as in `save`.
+        unsafe {
+            keys.copy_from_slice(self.saved.keys.get_unchecked(level * k..(level + 1) * k));
+            self.alive.copy_from_slice(self.saved.alive.get_unchecked(level * words..(level + 1) * words));
+        }
+    }
+
+    /// Rebuilds the state at `level` (which has no slot: a path deeper
+    /// than [`SAVED`] bytes of states hold) from the state after forcing:
+    /// the levels above cover their items and choose their rows again,
+    /// and `level` covers its item. The updates are not counted again.
+    #[cold]
+    #[inline(never)]
+    fn rebuild<const ONE: bool>(&mut self, level: usize) {
+        self.alive.copy_from_slice(&self.forced.0);
+        self.keys.copy_from(&self.forced.1);
+        for l in 0..=level {
+            let lv = self.levels[l];
+            let _ = self.cover::<ONE, false>(lv.item);
+            if l < level {
+                let _ = self.cover_row::<false, ONE>(self.row_at(lv.at as usize), lv.item);
+            }
+        }
     }
 
     /// [`Small::walk`] compiled for the processor: with AVX2 where it has
@@ -929,7 +1000,7 @@ impl<K: Key> Core for Small<K> {
             if self.in_play(r) {
                 self.alive[r / 64] ^= 1 << (r % 64);
                 // Excluded rows are not search work: no updates.
-                let _ = self.take_out::<false>(r as u32);
+                let _ = self.take_out::<false, false>(r as u32);
             }
         }
         if self.conflicts.is_empty() {
@@ -939,7 +1010,6 @@ impl<K: Key> Core for Small<K> {
         } else {
             self.force_conflicts(&fixed.forced);
         }
-        self.base = self.top;
         self.forced.0.copy_from_slice(&self.alive);
         self.forced.1.copy_from(&self.keys);
     }
@@ -949,16 +1019,16 @@ impl<K: Key> Core for Small<K> {
     fn unforce(&mut self, _fixed: &Fixed) {
         self.alive.copy_from_slice(&self.clean.0);
         self.keys.copy_from(&self.clean.1);
-        (self.top, self.base) = (0, 0);
+        self.top = 0;
     }
 
     /// Puts back the state just after `force`: a copy, when the search
-    /// has moved.
+    /// has started.
     fn unwind(&mut self) {
-        if self.top != self.base || self.depth() > 0 {
+        if self.phase != Phase::Start {
             self.alive.copy_from_slice(&self.forced.0);
             self.keys.copy_from(&self.forced.1);
-            self.top = self.base;
+            self.top = 0;
         }
         self.phase = Phase::Start;
         self.level = 0;
@@ -1101,7 +1171,8 @@ mod tests {
 
     fn conflict_sets_cover_as_the_items_do<K: Key>() {
         // The same solutions in the same order, the same nodes and updates,
-        // with the conflict sets and without, with nothing forced, one row
+        // with the conflict sets and without, with states saved for every
+        // level and for at most two, with nothing forced, one row
         // or a set of rows that take out most of the matrix; rows of at
         // most four items, longer, or all of one length; and the state
         // after undoing it all is the state before.
@@ -1142,6 +1213,11 @@ mod tests {
             let (layout, len) = lengths(&m).unwrap();
             let mut without = Small::<K>::new(&m, layout, len).unwrap();
             (without.conflicts, without.one_group) = (Vec::new(), false);
+            // States saved for no level, one or two: the others rebuild
+            // theirs.
+            let (layout, len) = lengths(&m).unwrap();
+            let mut shallow = Small::<K>::new(&m, layout, len).unwrap();
+            shallow.saved = Saved::new(shallow.words, shallow.keys.scanned().len(), i % 3, usize::MAX).unwrap();
             // Rows that fit together, taken greedily in a random order.
             let mut order: Vec<usize> = (0..m.rows()).collect();
             rng.shuffle(&mut order);
@@ -1167,6 +1243,7 @@ mod tests {
                 with.updates = updates;
                 let a = walked(&mut with, &fixed);
                 assert_eq!(a, walked(&mut without, &fixed), "{fixed:?}\n{m:?}");
+                assert_eq!(a, walked(&mut shallow, &fixed), "{fixed:?}\n{m:?}");
                 assert_eq!((with.alive.clone(), with.keys.all().to_vec()), (alive, keys));
                 solved += usize::from(!a.0.is_empty());
             }
