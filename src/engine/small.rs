@@ -247,20 +247,32 @@ impl Iterator for RowsIn {
     }
 }
 
-/// Which of the four words at `a` and `b` have a bit in common: bit `j`
-/// of the result for word `j`.
+/// The most words of a bit set of rows for which conflict sets are made
+/// (at most [`CONFLICTS`] bytes of them hold at most 2,896 rows: 46 words).
+const OUT: usize = 48;
+
+/// Takes the bits of the four words at `set` out of the four at `alive`,
+/// writing the bits taken to the four at `out`; returns which of these
+/// have any: bit `j` for word `j`.
 ///
 /// # Safety
-/// The CPU must have AVX2, and four words must be readable at each.
+/// The CPU must have AVX2, and four words must be readable at `set` and
+/// writable at `alive` and `out`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn nonzero_and4(a: *const u64, b: *const u64) -> u32 {
+unsafe fn take_out4(alive: *mut u64, set: *const u64, out: *mut u64) -> u32 {
     use std::arch::x86_64::*;
     // SAFETY: as the caller promises.
-    let both = unsafe { _mm256_and_si256(_mm256_loadu_si256(a as *const __m256i), _mm256_loadu_si256(b as *const __m256i)) };
-    let zero = _mm256_cmpeq_epi64(both, _mm256_setzero_si256());
-    !(_mm256_movemask_pd(_mm256_castsi256_pd(zero)) as u32) & 0xf
+    unsafe {
+        let a = _mm256_loadu_si256(alive as *const __m256i);
+        let s = _mm256_loadu_si256(set as *const __m256i);
+        let both = _mm256_and_si256(a, s);
+        _mm256_storeu_si256(alive as *mut __m256i, _mm256_andnot_si256(s, a));
+        _mm256_storeu_si256(out as *mut __m256i, both);
+        let zero = _mm256_cmpeq_epi64(both, _mm256_setzero_si256());
+        !(_mm256_movemask_pd(_mm256_castsi256_pd(zero)) as u32) & 0xf
+    }
 }
 
 /// The engine for `matrix`, which must have no bounds or colors: with
@@ -527,7 +539,7 @@ impl<K: Key> Small<K> {
     /// most `most` bytes; else none.
     fn conflicts(words: usize, row_start: &[u32], row_items: &[u32], col_start: &[u32], col_word: &[u32], col_mask: &[u64], most: usize) -> Result<Vec<u64>, Error> {
         let rows = row_start.len() - 1;
-        if conflict_bytes(rows).is_none_or(|bytes| bytes > most) {
+        if conflict_bytes(rows).is_none_or(|bytes| bytes > most) || words > OUT {
             return Ok(Vec::new());
         }
         let mut conflicts: Vec<u64> = filled(rows * words)?;
@@ -601,22 +613,26 @@ impl<K: Key> Small<K> {
         let mut w = 0;
         #[cfg(target_arch = "x86_64")]
         if AVX2 {
-            // Most words have no row to take out: find the ones that do,
-            // four at a time, up to 64 words at once (taking rows out only
-            // clears bits, so the words found stay the ones to visit).
-            while w + 4 <= self.words {
-                let (mut some, from) = (0u64, w);
-                while w + 4 <= self.words && w - from < 64 {
-                    // SAFETY: `AVX2` only when the CPU has it; the words lie
-                    // within `alive` and the row's set, as below.
-                    some |= u64::from(unsafe { nonzero_and4(self.alive.as_ptr().add(w), self.conflicts.as_ptr().add(base + w)) }) << (w - from);
-                    w += 4;
-                }
-                while some != 0 {
-                    let j = from + some.trailing_zeros() as usize;
-                    some &= some - 1;
-                    updates += self.take_out_word::<ONE>(j, base + j);
-                }
+            // Four words at a time: the rows in play of the set leave
+            // `alive`, into `out`, and the words where some did are noted.
+            // Then each such word's rows leave the keys. (Conflict sets are
+            // made only for bit sets of at most `OUT` words.)
+            let mut out = std::mem::MaybeUninit::<[u64; OUT]>::uninit();
+            let (alive, set, into, words) = (self.alive.as_mut_ptr(), self.conflicts.as_ptr(), out.as_mut_ptr() as *mut u64, self.words);
+            let mut some = 0u64;
+            debug_assert!(words <= OUT);
+            while w + 4 <= words {
+                // SAFETY: `AVX2` only when the CPU has it; the words lie
+                // within `alive`, the row's set and `out`.
+                some |= u64::from(unsafe { take_out4(alive.add(w), set.add(base + w), into.add(w)) }) << w;
+                w += 4;
+            }
+            while some != 0 {
+                let j = some.trailing_zeros() as usize;
+                some &= some - 1;
+                // SAFETY: `j` is below `w`: a word of `out` written above.
+                let bits = unsafe { *into.add(j) };
+                updates += rows_in(j, bits).map(|q| self.take_out::<ONE, false>(q)).sum::<u64>();
             }
         }
         while w < self.words {
