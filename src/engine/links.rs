@@ -99,14 +99,6 @@ fn wide(x: u32) -> usize {
     x
 }
 
-/// Whether the DLX1 walk on `matrix` keeps its uncovered items in a word
-/// and chooses among them by scalar loads ([`Keys::track_live`]): every
-/// column primary, at most 64 of them (and the keys with item numbers,
-/// which such a small matrix has).
-pub(crate) fn scans_a_word(matrix: &Matrix) -> bool {
-    (1..=64).contains(&matrix.columns()) && (0..matrix.columns()).all(|c| matrix.is_secondary(c) == Some(false))
-}
-
 impl Links {
     /// Lays out `matrix` as dancing links, all items uncovered.
     pub fn new(matrix: &Matrix) -> Result<Links, Error> {

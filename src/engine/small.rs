@@ -22,49 +22,56 @@
 //!
 //! Covering item `x` takes every row still in play that contains it out of
 //! play: the rows of `alive & cols[x]`, found a word at a time (only the
-//! words where `x` has rows), each
-//! cleared in `alive`, pushed on `stack`, and taken off its items' keys.
-//! This is what DLX1's cover does, without the links: its updates are the
-//! same (1 for the item, and for each row taken out its length less 1, the
-//! nodes DLX1 unlinks), so the counters equal DLX1's. A row is out of play
-//! at most once on a path, so the stack never holds more than `R` rows.
-//! Uncovering pops the rows pushed since, puts them back in `alive` and on
-//! their items' keys; the order does not matter, since putting a row back
-//! is adding 1 to counts. Undoing the whole search, or the forced rows,
-//! copies back the state saved after forcing them, or before (a sudoku
-//! solver forces each puzzle's clues: 0.75 KB copied instead of hundreds of
-//! rows put back one by one).
+//! words where `x` has rows), each cleared in `alive` and taken off its
+//! items' keys. This is what DLX1's cover does, without the links: its
+//! updates are the same (1 for the item, and for each row taken out its
+//! length less 1, the nodes DLX1 unlinks), so the counters equal DLX1's.
 //!
 //! With [`CONFLICTS`] bytes or fewer of them, each row's conflict set is
 //! kept too: the rows that share an item with it. Covering a row's items
 //! (trying it, or forcing it) then marks them covered and takes the rows
-//! in play of `alive & conflicts[r]` out, a word at a time, instead of
+//! in play of `alive & conflicts[r]` out, four words at a time, instead of
 //! walking each item's words in turn: the same rows leave, each once,
 //! with the same updates. On pentominoes (rows of 6 items) a third of the
 //! time goes.
 //!
+//! # Nothing is uncovered
+//!
+//! The walk never puts a row back. A level whose item has two rows or
+//! more saves its state (`alive` and the keys the walk reads: [`Saved`])
+//! just after covering the item, and each of its rows after the first
+//! starts from a copy of that state; its last row is tried in place, and
+//! backing up past a level costs nothing, since the level above starts
+//! again from its own copy. On sudoku most levels have one row, and those
+//! never copy; where levels branch (pentominoes, Scott's board), a copy of
+//! a few hundred bytes is cheaper than putting back the dozens of rows a
+//! branch takes out. Levels beyond [`SAVED`] bytes of states rebuild
+//! theirs from the state after forcing ([`Small::rebuild`]). Undoing the
+//! whole search, or the forced rows, copies back the state saved after
+//! forcing them, or before (a sudoku solver forces each puzzle's clues).
+//!
 //! # The walk
 //!
 //! At a level, the item of fewest rows is covered first: the rows it takes
-//! out are exactly the level's branches, already on the stack in
-//! increasing order, that is top to bottom in DLX1's lists (shuffled there
-//! for a random order). Trying the branch at `at` covers that row's other
-//! items, pushing above the branches; the next branch first pops back to
-//! them. So a level is five numbers ([`Level`]) and the stack, and a
-//! level's branches can be given away ([`Core::donate`]) by lowering its
-//! `stop`.
+//! out are exactly the level's branches, pushed on `stack` in increasing
+//! order, that is top to bottom in DLX1's lists (shuffled there for a
+//! random order); a row is out of play at most once on a path, so the
+//! stack never holds more than `R` rows. Trying the branch at `at` covers
+//! that row's other items. So a level is five numbers ([`Level`]) and the
+//! stack, and a level's branches can be given away ([`Core::donate`]) by
+//! lowering its `stop`.
 //!
 //! A node costs a few word operations per item covered and one key update
 //! per item of each row taken out (DLX1 writes two links and a length per
-//! node), with every array small enough to stay in the first-level cache
-//! for a sudoku (324 items, 729 rows: 19 KB in all). But covering an item
+//! node, and as many again to put them back), with every array small
+//! enough to stay in the first-level cache for a sudoku (324 items, 729
+//! rows: 19 KB in all, and 0.8 KB a saved state). But covering an item
 //! reads every word where it has rows, in play or not, where DLX1 walks
 //! only the rows still in its list: for large matrices, deep in the
 //! search, the links win. The solver's rule ([`fits`]) decides.
 
 use super::keys::{self, Key, Keys, SINKS};
 use super::layout::Layout;
-use super::links;
 use super::walk::{counting, enter, Entered, Phase};
 use super::{Core, Engine, Fixed, Run, Walked};
 use crate::alloc::filled;
@@ -96,22 +103,21 @@ fn conflict_bytes(rows: usize) -> Option<usize> {
 /// exact-cover matrix (no bounds, no colors) whose bit sets, as dense
 /// ones, would fit in [`FITS`] bytes, and either whose dancing links would
 /// not fit in [`LINKS`], or whose conflict sets fit in [`CONFLICTS`] with
-/// rows of three items or more on average, unless the DLX1 engine
-/// chooses among its items by a word ([`links::scans_a_word`]). Measured
-/// on the bench suite (`bench/engine.py` with `--peer` runs of `dlx
-/// --engine exact` and `--engine small`): where the links do not fit in
-/// the first-level cache (sudoku, pentominoes, Scott's board) the bit
-/// sets' smaller footprint wins (1.3x to 1.7x); where they do, the
-/// conflict sets win with rows of 3 items or more (queens, 4 items a row:
-/// 1.13x to 1.25x) and lose with shorter ones (dominoes, 2: 10% to 25%
-/// slower); Langford pairs (3 items a row, all primary) were 1% to 9%
-/// faster here until DLX1 chose among at most 64 items by a word, which
-/// is 10% faster than this engine on them.
+/// rows of three items or more on average. Measured on the bench suite
+/// (`bench/engine.py` with `--peer` runs of `dlx --engine exact` and
+/// `--engine small`): where the links do not fit in the first-level cache
+/// (sudoku, pentominoes, Scott's board) the bit sets' smaller footprint
+/// wins; where they do, the conflict sets win with rows of 3 items or more
+/// (queens, 4 items a row; Langford pairs and tromino tilings, 3 items a
+/// row, all primary: 1.2x to 1.35x faster than DLX1 choosing among its at
+/// most 64 items by a word, since levels save their state instead of
+/// putting rows back) and lose with shorter ones (dominoes, 2: 15% to 60%
+/// slower).
 pub(crate) fn fits(matrix: &Matrix) -> bool {
     let bits = (matrix.columns() + 1).checked_mul(words(matrix.rows())).and_then(|w| w.checked_mul(8));
     let nodes = matrix.columns() as u64 + matrix.rows() as u64 + matrix.entries() as u64 + 2;
     let long_rows = matrix.entries() >= 3 * matrix.rows() && conflict_bytes(matrix.rows()).is_some_and(|b| b <= CONFLICTS);
-    !matrix.is_generalized() && bits.is_some_and(|b| b <= FITS) && (nodes * 16 > LINKS as u64 || long_rows) && !links::scans_a_word(matrix)
+    !matrix.is_generalized() && bits.is_some_and(|b| b <= FITS) && (nodes * 16 > LINKS as u64 || long_rows)
 }
 
 /// The words of a bit set of `rows` rows (at least one).

@@ -69,8 +69,7 @@ class Solver(n.Handle):
     ("auto", the default: "general", Algorithm M, for a matrix with bounds
     or colors; otherwise "small", DLX1's tree and counters on bit sets, when
     the matrix takes at most 48 KB as bit sets and either over 32 KB as
-    dancing links or has rows of 3 items or more on average, and has
-    secondary items or more than 64, else "exact",
+    dancing links or has rows of 3 items or more on average, else "exact",
     Knuth's DLX1; or any by name: "exact" and "small"
     refuse bounds and colors, "small" refuses an objective).
 
