@@ -837,11 +837,8 @@ impl<K: Key> Small<K> {
         if end - start >= 2 {
             self.save(r.level);
         }
-        let lv = Level { item, start, end, stop: end, at: start };
-        debug_assert!(r.level < self.levels.len());
-        // SAFETY: as in `walk`.
-        unsafe { *self.levels.get_unchecked_mut(r.level) = lv };
-        Entering::Branch(lv)
+        // (The loop writes the level's record when it tries a row.)
+        Entering::Branch(Level { item, start, end, stop: end, at: start })
     }
 
     /// Moves to the next row of `level` (its record, to try from), and
