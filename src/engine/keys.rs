@@ -515,9 +515,10 @@ impl<K: Key> Keys<K> {
         self.live = other.live;
     }
 
-    /// The keys a walk reads: entry 0, the primary items' and the rest of
-    /// the scan's last group (the small engine's snapshots keep these).
-    /// Secondary items' keys are updated as rows go, but no walk reads them.
+    /// The keys the small engine's walk reads: entry 0, the primary
+    /// items' and the rest of the scan's last group (its saved states keep
+    /// these). Secondary items' keys are updated as rows go, but that walk
+    /// never reads them.
     #[inline(always)]
     pub fn scanned(&self) -> &[K] {
         // SAFETY: `groups` lanes from 1 lie within `len` (see `choose_on`).

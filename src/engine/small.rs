@@ -254,7 +254,7 @@ impl Iterator for RowsIn {
 }
 
 /// The most words of a bit set of rows for which conflict sets are made
-/// (at most [`CONFLICTS`] bytes of them hold at most 2,896 rows: 46 words).
+/// (at most [`CONFLICTS`] bytes of them hold at most 2,880 rows: 45 words).
 const OUT: usize = 48;
 
 /// Takes the bits of the four words at `set` out of the four at `alive`,
