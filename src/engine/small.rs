@@ -900,8 +900,7 @@ impl<K: Key> Small<K> {
     #[cold]
     #[inline(never)]
     fn rebuild<const ONE: bool>(&mut self, level: usize) {
-        self.alive.copy_from_slice(&self.forced.0);
-        self.keys.copy_from(&self.forced.1);
+        self.back_to_forced();
         for l in 0..=level {
             let lv = self.levels[l];
             let _ = self.cover::<ONE, false>(lv.item);
@@ -909,6 +908,12 @@ impl<K: Key> Small<K> {
                 let _ = self.cover_row::<false, ONE>(self.row_at(lv.at as usize), lv.item);
             }
         }
+    }
+
+    /// Copies back the state saved just after forcing.
+    fn back_to_forced(&mut self) {
+        self.alive.copy_from_slice(&self.forced.0);
+        self.keys.copy_from(&self.forced.1);
     }
 
     /// [`Small::walk`] compiled for the processor: with AVX2 where it has
@@ -1045,8 +1050,7 @@ impl<K: Key> Core for Small<K> {
     /// has started.
     fn unwind(&mut self) {
         if self.phase != Phase::Start {
-            self.alive.copy_from_slice(&self.forced.0);
-            self.keys.copy_from(&self.forced.1);
+            self.back_to_forced();
             self.top = 0;
         }
         self.phase = Phase::Start;
