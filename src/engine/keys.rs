@@ -708,12 +708,24 @@ impl<K: Key> Keys<K> {
     /// With `AVX2`, the CPU must have AVX2.
     #[inline(always)]
     pub unsafe fn choose_on<const AVX2: bool>(&self) -> u32 {
+        // SAFETY: as the caller promises.
+        unsafe { self.choose_with_length_on::<AVX2>().0 }
+    }
+
+    /// [`Keys::choose_on`], with the chosen item's length (which the
+    /// scan's minimum holds: no second load); `(0, 0)` when every primary
+    /// item is covered.
+    ///
+    /// # Safety
+    /// With `AVX2`, the CPU must have AVX2.
+    #[inline(always)]
+    pub unsafe fn choose_with_length_on<const AVX2: bool>(&self) -> (u32, u32) {
         if self.shift == 0 {
             if self.primary == 0 {
-                return 0;
+                return (0, 0);
             }
             let at = first_least(&self.len[1..=self.primary]) + 1;
-            return if self.len[at] < K::COVERED { at as u32 } else { 0 };
+            return if self.len[at] < K::COVERED { (at as u32, self.len[at].get()) } else { (0, 0) };
         }
         #[cfg(target_arch = "x86_64")]
         let key = if AVX2 {
@@ -727,9 +739,10 @@ impl<K: Key> Keys<K> {
         #[cfg(not(target_arch = "x86_64"))]
         let key = least(&self.len[1..=self.primary]);
         // A minimum at or above `COVERED` is `COVERED` itself (the scans
-        // start from it, or have a lane standing for it): item bits 0.
+        // start from it, or have a lane standing for it): item bits 0, and
+        // length bits 0.
         debug_assert!(key <= K::COVERED);
-        (key & self.unit.wrapping_sub(K::of(1))).get()
+        ((key & self.unit.wrapping_sub(K::of(1))).get(), (key & !K::COVERED).get() >> self.shift)
     }
 
     /// A primary item of smallest length, picked uniformly at random among

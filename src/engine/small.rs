@@ -815,10 +815,13 @@ impl<K: Key> Small<K> {
     /// budget.
     #[inline(always)]
     fn enter_level<const RANDOM: bool, const CAP: bool, const COUNT: bool, const AVX2: bool, const ONE: bool>(&mut self, r: &mut Regs, bounds: &Bounds) -> Entering {
-        let item = match &mut self.random {
-            Some((_, rng)) if RANDOM => self.keys.choose_random(rng),
+        let (item, length) = match &mut self.random {
+            Some((_, rng)) if RANDOM => {
+                let item = self.keys.choose_random(rng);
+                (item, if item == 0 { 0 } else { self.keys.length(item) })
+            }
             // SAFETY: `AVX2` only when the CPU has it.
-            _ => unsafe { self.keys.choose_on::<AVX2>() },
+            _ => unsafe { self.keys.choose_with_length_on::<AVX2>() },
         };
         match enter::<CAP, COUNT>(item, &mut r.level, &mut self.phase, &mut r.nodes, bounds.limit, bounds.cap, &mut r.found, bounds.count_limit) {
             Entered::Branch => {}
@@ -827,6 +830,13 @@ impl<K: Key> Small<K> {
         }
         r.nodes += 1;
         let start = self.top as u32;
+        if length == 1 {
+            // One row (most of a sudoku's levels): no state to save, and
+            // the row's items are all covered next, so its keys need not
+            // lose it (see `only_row`).
+            r.updates += self.only_row(item);
+            return Entering::Branch(Level { item, start, end: start + 1, stop: start + 1, at: start });
+        }
         r.updates += self.cover::<ONE, true>(item);
         let end = self.top as u32;
         if let Some((_, rng)) = &mut self.random {
@@ -839,6 +849,46 @@ impl<K: Key> Small<K> {
         }
         // (The loop writes the level's record when it tries a row.)
         Entering::Branch(Level { item, start, end, stop: end, at: start })
+    }
+
+    /// Covers item `x`, which has one row in play, as `cover` does, but
+    /// leaves the row on its items' keys: the level tries that row alone,
+    /// and covering it covers every one of its items, whose keys the walk
+    /// then no longer reads for their lengths. (The one place that might,
+    /// covering an item without conflict sets, stops early when its key
+    /// says it has no rows left; a key one row too long only stops it
+    /// later.) Returns DLX1's updates: covering `x` and hiding the row.
+    #[inline(always)]
+    fn only_row(&mut self, x: u32) -> u64 {
+        debug_assert!((x as usize) + 1 < self.col_start.len());
+        // SAFETY: as in `cover`.
+        let mut k = unsafe { *self.col_start.get_unchecked(x as usize) } as usize;
+        let (w, out) = loop {
+            debug_assert!(k < self.col_word.len() && (self.col_word[k] as usize) < self.words);
+            // SAFETY: as in `cover`: the item has a row in play, so the
+            // loop stops within its words.
+            let (w, out) = unsafe {
+                let w = *self.col_word.get_unchecked(k) as usize;
+                (w, *self.alive.get_unchecked(w) & *self.col_mask.get_unchecked(k))
+            };
+            if out != 0 {
+                break (w, out);
+            }
+            k += 1;
+        };
+        debug_assert!(out.count_ones() == 1);
+        let row = (w as u32) << 6 | out.trailing_zeros();
+        debug_assert!(self.top < self.stack.len());
+        // SAFETY: `w` is a word of `alive`; the stack has room for every
+        // row (as in `take_out`).
+        unsafe {
+            *self.alive.get_unchecked_mut(w) ^= out;
+            *self.stack.get_unchecked_mut(self.top) = row;
+        }
+        self.top += 1;
+        self.keys.cover(x);
+        // SAFETY: `row` is a row.
+        1 + u64::from(unsafe { *self.others.get_unchecked(row as usize) })
     }
 
     /// Moves to the next row of `level` (its record, to try from), and
