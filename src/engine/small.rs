@@ -682,19 +682,19 @@ impl<K: Key> Small<K> {
         // `forced.0` holds the rows in play before, then the rows that
         // left, until `force` copies the state after into it.
         self.forced.0.copy_from_slice(&self.alive);
+        let words = self.words;
         for &r in forced {
             self.updates += if self.one_group { self.cover_items::<true>(r as u32, 0) } else { self.cover_items::<false>(r as u32, 0) };
-            let base = r * self.words;
-            for w in 0..self.words {
-                self.alive[w] &= !self.conflicts[base + w];
+            for (a, c) in self.alive.iter_mut().zip(&self.conflicts[r * words..(r + 1) * words]) {
+                *a &= !c;
             }
         }
         // Now the rows that left.
         let (mut left, mut taken) = (0, 0);
-        for w in 0..self.words {
-            self.forced.0[w] &= !self.alive[w];
-            left += self.alive[w].count_ones();
-            taken += self.forced.0[w].count_ones();
+        for (before, &a) in self.forced.0.iter_mut().zip(&self.alive) {
+            *before &= !a;
+            left += a.count_ones();
+            taken += before.count_ones();
         }
         self.updates += match self.same_length {
             Some(others) => u64::from(taken) * u64::from(others),
