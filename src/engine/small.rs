@@ -627,18 +627,30 @@ impl<K: Key> Small<K> {
             let (alive, set, into, words) = (self.alive.as_mut_ptr(), self.conflicts.as_ptr(), out.as_mut_ptr() as *mut u64, self.words);
             let mut some = 0u64;
             debug_assert!(words <= OUT);
-            while w + 4 <= words {
+            // From the last group of four down, so that each group's bits
+            // shift in below the others' by a constant.
+            w = words / 4 * 4;
+            let mut g = w;
+            while g > 0 {
+                g -= 4;
                 // SAFETY: `AVX2` only when the CPU has it; the words lie
                 // within `alive`, the row's set and `out`.
-                some |= u64::from(unsafe { take_out4(alive.add(w), set.add(base + w), into.add(w)) }) << w;
-                w += 4;
+                some = some << 4 | u64::from(unsafe { take_out4(alive.add(g), set.add(base + g), into.add(g)) });
             }
             while some != 0 {
                 let j = some.trailing_zeros() as usize;
                 some &= some - 1;
-                // SAFETY: `j` is below `w`: a word of `out` written above.
-                let bits = unsafe { *into.add(j) };
-                updates += rows_in(j, bits).map(|q| self.take_out::<ONE, false>(q)).sum::<u64>();
+                // SAFETY: `j` is below `w`: a word of `out` written above,
+                // with rows (so the loop below tests its end after each).
+                let mut bits = unsafe { *into.add(j) };
+                unsafe { std::hint::assert_unchecked(bits != 0) };
+                loop {
+                    updates += self.take_out::<ONE, false>((j as u32) << 6 | bits.trailing_zeros());
+                    bits &= bits - 1;
+                    if bits == 0 {
+                        break;
+                    }
+                }
             }
         }
         while w < self.words {
