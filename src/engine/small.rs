@@ -1160,9 +1160,7 @@ impl<K: Key> Core for Small<K> {
     }
 
     fn solution(&self, out: &mut Vec<usize>) {
-        for l in &self.levels[..self.depth()] {
-            out.push(self.stack[l.at as usize] as usize);
-        }
+        out.extend(self.levels[..self.depth()].iter().map(|l| self.stack[l.at as usize] as usize));
     }
 
     /// As DLX1's: the last untried row of the shallowest level that has
