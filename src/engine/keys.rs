@@ -840,6 +840,56 @@ mod tests {
     }
 
     #[test]
+    fn the_choice_gives_the_first_item_of_fewest_rows_and_its_length() {
+        choice_gives_the_first_item_of_fewest_rows_and_its_length::<u32>();
+        choice_gives_the_first_item_of_fewest_rows_and_its_length::<u16>();
+    }
+
+    /// `choose_with_length_on`, scalar and AVX2 (where the CPU has it),
+    /// against the first uncovered primary item of smallest length found
+    /// the slow obvious way; for `u32`, also on keys without item numbers.
+    fn choice_gives_the_first_item_of_fewest_rows_and_its_length<K: Key>() {
+        let mut x: u64 = 99;
+        let mut next = move || {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 33) as u32
+        };
+        let avx2 = has_avx2();
+        let mut chose = [0; 2];
+        for items in [1usize, 5, 16, 17, 40, 324, 700] {
+            for _ in 0..50 {
+                let primary = 1 + next() as usize % items;
+                let mut len = lengths(items).unwrap();
+                for l in &mut len[1..=items] {
+                    *l = next() % 10;
+                }
+                let mut keys = Keys::<K>::new(&len, primary).unwrap();
+                let mut covered = vec![false; items + 1];
+                for (i, c) in covered.iter_mut().enumerate().take(primary + 1).skip(1) {
+                    if next() % 3 == 0 {
+                        keys.cover(i as u32);
+                        *c = true;
+                    }
+                }
+                let want = (1..=primary).filter(|&i| !covered[i]).min_by_key(|&i| (len[i], i)).map_or((0, 0), |i| (i as u32, len[i]));
+                chose[usize::from(want.0 != 0)] += 1;
+                let check = |keys: &Keys<K>| {
+                    assert_eq!(unsafe { keys.choose_with_length_on::<false>() }, want, "{len:?} {covered:?}");
+                    if avx2 {
+                        assert_eq!(unsafe { keys.choose_with_length_on::<true>() }, want, "{len:?} {covered:?}");
+                    }
+                };
+                check(&keys);
+                if let Some(keys) = (&mut keys as &mut dyn std::any::Any).downcast_mut::<Keys<u32>>() {
+                    keys.without_numbers();
+                    assert_eq!(unsafe { keys.choose_with_length_on::<false>() }, want, "{len:?} {covered:?}");
+                }
+            }
+        }
+        assert!(chose[0] > 5 && chose[1] > 200, "{chose:?}");
+    }
+
+    #[test]
     fn the_scans_find_the_smallest_key_and_its_first_position() {
         scans_find_the_smallest_key_and_its_first_position::<u32>();
         scans_find_the_smallest_key_and_its_first_position::<u16>();
