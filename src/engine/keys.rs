@@ -833,6 +833,15 @@ impl Keys<u32> {
 mod tests {
     use super::*;
 
+    /// A small linear congruential generator from `seed`: 31 bits a call.
+    fn generator(seed: u64) -> impl FnMut() -> u32 {
+        let mut x = seed;
+        move || {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 33) as u32
+        }
+    }
+
     /// The first position of the smallest value, the slow obvious way.
     fn naive<K: Key>(keys: &[K]) -> usize {
         let low = *keys.iter().min().unwrap();
@@ -849,11 +858,7 @@ mod tests {
     /// against the first uncovered primary item of smallest length found
     /// the slow obvious way; for `u32`, also on keys without item numbers.
     fn choice_gives_the_first_item_of_fewest_rows_and_its_length<K: Key>() {
-        let mut x: u64 = 99;
-        let mut next = move || {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (x >> 33) as u32
-        };
+        let mut next = generator(99);
         let avx2 = has_avx2();
         let mut chose = [0; 2];
         for items in [1usize, 5, 16, 17, 40, 324, 700] {
@@ -873,13 +878,10 @@ mod tests {
                 }
                 let want = (1..=primary).filter(|&i| !covered[i]).min_by_key(|&i| (len[i], i)).map_or((0, 0), |i| (i as u32, len[i]));
                 chose[usize::from(want.0 != 0)] += 1;
-                let check = |keys: &Keys<K>| {
-                    assert_eq!(unsafe { keys.choose_with_length_on::<false>() }, want, "{len:?} {covered:?}");
-                    if avx2 {
-                        assert_eq!(unsafe { keys.choose_with_length_on::<true>() }, want, "{len:?} {covered:?}");
-                    }
-                };
-                check(&keys);
+                assert_eq!(unsafe { keys.choose_with_length_on::<false>() }, want, "{len:?} {covered:?}");
+                if avx2 {
+                    assert_eq!(unsafe { keys.choose_with_length_on::<true>() }, want, "{len:?} {covered:?}");
+                }
                 if let Some(keys) = (&mut keys as &mut dyn std::any::Any).downcast_mut::<Keys<u32>>() {
                     keys.without_numbers();
                     assert_eq!(unsafe { keys.choose_with_length_on::<false>() }, want, "{len:?} {covered:?}");
@@ -896,13 +898,9 @@ mod tests {
     }
 
     fn scans_find_the_smallest_key_and_its_first_position<K: Key>() {
-        // A small linear congruential generator: keys with many ties,
-        // some covered, some 0, arrays shorter and longer than a block.
-        let mut x: u64 = 12345;
-        let mut next = move || {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (x >> 33) as u32
-        };
+        // Keys with many ties, some covered, some 0, arrays shorter and
+        // longer than a block.
+        let mut next = generator(12345);
         for size in [1usize, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 324, 1000] {
             for _ in 0..200 {
                 let keys: Vec<K> = (0..size)

@@ -68,9 +68,10 @@
 //!
 //! A node costs a few word operations per item covered and one key update
 //! per item of each row taken out (DLX1 writes two links and a length per
-//! node, and as many again to put them back), with every array small
-//! enough to stay in the first-level cache for a sudoku (324 items, 729
-//! rows: 19 KB in all, and 0.8 KB a saved state). But covering an item
+//! node, and as many again to put them back), with arrays small enough for
+//! the first-level cache on a sudoku (324 items, 729 rows: 19 KB, and
+//! 0.8 KB a saved state; the conflict sets, 70 KB, are read a row's 96
+//! bytes at a time and mostly come from the second level). But covering an item
 //! reads every word where it has rows, in play or not, where DLX1 walks
 //! only the rows still in its list: for large matrices, deep in the
 //! search, the links win. The solver's rule ([`fits`]) decides.
@@ -452,15 +453,40 @@ impl<K: Key> Small<K> {
     #[inline(always)]
     fn take_out<const ONE: bool, const PUSH: bool>(&mut self, r: u32) -> u64 {
         if PUSH {
-            debug_assert!(self.top < self.stack.len());
-            // SAFETY: as above.
-            unsafe { *self.stack.get_unchecked_mut(self.top) = r };
-            self.top += 1;
+            self.push(r);
         }
         self.update_keys::<true, ONE>(r);
+        self.others_of(r)
+    }
+
+    /// Pushes row `r`, just taken out of play, on the stack of branches.
+    #[inline(always)]
+    fn push(&mut self, r: u32) {
+        debug_assert!(self.top < self.stack.len());
+        // SAFETY: as above.
+        unsafe { *self.stack.get_unchecked_mut(self.top) = r };
+        self.top += 1;
+    }
+
+    /// Row `r`'s length less 1: the nodes DLX1 unlinks when it hides it.
+    #[inline(always)]
+    fn others_of(&self, r: u32) -> u64 {
         debug_assert!((r as usize) < self.others.len());
         // SAFETY: as above.
         u64::from(unsafe { *self.others.get_unchecked(r as usize) })
+    }
+
+    /// Word `k` of an item's rows (see `col_start`): its place in a bit
+    /// set, and the item's rows there that are in play.
+    #[inline(always)]
+    fn col_in_play(&self, k: usize) -> (usize, u64) {
+        debug_assert!(k < self.col_word.len() && (self.col_word[k] as usize) < self.words);
+        // SAFETY: `col_start` lies within `col_word` and `col_mask`, and
+        // the words within a bit set.
+        unsafe {
+            let w = *self.col_word.get_unchecked(k) as usize;
+            (w, *self.alive.get_unchecked(w) & *self.col_mask.get_unchecked(k))
+        }
     }
 
     /// Takes row `r` off its items' keys (`OUT`) or puts it back on, a
@@ -527,13 +553,7 @@ impl<K: Key> Small<K> {
         let counted = PUSH || x as usize <= self.keys.primary;
         let hi = if counted && self.keys.is_empty(x) { lo } else { hi };
         for k in lo as usize..hi as usize {
-            debug_assert!(k < self.col_word.len() && (self.col_word[k] as usize) < self.words);
-            // SAFETY: `col_start` lies within `col_word` and `col_mask`,
-            // and the words within a bit set.
-            let (w, out) = unsafe {
-                let w = *self.col_word.get_unchecked(k) as usize;
-                (w, *self.alive.get_unchecked(w) & *self.col_mask.get_unchecked(k))
-            };
+            let (w, out) = self.col_in_play(k);
             if out == 0 {
                 continue;
             }
@@ -833,9 +853,10 @@ impl<K: Key> Small<K> {
     #[inline(always)]
     fn enter_level<const RANDOM: bool, const CAP: bool, const COUNT: bool, const AVX2: bool, const ONE: bool>(&mut self, r: &mut Regs, bounds: &Bounds) -> Entering {
         let (item, length) = match &mut self.random {
+            // (With item 0, `enter` stops before the length is read.)
             Some((_, rng)) if RANDOM => {
                 let item = self.keys.choose_random(rng);
-                (item, if item == 0 { 0 } else { self.keys.length(item) })
+                (item, self.keys.length(item))
             }
             // SAFETY: `AVX2` only when the CPU has it.
             _ => unsafe { self.keys.choose_with_length_on::<AVX2>() },
@@ -880,14 +901,9 @@ impl<K: Key> Small<K> {
         debug_assert!((x as usize) + 1 < self.col_start.len());
         // SAFETY: as in `cover`.
         let mut k = unsafe { *self.col_start.get_unchecked(x as usize) } as usize;
+        // The item has a row in play: the loop stops within its words.
         let (w, out) = loop {
-            debug_assert!(k < self.col_word.len() && (self.col_word[k] as usize) < self.words);
-            // SAFETY: as in `cover`: the item has a row in play, so the
-            // loop stops within its words.
-            let (w, out) = unsafe {
-                let w = *self.col_word.get_unchecked(k) as usize;
-                (w, *self.alive.get_unchecked(w) & *self.col_mask.get_unchecked(k))
-            };
+            let (w, out) = self.col_in_play(k);
             if out != 0 {
                 break (w, out);
             }
@@ -895,17 +911,11 @@ impl<K: Key> Small<K> {
         };
         debug_assert!(out.count_ones() == 1);
         let row = (w as u32) << 6 | out.trailing_zeros();
-        debug_assert!(self.top < self.stack.len());
-        // SAFETY: `w` is a word of `alive`; the stack has room for every
-        // row (as in `take_out`).
-        unsafe {
-            *self.alive.get_unchecked_mut(w) ^= out;
-            *self.stack.get_unchecked_mut(self.top) = row;
-        }
-        self.top += 1;
+        // SAFETY: `w` is a word of `alive`.
+        unsafe { *self.alive.get_unchecked_mut(w) ^= out };
+        self.push(row);
         self.keys.cover(x);
-        // SAFETY: `row` is a row.
-        1 + u64::from(unsafe { *self.others.get_unchecked(row as usize) })
+        1 + self.others_of(row)
     }
 
     /// Moves to the next row of `level` (its record, to try from), and
