@@ -133,7 +133,9 @@ fn words(rows: usize) -> usize {
 
 /// One level of the walk: its item, and its branches `stack[start..stop]`
 /// (the rows the item's cover took out end at `end`; those from `stop` on
-/// were given away), the one tried at `at`.
+/// were given away), the one tried at `at`; and `back`, the deepest level
+/// above it that had rows left to try when it was entered ([`NONE`] for
+/// none), where the walk backs up to from it.
 #[derive(Clone, Copy, Debug, Default)]
 struct Level {
     item: u32,
@@ -141,7 +143,11 @@ struct Level {
     end: u32,
     stop: u32,
     at: u32,
+    back: u32,
 }
+
+/// No level (see [`Level::back`]).
+const NONE: u32 = u32::MAX;
 
 /// The most bytes of saved states ([`Saved`]) an engine keeps; deeper
 /// levels rebuild theirs from the forced state ([`Small::rebuild`]).
@@ -226,6 +232,8 @@ pub(crate) struct Small<K: Key> {
     /// The levels `0..=level`.
     levels: Vec<Level>,
     level: usize,
+    /// `Regs::back` between two calls of the walk.
+    back: u32,
     phase: Phase,
     /// The seed and generator of a randomised search.
     random: Option<(u64, fastrand::Rng)>,
@@ -412,6 +420,7 @@ impl<K: Key> Small<K> {
             // An exact cover never has more rows than there are primary items.
             levels: filled(primary.max(1))?,
             level: 0,
+            back: NONE,
             phase: Phase::Start,
             random: None,
             updates: 0,
@@ -777,41 +786,48 @@ impl<K: Key> Small<K> {
         // The counters and the level stay in registers, and so does the
         // record of the level being tried (`levels[level]` is written when
         // the walk goes deeper, read when it comes back).
-        let mut r = Regs { nodes: *node_counter, updates: 0, level: self.level, found: counted.as_ref().map_or(0, |c| **c) };
+        let mut r = Regs { nodes: *node_counter, updates: 0, level: self.level, back: self.back, found: counted.as_ref().map_or(0, |c| **c) };
         let walked = 'walk: {
             let mut lv = match self.resume::<RANDOM, CAP, COUNT, AVX2, ONE>(&mut r, &bounds) {
                 Entering::Branch(lv) => lv,
-                Entering::NextRow => self.next_row::<ONE>(r.level),
+                Entering::NextRow => self.next_row::<ONE>(&mut r),
                 Entering::Stop(walked) => break 'walk walked,
             };
             loop {
                 if lv.at == lv.stop {
-                    // Every row of the item was tried: back up (the level
-                    // above starts its next row from its saved state).
-                    if r.level == 0 {
+                    // Every row of the item was tried: back up to the
+                    // deepest level above with rows left, past the levels
+                    // of one row (it starts its next row from its saved
+                    // state, and those levels leave nothing to undo).
+                    if r.back == NONE {
                         self.phase = Phase::Done;
                         break 'walk Walked::Exhausted;
                     }
-                    r.level -= 1;
-                    lv = self.next_row::<ONE>(r.level);
+                    r.level = r.back as usize;
+                    lv = self.next_row::<ONE>(&mut r);
                     continue;
                 }
                 let row = self.row_at(lv.at as usize);
                 r.updates += self.cover_row::<AVX2, ONE>(row, lv.item);
                 debug_assert!(r.level < self.levels.len());
+                lv.back = r.back;
                 // SAFETY: a level is entered only with a primary item
                 // uncovered, each level below having covered one, so
                 // `level < primary <= levels.len()`.
                 unsafe { *self.levels.get_unchecked_mut(r.level) = lv };
+                if lv.at + 1 < lv.stop {
+                    r.back = r.level as u32;
+                }
                 r.level += 1;
                 lv = match self.enter_level::<RANDOM, CAP, COUNT, AVX2, ONE>(&mut r, &bounds) {
                     Entering::Branch(lv) => lv,
-                    Entering::NextRow => self.next_row::<ONE>(r.level),
+                    Entering::NextRow => self.next_row::<ONE>(&mut r),
                     Entering::Stop(walked) => break 'walk walked,
                 };
             }
         };
         self.level = r.level;
+        self.back = r.back;
         *node_counter = r.nodes;
         self.updates += r.updates;
         if let Some(counted) = counted {
@@ -842,7 +858,12 @@ impl<K: Key> Small<K> {
                 self.phase = Phase::Done;
                 Entering::Stop(Walked::Cut)
             }
-            Phase::Start | Phase::Paused => self.enter_level::<RANDOM, CAP, COUNT, AVX2, ONE>(r, bounds),
+            Phase::Start | Phase::Paused => {
+                if self.phase == Phase::Start {
+                    r.back = NONE;
+                }
+                self.enter_level::<RANDOM, CAP, COUNT, AVX2, ONE>(r, bounds)
+            }
         }
     }
 
@@ -873,7 +894,7 @@ impl<K: Key> Small<K> {
             // the row's items are all covered next, so its keys need not
             // lose it (see `only_row`).
             r.updates += self.only_row(item);
-            return Entering::Branch(Level { item, start, end: start + 1, stop: start + 1, at: start });
+            return Entering::Branch(Level { item, start, end: start + 1, stop: start + 1, at: start, back: NONE });
         }
         r.updates += self.cover::<ONE, true>(item);
         let end = self.top as u32;
@@ -886,7 +907,7 @@ impl<K: Key> Small<K> {
             self.save(r.level);
         }
         // (The loop writes the level's record when it tries a row.)
-        Entering::Branch(Level { item, start, end, stop: end, at: start })
+        Entering::Branch(Level { item, start, end, stop: end, at: start, back: NONE })
     }
 
     /// Covers item `x`, which has one row in play, as `cover` does, but
@@ -918,15 +939,18 @@ impl<K: Key> Small<K> {
         1 + self.others_of(row)
     }
 
-    /// Moves to the next row of `level` (its record, to try from), and
-    /// if it has one, puts back the level's state to try it from: the
-    /// state saved, or rebuilt.
+    /// Moves to the next row of level `r.level` (its record, to try
+    /// from, and the level to back up to from it, into `r.back`), and if
+    /// it has one, puts back the level's state to try it from: the state
+    /// saved, or rebuilt.
     #[inline(always)]
-    fn next_row<const ONE: bool>(&mut self, level: usize) -> Level {
+    fn next_row<const ONE: bool>(&mut self, r: &mut Regs) -> Level {
+        let level = r.level;
         debug_assert!(level < self.levels.len());
         // SAFETY: as in `walk`: `level` was entered.
         let mut lv = unsafe { *self.levels.get_unchecked(level) };
         lv.at += 1;
+        r.back = lv.back;
         self.top = lv.end as usize;
         if lv.at < lv.stop {
             if level < self.saved.slots {
@@ -1037,6 +1061,9 @@ struct Regs {
     /// The updates made in this call (added to `Small::updates` at the end).
     updates: u64,
     level: usize,
+    /// The deepest level above `level` with rows left to try ([`NONE`]
+    /// for none): where the walk backs up to.
+    back: u32,
     /// The solutions counted (with `COUNT`).
     found: u64,
 }
