@@ -62,9 +62,14 @@
 //! order, that is top to bottom in DLX1's lists (shuffled there for a
 //! random order); a row is out of play at most once on a path, so the
 //! stack never holds more than `R` rows. Trying the branch at `at` covers
-//! that row's other items. So a level is five numbers ([`Level`]) and the
+//! that row's other items. So a level is six numbers ([`Level`]) and the
 //! stack, and a level's branches can be given away ([`Core::donate`]) by
-//! lowering its `stop`.
+//! lowering its `stop`. The sixth is the deepest level above with rows
+//! left when it was entered: a level whose rows are all tried backs up
+//! straight there, past the levels of one row between (nothing to undo
+//! there, and DLX1 would only pass them on its way up). A level whose
+//! rows were given away since is passed on the way, as one whose rows
+//! are all tried.
 //!
 //! A node costs a few word operations per item covered and one key update
 //! per item of each row taken out (DLX1 writes two links and a length per
