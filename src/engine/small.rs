@@ -237,8 +237,6 @@ pub(crate) struct Small<K: Key> {
     /// The levels `0..=level`.
     levels: Vec<Level>,
     level: usize,
-    /// `Regs::back` between two calls of the walk.
-    back: u32,
     phase: Phase,
     /// The seed and generator of a randomised search.
     random: Option<(u64, fastrand::Rng)>,
@@ -425,7 +423,6 @@ impl<K: Key> Small<K> {
             // An exact cover never has more rows than there are primary items.
             levels: filled(primary.max(1))?,
             level: 0,
-            back: NONE,
             phase: Phase::Start,
             random: None,
             updates: 0,
@@ -791,7 +788,7 @@ impl<K: Key> Small<K> {
         // The counters and the level stay in registers, and so does the
         // record of the level being tried (`levels[level]` is written when
         // the walk goes deeper, read when it comes back).
-        let mut r = Regs { nodes: *node_counter, updates: 0, level: self.level, back: self.back, found: counted.as_ref().map_or(0, |c| **c) };
+        let mut r = Regs { nodes: *node_counter, updates: 0, level: self.level, back: NONE, found: counted.as_ref().map_or(0, |c| **c) };
         let walked = 'walk: {
             let mut lv = match self.resume::<RANDOM, CAP, COUNT, AVX2, ONE>(&mut r, &bounds) {
                 Entering::Branch(lv) => lv,
@@ -820,6 +817,8 @@ impl<K: Key> Small<K> {
                 // uncovered, each level below having covered one, so
                 // `level < primary <= levels.len()`.
                 unsafe { *self.levels.get_unchecked_mut(r.level) = lv };
+                // As `back_of` (`r.back` is already `lv.back`), with a
+                // branch: fewer instructions than a select.
                 if lv.at + 1 < lv.stop {
                     r.back = r.level as u32;
                 }
@@ -832,7 +831,6 @@ impl<K: Key> Small<K> {
             }
         };
         self.level = r.level;
-        self.back = r.back;
         *node_counter = r.nodes;
         self.updates += r.updates;
         if let Some(counted) = counted {
@@ -864,9 +862,7 @@ impl<K: Key> Small<K> {
                 Entering::Stop(Walked::Cut)
             }
             Phase::Start | Phase::Paused => {
-                if self.phase == Phase::Start {
-                    r.back = NONE;
-                }
+                r.back = self.back_of(r.level);
                 self.enter_level::<RANDOM, CAP, COUNT, AVX2, ONE>(r, bounds)
             }
         }
@@ -942,6 +938,15 @@ impl<K: Key> Small<K> {
         self.push(row);
         self.keys.cover(x);
         1 + self.others_of(row)
+    }
+
+    /// Where the walk backs up to from `level`, about to be entered (see
+    /// `Regs::back`): the level above, if it has rows left to try, else
+    /// where that one backs up to (the walk's loop keeps this as it goes).
+    fn back_of(&self, level: usize) -> u32 {
+        let Some(above) = level.checked_sub(1) else { return NONE };
+        let lv = self.levels[above];
+        if lv.at + 1 < lv.stop { above as u32 } else { lv.back }
     }
 
     /// Moves to the next row of level `r.level` (its record, to try
