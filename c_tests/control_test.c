@@ -198,16 +198,18 @@ struct trace {
     int calls;
     int bad;
     double last;
+    double seconds;
 };
 
 static int trace_progress(void *user, const dlx_progress *p)
 {
     struct trace *t = user;
     t->calls++;
-    if (p->size < sizeof(dlx_progress) || p->estimate < t->last || p->estimate > 1.0) {
+    if (p->size < sizeof(dlx_progress) || p->estimate < t->last || p->estimate > 1.0 || p->seconds < t->seconds) {
         t->bad++;
     }
     t->last = p->estimate;
+    t->seconds = p->seconds;
     return 0;
 }
 
@@ -215,13 +217,14 @@ static void test_progress(void)
 {
     dlx_matrix *m = queens_matrix(12);
     dlx_solver *s = new_solver(m);
-    struct trace tr = {0, 0, 0.0};
+    struct trace tr = {0, 0, 0.0, 0.0};
     struct tally t = {12, 0, 0, 0};
     double e = -1;
     CHECK(dlx_solver_estimate(s, &e) == DLX_OK && e == 0.0);
     CHECK(dlx_solver_set_progress(s, trace_progress, &tr, 0) == DLX_OK);
     CHECK(dlx_solver_run(s, tally_fn, &t, NULL) == DLX_DONE && t.valid == 14200);
-    CHECK(tr.calls > 100 && tr.bad == 0 && tr.last > 0.5);
+    /* The seconds since the call began grow, and time passes. */
+    CHECK(tr.calls > 100 && tr.bad == 0 && tr.last > 0.5 && tr.seconds > 0.0);
     CHECK(dlx_solver_estimate(s, &e) == DLX_OK && e == 1.0);
     CHECK(dlx_solver_estimate(s, NULL) == DLX_ERR_NULL);
     dlx_solver_free(s);

@@ -191,7 +191,10 @@ pub enum Found<'a> {
 
 /// Where one call stands against its budgets.
 pub(crate) struct Call {
-    start: Instant,
+    /// When the call started: read only with a time limit or progress
+    /// reports (the clock is not read otherwise: a sudoku solver makes
+    /// two calls a puzzle).
+    start: Option<Instant>,
     deadline: Option<Instant>,
     node_cap: u64,
     update_cap: u64,
@@ -200,16 +203,16 @@ pub(crate) struct Call {
 
 /// Starts a call of `s`.
 pub(crate) fn begin(s: &mut impl Sliced) -> Call {
-    let start = Instant::now();
     let c = s.counters();
     let controls = s.controls();
     let l = &controls.limits;
+    let start = (l.time.is_some() || controls.progress.is_some()).then(Instant::now);
     Call {
         start,
-        deadline: l.time.map(|t| start.checked_add(t).unwrap_or(start + Duration::from_secs(1 << 40))),
+        deadline: l.time.zip(start).map(|(t, start)| start.checked_add(t).unwrap_or(start + Duration::from_secs(1 << 40))),
         node_cap: l.nodes.map_or(u64::MAX, |n| c.nodes.saturating_add(n)),
         update_cap: l.updates.map_or(u64::MAX, |n| c.updates.saturating_add(n)),
-        next_report: controls.progress.as_ref().map(|(every, _)| start + *every),
+        next_report: controls.progress.as_ref().zip(start).map(|((every, _), start)| start + *every),
     }
 }
 
@@ -239,7 +242,7 @@ impl Call {
     pub(crate) fn report(&mut self, controls: &mut Controls, now: Instant, counters: Counters, estimate: f64, depth: usize) -> Result<(), Outcome> {
         let (Some(due), Some((every, f))) = (self.next_report, &mut controls.progress) else { return Ok(()) };
         self.next_report = Some(due.max(now - *every) + *every);
-        let report = Report { counters, estimate, elapsed: now - self.start, depth };
+        let report = Report { counters, estimate, elapsed: self.start.map_or(Duration::ZERO, |start| now - start), depth };
         if f(&report).is_break() {
             return Err(Outcome::Stopped);
         }
