@@ -272,14 +272,15 @@ unsafe fn least_avx2<K: Key>(keys: &[K], tail: &[K; SLACK]) -> K {
     K::of(unsafe { K::reduce(low) })
 }
 
-/// Whether the processor has AVX2. Not inlined, so that valgrind's
-/// helgrind sees the standard library's feature cache (a relaxed atomic,
-/// written once by whichever thread asks first) read in this one named
-/// frame: `c_tests/helgrind.supp` names it.
+/// Whether the processor has AVX2, and POPCNT (which every processor
+/// with AVX2 has: code compiled for AVX2 may count bits with it too). Not
+/// inlined, so that valgrind's helgrind sees the standard library's
+/// feature cache (a relaxed atomic, written once by whichever thread asks
+/// first) read in this one named frame: `c_tests/helgrind.supp` names it.
 #[inline(never)]
 fn has_avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
-    return std::arch::is_x86_feature_detected!("avx2");
+    return std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt");
     #[cfg(not(target_arch = "x86_64"))]
     return false;
 }
@@ -451,7 +452,8 @@ pub(crate) struct Keys<K: Key = u32> {
     live: u64,
     /// Whether `live` is kept.
     tracked: bool,
-    /// Whether the CPU has AVX2 (the searches then run code compiled for it).
+    /// Whether the CPU has AVX2 and POPCNT (the searches then run code
+    /// compiled for them).
     pub avx2: bool,
     /// Whether the CPU has BMI1 (the DLX1 walk over a word of items then
     /// runs code compiled for it).
