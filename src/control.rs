@@ -240,9 +240,10 @@ impl Call {
     /// Makes the progress report due at `now` (from [`Call::check`]);
     /// `Stopped` if the callback asks to stop.
     pub(crate) fn report(&mut self, controls: &mut Controls, now: Instant, counters: Counters, estimate: f64, depth: usize) -> Result<(), Outcome> {
-        let (Some(due), Some((every, f))) = (self.next_report, &mut controls.progress) else { return Ok(()) };
+        // (A report is due only with progress reports, and then the start is known.)
+        let (Some(due), Some(start), Some((every, f))) = (self.next_report, self.start, &mut controls.progress) else { return Ok(()) };
         self.next_report = Some(due.max(now - *every) + *every);
-        let report = Report { counters, estimate, elapsed: self.start.map_or(Duration::ZERO, |start| now - start), depth };
+        let report = Report { counters, estimate, elapsed: now - start, depth };
         if f(&report).is_break() {
             return Err(Outcome::Stopped);
         }
