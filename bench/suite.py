@@ -17,18 +17,26 @@ Then, when c_tests/build/sudoku exists (`make`), each sudoku set of
 ../shared/data/sudoku is timed through `sudoku --plain` (the engine with no
 sudoku deductions, one matrix per puzzle; converting each puzzle to Knuth's
 format and starting dlx once per puzzle would time process start-up, not the
-engine): puzzles per second.
+engine): puzzles per second. And through `sudoku --forced --unique` (one
+matrix for all puzzles, each puzzle's clues forced, each answer proved
+unique by counting to 2): puzzles per second, every grid it prints checked
+to be a filled sudoku that keeps the puzzle's clues. With --sudoku-peer
+NAME=COMMAND (any number of times), each peer reads the same set on its
+standard input in the same alternating runs (ours, then each peer), and the
+table gives its time over ours (below 1: the peer is faster). A peer is
+only timed, its output not read; for example a driver of tdoku's solver
+built from its public sources outside this repository.
 
 Writes bench/out/results.json and bench/out/results.csv and prints a table.
 Instances that take more than about 30 s on a 2-core Xeon are optional:
 --all adds queens_15 and queens_16 (some 5 minutes more); langford_15 (many
 minutes a run) only runs when named. Exit status 1 when a count or a counter is wrong or a run fails.
 
-Usage: bench/suite.py [--all] [-n RUNS] [NAME ...]
+Usage: bench/suite.py [--all] [-n RUNS] [--sudoku-peer NAME=COMMAND ...] [NAME ...]
   NAME: instance names (e.g. queens_14 pento_6x10) or sudoku set names to
   run only those.
 """
-import argparse, csv, datetime, json, os, platform, re, statistics, subprocess, sys, time
+import argparse, csv, datetime, json, os, platform, re, shlex, statistics, subprocess, sys, time
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
@@ -156,15 +164,7 @@ def run_instance(name, runs):
 
 
 def count_puzzles(path):
-    n = 0
-    with open(path, errors='replace') as f:
-        for line in f:
-            s = line.strip()
-            if s == 'end':
-                break
-            if s and not s.startswith('#'):
-                n += 1
-    return n
+    return len(read_puzzles(path))
 
 
 def run_sudoku(path, runs):
@@ -187,6 +187,86 @@ def run_sudoku(path, runs):
     }
 
 
+def read_puzzles(path):
+    # The puzzles as `sudoku` reads them: lines trimmed, blank and '#'
+    # lines skipped, up to a line `end`; '.' and '0' are empty cells.
+    puzzles = []
+    with open(path, errors='replace') as f:
+        for line in f:
+            s = line.strip()
+            if s == 'end':
+                break
+            if s and not s.startswith('#'):
+                puzzles.append(s.replace('.', '0'))
+    return puzzles
+
+
+UNITS = ([[r * 9 + c for c in range(9)] for r in range(9)] + [[r * 9 + c for r in range(9)] for c in range(9)]
+         + [[(b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3 for i in range(9)] for b in range(9)])
+
+
+def grid_problem(puzzle, grid):
+    # Why `grid` is not a solution of `puzzle` (None when it is one): 81
+    # digits, every row, column and box 1 to 9 once, the clues kept.
+    if len(grid) != 81 or not grid.isdigit() or '0' in grid:
+        return 'not a filled grid: %r' % grid[:90]
+    if any(sorted(grid[k] for k in unit) != list('123456789') for unit in UNITS):
+        return 'a row, column or box repeats a digit: %s' % grid
+    if any(p != '0' and p != g for p, g in zip(puzzle, grid)):
+        return 'a clue changed: %s for %s' % (grid, puzzle)
+    return None
+
+
+def run_unique(path, runs, peers):
+    # `sudoku --forced --unique` and each peer on `path`, in alternating runs.
+    name = os.path.basename(path)
+    puzzles = read_puzzles(path)
+    cmds = [('ours', [sudoku, '--forced', '--unique'])] + peers
+    times = {k: [] for k, _ in cmds}
+    outputs = {}
+    for _ in range(runs):
+        for k, cmd in cmds:
+            with open(path, 'rb') as f:
+                start = time.perf_counter()
+                p = subprocess.run(cmd, stdin=f, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                times[k].append(time.perf_counter() - start)
+            if p.returncode != 0:
+                who = 'sudoku --forced --unique' if k == 'ours' else 'peer %s' % k
+                return {'set': name, 'error': '%s: exit %d: %s' % (who, p.returncode, p.stderr.decode(errors='replace').strip()[:300])}
+            if k == 'ours':
+                outputs[k] = p.stdout.decode(errors='replace').splitlines()
+    lines = outputs['ours']
+    problems, several, none = [], 0, 0
+    if len(lines) != len(puzzles):
+        problems.append('%d lines out for %d puzzles' % (len(lines), len(puzzles)))
+    for puzzle, line in zip(puzzles, lines):
+        if line == 'Multiple solutions':
+            several += 1
+        elif line == 'No solution':
+            none += 1
+        else:
+            why = grid_problem(puzzle, line)
+            if why:
+                problems.append(why)
+                break
+    secs = {k: statistics.median(v) for k, v in times.items()}
+    return {
+        'set': name, 'puzzles': len(puzzles), 'seconds': secs['ours'], 'runs': runs, 'times': times['ours'],
+        'puzzles_per_s': len(puzzles) / secs['ours'] if secs['ours'] > 0 else None,
+        'multiple': several, 'no_solution': none,
+        'peers': {k: {'seconds': secs[k], 'times': times[k], 'ratio': secs[k] / secs['ours'] if secs['ours'] > 0 else None}
+                  for k, _ in peers},
+        'check': '; '.join(problems) or 'ok',
+    }
+
+
+def peer_arg(text):
+    name, sep, command = text.partition('=')
+    if not sep or not name or not command.strip():
+        raise argparse.ArgumentTypeError('expected NAME=COMMAND, got %r' % text)
+    return (name, shlex.split(command))
+
+
 def fmt_int(n):
     return '{:,}'.format(n)
 
@@ -195,6 +275,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--all', action='store_true', help='include the optional long instances: ' + ' '.join(OPTIONAL))
     ap.add_argument('-n', '--runs', type=int, default=3, help='runs per instance, the median time is kept (default 3)')
+    ap.add_argument('--sudoku-peer', type=peer_arg, action='append', default=[], metavar='NAME=COMMAND',
+                    help='a sudoku solver timed beside `sudoku --forced --unique` on each set (see above)')
     ap.add_argument('names', nargs='*', help='only these instances or sudoku sets')
     a = ap.parse_args()
     if a.runs < 1:
@@ -255,12 +337,30 @@ def main():
             print('%-30s%9d%9.3f%12.0f%12.1f  %s' % (
                 s, r['puzzles'], r['seconds'], r['puzzles_per_s'], 1e6 * r['seconds'] / r['puzzles'], r['check']))
             sys.stdout.flush()
+    unique_results = []
+    if sets and os.access(sudoku, os.X_OK):
+        print()
+        print('%-30s%9s%9s%12s  %s' % ('sudoku set (--forced --unique)', 'puzzles', 'seconds', 'puzzles/s', 'check')
+              + ''.join('  %s: seconds, puzzles/s, time/ours' % k for k, _ in a.sudoku_peer))
+        for s in sets:
+            r = run_unique(os.path.join(sudoku_sets, s), a.runs, a.sudoku_peer)
+            unique_results.append(r)
+            if 'error' in r:
+                failed = True
+                print('%-30s  FAILED: %s' % (s, r['error']))
+                continue
+            failed |= r['check'] != 'ok'
+            told = r['check'] if r['check'] != 'ok' else 'ok (%d multiple, %d none)' % (r['multiple'], r['no_solution'])
+            print('%-30s%9d%9.3f%12.0f  %s' % (s, r['puzzles'], r['seconds'], r['puzzles_per_s'], told)
+                  + ''.join('  %s: %.3f, %.0f, %.2f' % (k, v['seconds'], r['puzzles'] / v['seconds'] if v['seconds'] > 0 else 0, v['ratio'] or 0)
+                            for k, v in r['peers'].items()))
+            sys.stdout.flush()
     elif sets:
         print('\n%s is missing (run `make`): the sudoku sets are skipped' % os.path.relpath(sudoku, root))
 
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, 'results.json'), 'w') as f:
-        json.dump({'machine': info, 'instances': results, 'sudoku': sudoku_results}, f, indent=2)
+        json.dump({'machine': info, 'instances': results, 'sudoku': sudoku_results, 'sudoku_unique': unique_results}, f, indent=2)
         f.write('\n')
     fields = ['kind', 'instance', 'solutions', 'nodes', 'updates', 'seconds', 'mupdates_per_s',
               'puzzles', 'puzzles_per_s', 'check']
@@ -271,6 +371,8 @@ def main():
             w.writerow(dict(r, kind='dlx', check=r.get('check', r.get('error'))))
         for r in sudoku_results:
             w.writerow(dict(r, kind='sudoku', instance=r['set'], check=r.get('check', r.get('error'))))
+        for r in unique_results:
+            w.writerow(dict(r, kind='sudoku-unique', instance=r['set'], check=r.get('check', r.get('error'))))
     print('\nwrote %s and results.csv' % os.path.relpath(os.path.join(out, 'results.json'), root))
     return 1 if failed else 0
 
