@@ -226,12 +226,15 @@ def run_unique(path, runs, peers):
     outputs = {}
     for _ in range(runs):
         for k, cmd in cmds:
+            who = 'sudoku --forced --unique' if k == 'ours' else 'peer %s' % k
             with open(path, 'rb') as f:
                 start = time.perf_counter()
-                p = subprocess.run(cmd, stdin=f, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                try:
+                    p = subprocess.run(cmd, stdin=f, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                except OSError as e:
+                    return {'set': name, 'error': '%s: %s' % (who, e)}
                 times[k].append(time.perf_counter() - start)
             if p.returncode != 0:
-                who = 'sudoku --forced --unique' if k == 'ours' else 'peer %s' % k
                 return {'set': name, 'error': '%s: exit %d: %s' % (who, p.returncode, p.stderr.decode(errors='replace').strip()[:300])}
             if k == 'ours':
                 outputs[k] = p.stdout.decode(errors='replace').splitlines()
@@ -265,6 +268,23 @@ def peer_arg(text):
     if not sep or not name or not command.strip():
         raise argparse.ArgumentTypeError('expected NAME=COMMAND, got %r' % text)
     return (name, shlex.split(command))
+
+
+def tabulate(names, run, line, width):
+    # Runs each name, printing its line (or its failure) as it comes; returns
+    # the results and whether any failed or was wrong.
+    results, failed = [], False
+    for name in names:
+        r = run(name)
+        results.append(r)
+        if 'error' in r:
+            failed = True
+            print('%-*s  FAILED: %s' % (width, name, r['error']))
+        else:
+            failed |= r['check'] != 'ok'
+            print(line(name, r))
+        sys.stdout.flush()
+    return results, failed
 
 
 def fmt_int(n):
@@ -306,55 +326,41 @@ def main():
     head = ('instance', 'solutions', 'nodes', 'updates', 'seconds', 'M updates/s', 'check')
     widths = (16, 12, 12, 15, 9, 12)
     print(''.join(h.rjust(w) if i else h.ljust(w) for i, (h, w) in enumerate(zip(head, widths))) + '  ' + head[-1])
-    results, failed = [], False
-    for name in names:
+
+    def with_sizes(name):
         r = run_instance(name, a.runs)
         if name in sizes:
             r['items'], r['options'] = sizes[name]
-        results.append(r)
-        if 'error' in r:
-            failed = True
-            print('%-16s  FAILED: %s' % (name, r['error']))
-            continue
-        failed |= r['check'] != 'ok'
-        rate = '%.1f' % r['mupdates_per_s'] if r['mupdates_per_s'] else '-'
-        print('%-16s%12s%12s%15s%9.3f%12s  %s' % (
-            name, fmt_int(r['solutions']), fmt_int(r['nodes']), fmt_int(r['updates']), r['seconds'], rate, r['check']))
-        sys.stdout.flush()
+        return r
 
-    sudoku_results = []
+    def instance_line(name, r):
+        rate = '%.1f' % r['mupdates_per_s'] if r['mupdates_per_s'] else '-'
+        return '%-16s%12s%12s%15s%9.3f%12s  %s' % (
+            name, fmt_int(r['solutions']), fmt_int(r['nodes']), fmt_int(r['updates']), r['seconds'], rate, r['check'])
+
+    results, failed = tabulate(names, with_sizes, instance_line, 16)
+
+    sudoku_results, unique_results = [], []
     if sets and os.access(sudoku, os.X_OK):
         print()
         print('%-30s%9s%9s%12s%12s  %s' % ('sudoku set (sudoku --plain)', 'puzzles', 'seconds', 'puzzles/s', 'us/puzzle', 'check'))
-        for s in sets:
-            r = run_sudoku(os.path.join(sudoku_sets, s), a.runs)
-            sudoku_results.append(r)
-            if 'error' in r:
-                failed = True
-                print('%-30s  FAILED: %s' % (s, r['error']))
-                continue
-            failed |= r['check'] != 'ok'
-            print('%-30s%9d%9.3f%12.0f%12.1f  %s' % (
-                s, r['puzzles'], r['seconds'], r['puzzles_per_s'], 1e6 * r['seconds'] / r['puzzles'], r['check']))
-            sys.stdout.flush()
-    unique_results = []
-    if sets and os.access(sudoku, os.X_OK):
+
+        def plain_line(s, r):
+            return '%-30s%9d%9.3f%12.0f%12.1f  %s' % (
+                s, r['puzzles'], r['seconds'], r['puzzles_per_s'], 1e6 * r['seconds'] / r['puzzles'], r['check'])
+        sudoku_results, bad = tabulate(sets, lambda s: run_sudoku(os.path.join(sudoku_sets, s), a.runs), plain_line, 30)
+        failed |= bad
         print()
         print('%-30s%9s%9s%12s  %s' % ('sudoku set (--forced --unique)', 'puzzles', 'seconds', 'puzzles/s', 'check')
               + ''.join('  %s: seconds, puzzles/s, time/ours' % k for k, _ in a.sudoku_peer))
-        for s in sets:
-            r = run_unique(os.path.join(sudoku_sets, s), a.runs, a.sudoku_peer)
-            unique_results.append(r)
-            if 'error' in r:
-                failed = True
-                print('%-30s  FAILED: %s' % (s, r['error']))
-                continue
-            failed |= r['check'] != 'ok'
+
+        def unique_line(s, r):
             told = r['check'] if r['check'] != 'ok' else 'ok (%d multiple, %d none)' % (r['multiple'], r['no_solution'])
-            print('%-30s%9d%9.3f%12.0f  %s' % (s, r['puzzles'], r['seconds'], r['puzzles_per_s'], told)
-                  + ''.join('  %s: %.3f, %.0f, %.2f' % (k, v['seconds'], r['puzzles'] / v['seconds'] if v['seconds'] > 0 else 0, v['ratio'] or 0)
-                            for k, v in r['peers'].items()))
-            sys.stdout.flush()
+            return ('%-30s%9d%9.3f%12.0f  %s' % (s, r['puzzles'], r['seconds'], r['puzzles_per_s'], told)
+                    + ''.join('  %s: %.3f, %.0f, %.2f' % (k, v['seconds'], r['puzzles'] / v['seconds'] if v['seconds'] > 0 else 0, v['ratio'] or 0)
+                              for k, v in r['peers'].items()))
+        unique_results, bad = tabulate(sets, lambda s: run_unique(os.path.join(sudoku_sets, s), a.runs, a.sudoku_peer), unique_line, 30)
+        failed |= bad
     elif sets:
         print('\n%s is missing (run `make`): the sudoku sets are skipped' % os.path.relpath(sudoku, root))
 
