@@ -895,9 +895,13 @@ impl<K: Key> Small<K> {
     /// budget.
     #[inline(always)]
     fn enter_level<const RANDOM: bool, const CAP: bool, const COUNT: bool, const AVX2: bool, const ONE: bool>(&mut self, r: &mut Regs, bounds: &Bounds) -> Entering {
+        // A seeded walk that pauses here chooses again when it resumes: it
+        // must draw the same item then, so the generator is put back.
+        let mut drawn = None;
         let (item, length) = match &mut self.random {
             // (With item 0, `enter` stops before the length is read.)
             Some((_, rng)) if RANDOM => {
+                drawn = Some(rng.clone());
                 let item = self.keys.choose_random(rng);
                 (item, self.keys.length(item))
             }
@@ -907,7 +911,12 @@ impl<K: Key> Small<K> {
         match enter::<CAP, COUNT>(item, &mut r.level, &mut self.phase, &mut r.nodes, bounds.limit, bounds.cap, &mut r.found, bounds.count_limit) {
             Entered::Branch => {}
             Entered::NextRow => return Entering::NextRow,
-            Entered::Stop(walked) => return Entering::Stop(walked),
+            Entered::Stop(walked) => {
+                if let (Some(rng), Some((_, now)), Walked::Paused) = (drawn, &mut self.random, walked) {
+                    *now = rng;
+                }
+                return Entering::Stop(walked);
+            }
         }
         r.nodes += 1;
         let start = self.top as u32;
