@@ -238,35 +238,27 @@ impl Dlx1 {
     #[inline(always)]
     fn enter_level<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool, const AVX2: bool, M: Mask>(&mut self, r: &mut Regs<M>, objective: &mut Option<&mut Optimizer>, bounds: &Bounds) -> Level {
         let links = &mut self.links;
-        // A seeded walk that pauses here chooses again when it resumes: it
-        // must draw the same item then, so the generator is put back.
-        let rng = RANDOM.then(|| random(&mut self.random).rng.clone());
-        let item = if RANDOM {
-            let first = if M::LIVE { links.keys.choose_live(r.live.bits()) } else { links.keys.choose() };
-            links.keys.choose_random_from(first, &mut random(&mut self.random).rng)
-        } else if M::LIVE {
+        let first = if M::LIVE {
             links.keys.choose_live(r.live.bits())
+        } else if RANDOM {
+            links.keys.choose()
         } else {
             // SAFETY: `AVX2` only when the CPU has it.
             unsafe { links.keys.choose_on::<AVX2>() }
         };
-        match enter::<CAP, COUNT>(item, &mut r.level, &mut self.phase, &mut r.nodes, bounds.limit, bounds.cap, &mut r.found, bounds.count_limit) {
+        match enter::<CAP, COUNT>(first, &mut r.level, &mut self.phase, &mut r.nodes, bounds.limit, bounds.cap, &mut r.found, bounds.count_limit) {
             Entered::Branch => {}
             Entered::NextRow => return Level::NextRow,
-            Entered::Stop(walked) => {
-                if let (Some(rng), Walked::Paused) = (rng, walked) {
-                    random(&mut self.random).rng = rng;
-                }
-                return Level::Stop(walked);
-            }
+            Entered::Stop(walked) => return Level::Stop(walked),
         }
         if COST && r.nodes >= optimizer(objective).strengthen_at {
-            if let Some(rng) = rng {
-                random(&mut self.random).rng = rng;
-            }
             self.phase = Phase::Paused;
             return Level::Stop(Walked::Strengthen);
         }
+        // A seeded walk draws among the items tied with `first` only once
+        // it branches: one that stops at this level (a pause, a cut, a
+        // solution) has drawn nothing, and draws the same when it resumes.
+        let item = if RANDOM { links.keys.choose_random_from(first, &mut random(&mut self.random).rng) } else { first };
         r.nodes += 1;
         let best = item;
         links.cover(best, &mut r.updates, &mut r.live);

@@ -748,14 +748,9 @@ impl<K: Key> Keys<K> {
     }
 
     /// A primary item of smallest length, picked uniformly at random among
-    /// all such items; 0 when every primary item is covered.
-    pub fn choose_random(&self, rng: &mut fastrand::Rng) -> u32 {
-        self.choose_random_from(self.choose(), rng)
-    }
-
-    /// [`Keys::choose_random`], `first` being what [`Keys::choose`] would
-    /// answer (the DLX1 walk, which keeps the word of uncovered items in a
-    /// register, chooses it itself).
+    /// all such items; 0 when every primary item is covered. `first` is
+    /// what [`Keys::choose`] answers: the walks choose it themselves, and
+    /// draw only once they know the level branches (see `walk::enter`).
     pub fn choose_random_from(&self, first: u32, rng: &mut fastrand::Rng) -> u32 {
         if first == 0 {
             return 0;
