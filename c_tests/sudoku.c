@@ -55,9 +55,7 @@
  * (DLX_ERR_CONFLICT) and give "No solution". Adding --unique (after
  * --forced) proves each answer unique: the solver counts with a limit of
  * two solutions, and a puzzle with more than one prints "Multiple
- * solutions" instead of a grid. It runs the small engine with deductions
- * (DLX_ENGINE_SMALL_DEDUCE): the same solutions on a smaller tree, in an
- * order of its own, which a proof of uniqueness does not mind.
+ * solutions" instead of a grid.
  *
  * Differences from the original:
  * - the original reads whitespace-separated words and has no notion of
@@ -414,12 +412,7 @@ static int solve_forced(unsigned char grid[CELLS])
 static int run_forced(void)
 {
     dlx_matrix *m = sudoku_full_matrix();
-    /* Proving uniqueness needs all the solutions up to two, in no
-     * particular order: the engine with deductions walks a smaller tree. */
-    if (prove_unique)
-        check(dlx_solver_new_with_engine(m, DLX_ENGINE_SMALL_DEDUCE, &forced_solver), "dlx_solver_new_with_engine");
-    else
-        check(dlx_solver_new(m, &forced_solver), "dlx_solver_new");
+    check(dlx_solver_new(m, &forced_solver), "dlx_solver_new");
     dlx_matrix_free(m);
     int code = sudoku_line_main(solve_forced);
     dlx_solver_free(forced_solver);

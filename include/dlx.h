@@ -479,22 +479,6 @@ enum dlx_engine
    * bounds or colors, and no objective (`DLX_ERR_UNSUPPORTED`).
    */
   DLX_ENGINE_SMALL = 3,
-  /**
-   * `DLX_ENGINE_SMALL` with a deduction where it would branch: when a
-   * primary column has two rows left, a solution takes one of them, so
-   * every row that shares a column with both is in no solution and
-   * leaves play (on sudoku: locked candidates), until no such row is
-   * left. The same solutions and counts as the other engines on a
-   * smaller tree (magictour's top1465 sudokus, clues forced, counted to
-   * 2: 512 nodes a puzzle against 1,326), but in its own order and with
-   * its own counters: a node for each choice, as DLX1 counts them, and
-   * DLX1's updates for each row taken out, deductions included. For
-   * counting and proving uniqueness on matrices like sudoku's (on
-   * N-queens or Langford pairs its tree is smaller but its time
-   * longer). Never the library's own choice. Not for bounds or colors,
-   * and no objective (`DLX_ERR_UNSUPPORTED`).
-   */
-  DLX_ENGINE_SMALL_DEDUCE = 4,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -839,8 +823,9 @@ dlx_status dlx_solver_new(const struct dlx_matrix *matrix, struct dlx_solver **o
  * Makes a solver for `matrix` that runs `engine` (a `dlx_engine`) and
  * stores it in `*out`; otherwise as `dlx_solver_new`. Errors:
  * `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE` (engine), `DLX_ERR_UNSUPPORTED`
- * (`DLX_ENGINE_EXACT`, `DLX_ENGINE_SMALL` or `DLX_ENGINE_SMALL_DEDUCE`
- * for a matrix with bounds or colors), `DLX_ERR_OUT_OF_MEMORY`.
+ * (`DLX_ENGINE_EXACT` or `DLX_ENGINE_SMALL` for a matrix with bounds or
+ * colors),
+ * `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_solver_new_with_engine(const struct dlx_matrix *matrix,
                                       uint32_t engine,
@@ -848,8 +833,8 @@ dlx_status dlx_solver_new_with_engine(const struct dlx_matrix *matrix,
 
 /**
  * Writes to `*engine` the engine `solver` runs now: `DLX_ENGINE_EXACT`,
- * `DLX_ENGINE_GENERAL`, `DLX_ENGINE_SMALL` or `DLX_ENGINE_SMALL_DEDUCE`
- * (never `DLX_ENGINE_AUTO`). Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
+ * `DLX_ENGINE_GENERAL` or `DLX_ENGINE_SMALL` (never `DLX_ENGINE_AUTO`). Errors: `DLX_ERR_NULL`,
+ * `DLX_ERR_BUSY`.
  */
 dlx_status dlx_solver_engine(const struct dlx_solver *solver, uint32_t *engine);
 

@@ -241,8 +241,8 @@ public:
         detail::check(dlx_solver_set_objective(s_, objective, best), "dlx_solver_set_objective");
     }
     void restart() { detail::check(dlx_solver_restart(s_), "dlx_solver_restart"); }
-    /* The engine the solver runs now: DLX_ENGINE_EXACT, DLX_ENGINE_SMALL,
-     * DLX_ENGINE_SMALL_DEDUCE or DLX_ENGINE_GENERAL (see dlx_solver_engine). */
+    /* The engine the solver runs now: DLX_ENGINE_EXACT, DLX_ENGINE_SMALL or
+     * DLX_ENGINE_GENERAL (see dlx_solver_engine). */
     dlx_engine engine() const {
         std::uint32_t e = 0;
         detail::check(dlx_solver_engine(s_, &e), "dlx_solver_engine");

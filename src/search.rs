@@ -83,12 +83,11 @@ impl Solver {
     /// A solver for `matrix` on the engine `engine` picks:
     /// [`Engine::Auto`] follows the rule written there, [`Engine::General`]
     /// runs any matrix on the generalised engine (a plain one too, which is
-    /// how the engines are compared), and [`Engine::Exact`],
-    /// [`Engine::Small`] and [`Engine::SmallDeduce`] give
-    /// [`Error::Unsupported`] for a matrix with bounds or colors.
-    /// Solutions, counts and costs do not depend on the engine; the order
-    /// of solutions and the counters may (`Exact` and `Small` have the
-    /// same ones).
+    /// how the engines are compared), and [`Engine::Exact`] and
+    /// [`Engine::Small`] give [`Error::Unsupported`] for a matrix with
+    /// bounds or colors. Solutions, counts and costs do not depend on the
+    /// engine; the order of solutions and the counters may (the exact-cover
+    /// engines, `Exact` and `Small`, have the same ones).
     pub fn with_engine(matrix: &Matrix, engine: Engine) -> Result<Solver, Error> {
         let structure = std::sync::Arc::new(matrix.try_clone_structure()?);
         Solver::build(matrix, engine, structure)
@@ -116,7 +115,7 @@ impl Solver {
             Engine::Auto if matrix.is_generalized() => Engine::General,
             Engine::Auto if small::fits(matrix) => Engine::Small,
             Engine::Auto => Engine::Exact,
-            Engine::Exact | Engine::Small | Engine::SmallDeduce if matrix.is_generalized() => return Err(Error::Unsupported),
+            Engine::Exact | Engine::Small if matrix.is_generalized() => return Err(Error::Unsupported),
             kind => kind,
         };
         let engine = Solver::core(matrix, kind)?;
@@ -152,15 +151,13 @@ impl Solver {
     fn core(matrix: &Matrix, kind: Engine) -> Result<Box<dyn Core>, Error> {
         Ok(match kind {
             Engine::General => Box::new(Mcc::new(matrix)?),
-            Engine::Small => small::new(matrix, false)?,
-            Engine::SmallDeduce => small::new(matrix, true)?,
+            Engine::Small => small::new(matrix)?,
             Engine::Exact | Engine::Auto => Box::new(Dlx1::new(matrix)?),
         })
     }
 
     /// The engine that runs the search: [`Engine::Exact`],
-    /// [`Engine::Small`], [`Engine::General`] or [`Engine::SmallDeduce`]
-    /// (never `Auto`). A solver
+    /// [`Engine::Small`] or [`Engine::General`] (never `Auto`). A solver
     /// that chose the small-matrix engine moves to `Exact` when it is
     /// given an objective.
     pub fn engine(&self) -> Engine {
@@ -289,14 +286,13 @@ impl Solver {
     /// when `best` is 0, [`Error::CostRange`] when the absolute row costs
     /// (negated for [`Goal::MaxCost`](crate::objective::Goal)) add up past
     /// 2^61, [`Error::OutOfMemory`], [`Error::Unsupported`] on a solver
-    /// made for [`Engine::Small`] or [`Engine::SmallDeduce`] (a solver that
-    /// chose the small engine itself moves to [`Engine::Exact`], and stays
-    /// there).
+    /// made for [`Engine::Small`] (a solver that chose that engine itself
+    /// moves to [`Engine::Exact`], and stays there).
     pub fn set_objective(&mut self, objective: Option<Objective>) -> Result<(), Error> {
         // Branch and bound reads the links: the solver's own choice of the
         // bit sets moves there, once everything that can fail is done.
         let mut moved = None;
-        if objective.is_some() && matches!(self.engine.kind(), Engine::Small | Engine::SmallDeduce) {
+        if objective.is_some() && self.engine.kind() == Engine::Small {
             if !self.auto {
                 return Err(Error::Unsupported);
             }

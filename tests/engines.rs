@@ -5,8 +5,7 @@
 //! subsets of rows; their orders and counters may differ. The small-matrix
 //! engine walks DLX1's tree on bit sets: the same solutions in the same
 //! order, the same counters, in every mode (forced and excluded rows,
-//! pauses, seeds, subproblems, threads). The small engine with deductions
-//! walks a tree of its own, to the same solutions and counts.
+//! pauses, seeds, subproblems, threads).
 
 mod common;
 
@@ -207,97 +206,6 @@ fn the_small_engine_walks_dlx1_s_tree_with_its_counters() {
         }
     }
     assert!(with_solutions > 300, "only {with_solutions} instances had solutions");
-}
-
-#[test]
-fn the_engine_with_deductions_finds_what_dlx1_finds() {
-    // Its own tree, order and counters, but the same solutions and counts
-    // in every mode; paused and resumed, or cut into subproblems, the same
-    // walk as run whole; the facts from all subsets of rows on small
-    // matrices.
-    let mut g = Lcg(3131);
-    let (mut with_solutions, mut fewer) = (0, 0);
-    for i in 0..1500 {
-        let (columns, rows) = (6 + g.below(30) as usize, 40 + g.below(300) as usize);
-        let m = if i % 2 == 0 { random_matrix(&mut g, 0, 3) } else { random_wide(&mut g, columns, rows) };
-        let exact = walk(&m, Engine::Exact, |_| {});
-        let deduce = walk(&m, Engine::SmallDeduce, |_| {});
-        let whole = exact.1.nodes < NODES && deduce.1.nodes < NODES;
-        if whole {
-            assert_eq!(sorted(deduce.0.clone()), sorted(exact.0.clone()), "solutions\n{m:?}");
-            fewer += usize::from(deduce.1.nodes < exact.1.nodes);
-        }
-        for rows in &deduce.0 {
-            assert!(is_exact_cover(&m, rows), "{rows:?}\n{m:?}");
-        }
-        with_solutions += usize::from(!deduce.0.is_empty());
-        if m.rows() <= 13 {
-            assert_eq!(sorted(deduce.0.clone()), all_general_covers(&m, &[]), "{m:?}");
-        }
-        let count = |e| {
-            let mut s = limited(&m, e);
-            s.count_run()
-        };
-        if whole {
-            assert_eq!(count(Engine::SmallDeduce).0, exact.0.len() as u64, "count_run\n{m:?}");
-        }
-        let budget = 1 + g.below(5);
-        if deduce.1.nodes < NODES {
-            assert_eq!(paused(&m, Engine::SmallDeduce, budget), deduce, "budget {budget}\n{m:?}");
-        }
-        let forced = [g.below(m.rows() as u64) as usize];
-        let excluded = [g.below(m.rows() as u64) as usize, g.below(m.rows() as u64) as usize];
-        let fix = |s: &mut Solver| {
-            if s.force_rows(&forced).is_ok() {
-                let _ = s.exclude_rows(&excluded);
-            }
-        };
-        let (a, b) = (walk(&m, Engine::SmallDeduce, fix), walk(&m, Engine::Exact, fix));
-        if a.1.nodes < NODES && b.1.nodes < NODES {
-            assert_eq!(sorted(a.0), sorted(b.0), "forced {forced:?} excluded {excluded:?}\n{m:?}");
-        }
-        let seed = |s: &mut Solver| s.set_seed(Some(i as u64)).unwrap();
-        let seeded = walk(&m, Engine::SmallDeduce, seed);
-        if whole && seeded.1.nodes < NODES {
-            assert_eq!(sorted(seeded.0), sorted(exact.0.clone()), "seeded\n{m:?}");
-        }
-        // Subproblems: their counts add up to the count.
-        if whole {
-            let depth = 1 + g.below(3) as usize;
-            let mut s = Solver::with_engine(&m, Engine::SmallDeduce).unwrap();
-            let mut parts = Vec::new();
-            let _ = s
-                .for_each_subproblem(depth, |p| {
-                    parts.push((p.rows.to_vec(), p.excluded.to_vec()));
-                    std::ops::ControlFlow::Continue(())
-                })
-                .unwrap();
-            let counted: u64 = parts
-                .iter()
-                .map(|(rows, excluded)| {
-                    let mut s = Solver::with_engine(&m, Engine::SmallDeduce).unwrap();
-                    s.force_rows(rows).unwrap();
-                    s.exclude_rows(excluded).unwrap();
-                    s.count_run().0
-                })
-                .sum();
-            assert_eq!(counted, exact.0.len() as u64, "depth {depth}\n{m:?}");
-        }
-        if i % 10 == 1 && whole {
-            let threads = |s: &mut Solver| s.set_threads(2);
-            assert_eq!(sorted(walk(&m, Engine::SmallDeduce, threads).0), sorted(exact.0.clone()), "2 threads\n{m:?}");
-        }
-    }
-    assert!(with_solutions > 300 && fewer > 40, "{with_solutions} instances had solutions, {fewer} took fewer nodes");
-    // Refused as the small engine is: bounds, and an objective.
-    let mut m = Matrix::new(2).unwrap();
-    m.add_row(&[0, 1]).unwrap();
-    let mut s = Solver::with_engine(&m, Engine::SmallDeduce).unwrap();
-    assert_eq!(s.engine(), Engine::SmallDeduce);
-    assert_eq!(s.set_objective(Some(Objective { goal: Goal::MinCost, best: 1 })), Err(Error::Unsupported));
-    assert_eq!(s.engine(), Engine::SmallDeduce);
-    m.set_bounds(0, 0, 2).unwrap();
-    assert_eq!(Solver::with_engine(&m, Engine::SmallDeduce).err(), Some(Error::Unsupported));
 }
 
 #[test]

@@ -237,7 +237,7 @@ def test_engines(instances):
     for name, chosen in (("queens_8", "small"), ("domino_6x6", "exact"), ("langford_8", "small")):
         path, expected = instances(name)
         m = dlx.Matrix.read(path)
-        for engine, runs in (("auto", chosen), ("exact", "exact"), ("general", "general"), ("small", "small"), ("small-deduce", "small-deduce")):
+        for engine, runs in (("auto", chosen), ("exact", "exact"), ("general", "general"), ("small", "small")):
             with m.solver(engine=engine) as s:
                 assert s.engine == runs
                 assert s.count() == expected
@@ -249,5 +249,3 @@ def test_engines(instances):
         b.solver(engine="exact")
     with pytest.raises(dlx.Unsupported):
         b.solver(engine="small")
-    with pytest.raises(dlx.Unsupported):
-        b.solver(engine="small-deduce")

@@ -91,15 +91,11 @@ Options:
                        64, else exact), exact
                        (Knuth's DLX1; its tree and counters), small (DLX1's
                        tree and counters on bit sets, for small matrices; no
-                       --min-cost and the like), small-deduce (small, with
-                       rows no solution can take found where it would
-                       branch: a smaller tree, its own order and counters;
-                       for counting sudoku-like matrices) or general
-                       (Knuth's Algorithm M, which also takes bounds and
-                       colors; its counters are its own). Exit status 1 for
-                       exact, small or small-deduce on a matrix with bounds
-                       or colors, and for small or small-deduce with an
-                       objective
+                       --min-cost and the like) or general (Knuth's
+                       Algorithm M, which also takes bounds and colors; its
+                       counters are its own). Exit status 1 for exact or
+                       small on a matrix with bounds or colors, and for small
+                       with an objective
   -j, --threads N      search on N threads (0: one per core; default 1); the
                        count, the set of solutions and the best costs are
                        the same on any number of threads, the order in which
@@ -341,8 +337,7 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Options, Early
                         "exact" => Engine::Exact,
                         "general" => Engine::General,
                         "small" => Engine::Small,
-                        "small-deduce" => Engine::SmallDeduce,
-                        v => return Err(Early::Usage(format!("--engine wants 'auto', 'exact', 'small', 'small-deduce' or 'general', not '{v}'"))),
+                        v => return Err(Early::Usage(format!("--engine wants 'auto', 'exact', 'small' or 'general', not '{v}'"))),
                     };
                 }
                 "json" => flag(&mut o, |o| o.json = true)?,

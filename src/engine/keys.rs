@@ -85,10 +85,6 @@ pub(crate) trait Lanes {
     unsafe fn covered() -> std::arch::x86_64::__m256i;
     /// The smallest lane.
     unsafe fn reduce(v: std::arch::x86_64::__m256i) -> u32;
-    /// All ones in each lane where `a` and `b` are equal.
-    unsafe fn lanes_eq(a: std::arch::x86_64::__m256i, b: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i;
-    /// Every lane `v`.
-    unsafe fn splat(v: u32) -> std::arch::x86_64::__m256i;
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -114,16 +110,6 @@ impl Lanes for u32 {
             _mm_cvtsi128_si32(half) as u32
         }
     }
-    #[inline(always)]
-    unsafe fn lanes_eq(a: std::arch::x86_64::__m256i, b: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i {
-        // SAFETY: as above.
-        unsafe { std::arch::x86_64::_mm256_cmpeq_epi32(a, b) }
-    }
-    #[inline(always)]
-    unsafe fn splat(v: u32) -> std::arch::x86_64::__m256i {
-        // SAFETY: as above.
-        unsafe { std::arch::x86_64::_mm256_set1_epi32(v as i32) }
-    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -147,16 +133,6 @@ impl Lanes for u16 {
             let half = _mm_min_epu16(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
             _mm_cvtsi128_si32(_mm_minpos_epu16(half)) as u32 & 0xffff
         }
-    }
-    #[inline(always)]
-    unsafe fn lanes_eq(a: std::arch::x86_64::__m256i, b: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i {
-        // SAFETY: as for `u32`.
-        unsafe { std::arch::x86_64::_mm256_cmpeq_epi16(a, b) }
-    }
-    #[inline(always)]
-    unsafe fn splat(v: u32) -> std::arch::x86_64::__m256i {
-        // SAFETY: as for `u32`.
-        unsafe { std::arch::x86_64::_mm256_set1_epi16(v as i16) }
     }
 }
 
@@ -769,75 +745,6 @@ impl<K: Key> Keys<K> {
         // length bits 0.
         debug_assert!(key <= K::COVERED);
         ((key & self.unit.wrapping_sub(K::of(1))).get(), (key & !K::COVERED).get() >> self.shift)
-    }
-
-    /// The groups of keys (see [`Keys::marked`]).
-    pub fn groups(&self) -> usize {
-        self.groups
-    }
-
-    /// Where item `i`'s mark is in a set of marks ([`Keys::marked`]): its
-    /// group's word, and its bit there.
-    #[inline(always)]
-    pub fn mark(&self, i: u32) -> (usize, u32) {
-        let at = i as usize - 1;
-        (at / K::LANES, 1 << (at % K::LANES * std::mem::size_of::<K>()))
-    }
-
-    /// Writes to `out` the uncovered primary items of exactly `length`
-    /// rows that have no mark in `marks`, in increasing order, and returns
-    /// how many. `marks` has a word for each group of [`Key::LANES`] keys
-    /// ([`Keys::groups`]), item `i`'s mark where [`Keys::mark`] says: the
-    /// place of its key's first byte in an AVX2 byte mask, so that the
-    /// scan drops the marked items with one instruction a group.
-    ///
-    /// # Safety
-    /// With `AVX2`, the CPU must have AVX2. `marks` has a word a group, and
-    /// `out` room for every primary item.
-    #[inline(always)]
-    pub unsafe fn unmarked_of_length_on<const AVX2: bool>(&self, length: u32, marks: &[u32], out: &mut [u32]) -> usize {
-        debug_assert!(marks.len() >= self.groups && out.len() >= self.primary);
-        let want = length << self.shift;
-        // The covered bit and the length (no item number).
-        let mask = !self.unit.wrapping_sub(K::of(1));
-        let mut n = 0;
-        #[cfg(target_arch = "x86_64")]
-        if AVX2 && self.shift != 0 {
-            use std::arch::x86_64::*;
-            let bytes = std::mem::size_of::<K>();
-            // The first byte of each lane in a byte mask.
-            let first: u32 = if bytes == 2 { 0x5555_5555 } else { 0x1111_1111 };
-            // SAFETY: AVX2, as the caller promises; the groups from 1 lie
-            // within `len` (see `choose_on`), `marks` has a word a group,
-            // and `out` room for every primary item.
-            unsafe {
-                let (m, w) = (K::splat(mask.get()), K::splat(want));
-                for g in 0..self.groups {
-                    let at = 1 + g * K::LANES;
-                    let v = _mm256_loadu_si256(self.len.as_ptr().add(at) as *const __m256i);
-                    let mut hits = _mm256_movemask_epi8(K::lanes_eq(_mm256_and_si256(v, m), w)) as u32 & first & !*marks.get_unchecked(g);
-                    while hits != 0 {
-                        let i = at + hits.trailing_zeros() as usize / bytes;
-                        hits &= hits - 1;
-                        // (The last group's lanes past the primary items.)
-                        if i <= self.primary {
-                            *out.get_unchecked_mut(n) = i as u32;
-                            n += 1;
-                        }
-                    }
-                }
-            }
-            return n;
-        }
-        for i in 1..=self.primary {
-            let key = self.len[i];
-            let (g, bit) = self.mark(i as u32);
-            if key < K::COVERED && (key & mask).get() >> self.shift == length && marks[g] & bit == 0 {
-                out[n] = i as u32;
-                n += 1;
-            }
-        }
-        n
     }
 
     /// A primary item of smallest length, picked uniformly at random among

@@ -45,21 +45,6 @@ pub enum Engine {
     /// Exact cover with secondary columns on bit sets: the tree and the
     /// counters of [`Engine::Exact`], for small matrices. No objective.
     Small,
-    /// [`Engine::Small`] with a deduction where it would branch: when a
-    /// primary item has two rows left, a solution takes one of them, so
-    /// every row that shares an item with both is in no solution and
-    /// leaves play (on sudoku: locked candidates), until no such row is
-    /// left. The same solutions and counts as the other engines, on a
-    /// smaller tree (the 1,465 hard sudokus of magictour's top1465, clues
-    /// forced, counted to 2: 512 nodes a puzzle against DLX1's 1,326),
-    /// but in its own order, with its own counters: a node for each
-    /// choice, as DLX1 counts them, and DLX1's updates for each row taken
-    /// out, deductions included. For counting and proving uniqueness on
-    /// matrices like sudoku's; on N-queens, Langford pairs and Scott's
-    /// board its tree is smaller but its time longer. No objective; never
-    /// chosen by [`Engine::Auto`]. (Added after `Small`; the numbering of
-    /// the C enumeration `dlx_engine` follows the order here.)
-    SmallDeduce,
 }
 
 /// How one call of an engine's walk ended.

@@ -80,32 +80,6 @@
 //! reads every word where it has rows, in play or not, where DLX1 walks
 //! only the rows still in its list: for large matrices, deep in the
 //! search, the links win. The solver's rule ([`fits`]) decides.
-//!
-//! # Deductions ([`Engine::SmallDeduce`](super::Engine::SmallDeduce))
-//!
-//! Made with `deduce`, the engine also looks for rows no solution can
-//! take, where the walk would branch (no uncovered primary item has fewer
-//! than two rows): an item with two rows in play, `p` and `q`, is covered
-//! by one of them, so a row that shares an item with both leaves play
-//! ([`Small::rule`]: the rows in play of both conflict sets, each kept a
-//! second time without its own row). Rounds over the items of two rows
-//! run until one takes nothing out, then the choice is made again. On
-//! sudoku this is locked candidates, and more (a cell that sees both ends
-//! of a digit's pair); the hard top1465 puzzles take 512 nodes instead of
-//! 1,326, the 17-clue ones 77 instead of 117.
-//!
-//! Rows only leave play on a path, so an item's rule, once it found
-//! nothing, finds nothing until the item loses a row or the walk backs
-//! up: each item is marked once looked at (`checked`, a bit in the place
-//! of its key's first byte in an AVX2 byte mask, so that finding the
-//! unmarked items of two rows is one scan of the keys), and the marks are
-//! saved and put back with the state. Items whose rule can never take a
-//! row (no row but theirs shares an item with two of them: sudoku's
-//! cells) start marked ([`Small::barren`]). A state rebuilt from the
-//! forced rows makes the same deductions on the way, in the same order,
-//! so the tree does not depend on where the states were kept. Trying a
-//! rule on three rows as well was measured: 2% fewer nodes on top1465,
-//! and slower.
 
 use super::keys::{self, Key, Keys, SINKS};
 use super::layout::Layout;
@@ -177,13 +151,6 @@ struct Level {
     back: u32,
 }
 
-/// The rules of the engine with deductions: for items of two rows, and
-/// with 2, for items of three too (see [`Small::rule`]).
-const RULES: usize = 1;
-
-/// The most rows of an item that [`Small::barren`] looks at.
-const BARREN_ROWS: usize = 16;
-
 /// No level (see [`Level::back`]).
 const NONE: u32 = u32::MAX;
 
@@ -211,20 +178,16 @@ fn deepest(primary: usize, row_items: &[u32], row_start: &[u32]) -> usize {
 struct Saved<K: Key> {
     alive: Vec<u64>,
     keys: Vec<K>,
-    /// With deductions: the items the pair rule has looked at, `checks`
-    /// words a state (see `Small::checked`).
-    checked: Vec<u32>,
-    checks: usize,
     slots: usize,
 }
 
 impl<K: Key> Saved<K> {
     /// Room for states of `words` words of rows and `scanned` keys, for
     /// `levels` levels or as many as fit in `most` bytes.
-    fn new(words: usize, scanned: usize, checks: usize, levels: usize, most: usize) -> Result<Saved<K>, Error> {
-        let bytes = words * 8 + checks * 4 + scanned * std::mem::size_of::<K>();
+    fn new(words: usize, scanned: usize, levels: usize, most: usize) -> Result<Saved<K>, Error> {
+        let bytes = words * 8 + scanned * std::mem::size_of::<K>();
         let slots = levels.min(most / bytes);
-        Ok(Saved { alive: filled(slots * words)?, keys: filled(slots * scanned)?, checked: filled(slots * checks)?, checks, slots })
+        Ok(Saved { alive: filled(slots * words)?, keys: filled(slots * scanned)?, slots })
     }
 }
 
@@ -278,32 +241,6 @@ pub(crate) struct Small<K: Key> {
     /// The seed and generator of a randomised search.
     random: Option<(u64, fastrand::Rng)>,
     updates: u64,
-    /// Whether the walk makes deductions where it would branch
-    /// ([`Small::deduce`]): [`Engine::SmallDeduce`].
-    deduce: bool,
-    /// With `deduce`: room for the items of two rows a round of
-    /// deductions finds (every primary item), and for two bit sets of rows
-    /// (see `pair_rule_gathered`).
-    pending: Vec<u32>,
-    /// With `deduce`: the uncovered primary items of two rows in play that
-    /// the pair rule has looked at since they had two (a bit each): rows
-    /// only leave play on a path, so it would find nothing there again
-    /// until the walk backs up (the bits are saved and put back with the
-    /// state).
-    checked: Vec<u32>,
-    /// With `deduce`: the marks of `checked` with nothing looked at, the
-    /// items whose rule can never take a row out ([`Small::barren`]).
-    barren: Vec<u32>,
-    /// With `deduce`: item `i`'s rows, `item_rows[item_start[i]..item_start[i
-    /// + 1]]`, in increasing order (the rule finds those in play there).
-    item_rows: Vec<u32>,
-    item_start: Vec<u32>,
-    /// With `deduce` and conflict sets: each row's conflict set without
-    /// the row itself (so the rows an item's rows all share an item with
-    /// are the rows the rule takes out, with nothing to leave aside).
-    apart: Vec<u64>,
-    both: Vec<u64>,
-    other: Vec<u64>,
 }
 
 /// The rows whose bits are set in `bits`, word `w` of a bit set of rows,
@@ -364,14 +301,13 @@ unsafe fn take_out4(alive: *mut u64, set: *const u64, out: *mut u64) -> u32 {
 /// The engine for `matrix`, which must have no bounds or colors: with
 /// 16-bit keys where they hold the item numbers (sudoku's 324 items of at
 /// most 9 rows, queens), so that the choice scans half the bytes, else
-/// with 32-bit keys. With `deduce`, the walk makes deductions where it
-/// would branch ([`Engine::SmallDeduce`]).
-pub(crate) fn new(matrix: &Matrix, deduce: bool) -> Result<Box<dyn Core>, Error> {
+/// with 32-bit keys.
+pub(crate) fn new(matrix: &Matrix) -> Result<Box<dyn Core>, Error> {
     let (layout, len) = lengths(matrix)?;
     Ok(if Keys::<u16>::numbered(&len, layout.primary) {
-        Box::new(Small::<u16>::new(matrix, layout, len, deduce)?)
+        Box::new(Small::<u16>::new(matrix, layout, len)?)
     } else {
-        Box::new(Small::<u32>::new(matrix, layout, len, deduce)?)
+        Box::new(Small::<u32>::new(matrix, layout, len)?)
     })
 }
 
@@ -390,7 +326,7 @@ impl<K: Key> Small<K> {
     /// The engine for `matrix`, which must have no bounds or colors, with
     /// keys of type `K` (for `u16`, [`Keys::numbered`] must hold); `layout`
     /// and `len` are the matrix's [`lengths`].
-    pub fn new(matrix: &Matrix, layout: Layout, len: Vec<u32>, deduce: bool) -> Result<Small<K>, Error> {
+    pub fn new(matrix: &Matrix, layout: Layout, len: Vec<u32>) -> Result<Small<K>, Error> {
         let n = matrix.columns();
         let rows = matrix.rows();
         let words = words(rows);
@@ -461,18 +397,7 @@ impl<K: Key> Small<K> {
         }
         let conflicts = Self::conflicts(words, row_start, &row_items, &col_start, &col_word, &col_mask, CONFLICTS)?;
         let keys = Keys::new(&len, primary)?;
-        let checks = if deduce { RULES * keys.groups() } else { 0 };
-        let saved = Saved::new(words, keys.scanned().len(), checks, deepest(primary, &row_items, row_start), SAVED)?;
-        let pending = filled(if deduce { primary } else { 0 })?;
-        let barren = if deduce { Self::barren(&keys, words, &col_start, &col_word, &col_mask, &conflicts)? } else { Vec::new() };
-        let (item_rows, item_start) = if deduce { Self::item_rows(&col_start, &col_word, &col_mask)? } else { (Vec::new(), Vec::new()) };
-        let mut apart = Vec::new();
-        if deduce && !conflicts.is_empty() {
-            apart = crate::alloc::copied(&conflicts)?;
-            for r in 0..rows {
-                apart[r * words + r / 64] &= !(1 << (r % 64));
-            }
-        }
+        let saved = Saved::new(words, keys.scanned().len(), deepest(primary, &row_items, row_start), SAVED)?;
         let clean = (crate::alloc::copied(&alive)?, keys.try_clone()?);
         let forced = (crate::alloc::copied(&alive)?, keys.try_clone()?);
         Ok(Small {
@@ -501,84 +426,7 @@ impl<K: Key> Small<K> {
             phase: Phase::Start,
             random: None,
             updates: 0,
-            deduce,
-            pending,
-            checked: crate::alloc::copied(&barren)?,
-            barren,
-            item_rows,
-            item_start,
-            apart,
-            both: filled(if deduce { words } else { 0 })?,
-            other: filled(if deduce { words } else { 0 })?,
         })
-    }
-
-    /// Each item's rows, from their bit sets (see [`Small::item_rows`]).
-    fn item_rows(col_start: &[u32], col_word: &[u32], col_mask: &[u64]) -> Result<(Vec<u32>, Vec<u32>), Error> {
-        let entries = col_mask.iter().map(|m| m.count_ones() as usize).sum();
-        let mut rows: Vec<u32> = filled(entries)?;
-        let mut start: Vec<u32> = filled(col_start.len())?;
-        let mut at = 0;
-        for i in 0..col_start.len() - 1 {
-            for k in col_start[i] as usize..col_start[i + 1] as usize {
-                for r in rows_in(col_word[k] as usize, col_mask[k]) {
-                    rows[at] = r;
-                    at += 1;
-                }
-            }
-            start[i + 1] = at as u32;
-        }
-        Ok((rows, start))
-    }
-
-    /// The marks ([`Keys::mark`]) of the primary items whose rule
-    /// ([`Small::rule`]) can take no row out, whatever is in play: no row
-    /// but theirs shares an item with two of their rows. They stand for
-    /// items already looked at, so the rule skips them (on sudoku the
-    /// cells: a digit that sees two candidates of a cell is in that cell).
-    /// Items of more than [`BARREN_ROWS`] rows, and every item without
-    /// conflict sets, are taken as fruitful. Each rule gets a copy.
-    fn barren(keys: &Keys<K>, words: usize, col_start: &[u32], col_word: &[u32], col_mask: &[u64], conflicts: &[u64]) -> Result<Vec<u32>, Error> {
-        let groups = keys.groups();
-        let mut marks: Vec<u32> = filled(RULES * groups)?;
-        if conflicts.is_empty() {
-            return Ok(marks);
-        }
-        let mut shared: Vec<u64> = filled(words)?;
-        for a in 1..=keys.primary {
-            let span = col_start[a] as usize..col_start[a + 1] as usize;
-            let (mut rows, mut n) = ([0usize; BARREN_ROWS], 0);
-            for k in span.clone() {
-                for r in rows_in(col_word[k] as usize, col_mask[k]) {
-                    if n < BARREN_ROWS {
-                        rows[n] = r as usize;
-                    }
-                    n += 1;
-                }
-            }
-            if n > BARREN_ROWS {
-                continue;
-            }
-            shared.fill(0);
-            for (i, &p) in rows[..n].iter().enumerate() {
-                for &q in &rows[i + 1..n] {
-                    let (sp, sq) = (&conflicts[p * words..(p + 1) * words], &conflicts[q * words..(q + 1) * words]);
-                    for ((s, x), y) in shared.iter_mut().zip(sp).zip(sq) {
-                        *s |= x & y;
-                    }
-                }
-            }
-            for k in span {
-                shared[col_word[k] as usize] &= !col_mask[k];
-            }
-            if shared.iter().all(|&w| w == 0) {
-                let (g, bit) = keys.mark(a as u32);
-                for rule in 0..RULES {
-                    marks[rule * groups + g] |= bit;
-                }
-            }
-        }
-        Ok(marks)
     }
 
     // The hot loops index with rows and items read from the engine's own
@@ -1049,21 +897,12 @@ impl<K: Key> Small<K> {
     fn enter_level<const RANDOM: bool, const CAP: bool, const COUNT: bool, const AVX2: bool, const ONE: bool>(&mut self, r: &mut Regs, bounds: &Bounds) -> Entering {
         let seeded = RANDOM && self.random.is_some();
         // (A seeded walk reads the length of the item it draws below.)
-        let choose = |keys: &Keys<K>| {
-            if seeded {
-                (keys.choose(), 0)
-            } else {
-                // SAFETY: `AVX2` only when the CPU has it.
-                unsafe { keys.choose_with_length_on::<AVX2>() }
-            }
+        let (first, length) = if seeded {
+            (self.keys.choose(), 0)
+        } else {
+            // SAFETY: `AVX2` only when the CPU has it.
+            unsafe { self.keys.choose_with_length_on::<AVX2>() }
         };
-        let (mut first, mut length) = choose(&self.keys);
-        // With deductions: where the walk would branch (every item has two
-        // rows or more), they come first, and the choice is made again if
-        // they took rows out.
-        if self.deduce && first != 0 && self.keys.length(first) >= 2 && self.deduce::<AVX2, ONE>(&mut r.updates) {
-            (first, length) = choose(&self.keys);
-        }
         match enter::<CAP, COUNT>(first, &mut r.level, &mut self.phase, &mut r.nodes, bounds.limit, bounds.cap, &mut r.found, bounds.count_limit) {
             Entered::Branch => {}
             Entered::NextRow => return Entering::NextRow,
@@ -1131,199 +970,6 @@ impl<K: Key> Small<K> {
         1 + self.others_of(row)
     }
 
-    /// The deductions of [`Engine::SmallDeduce`], made where the walk
-    /// would branch (no item has fewer than two rows in play): the pair
-    /// rule ([`Small::pair_rule`]) on every uncovered primary item of two
-    /// rows, in rounds until one takes no row out. Returns the updates:
-    /// DLX1's for hiding each row taken out.
-    #[inline(never)]
-    fn deduce<const AVX2: bool, const ONE: bool>(&mut self, updates: &mut u64) -> bool {
-        #[cfg(target_arch = "x86_64")]
-        let (u, taken) = if AVX2 {
-            // SAFETY: `AVX2` only when the CPU has it.
-            unsafe { self.deduce_avx2::<ONE>() }
-        } else {
-            self.deduce_on::<false, ONE>()
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let (u, taken) = self.deduce_on::<false, ONE>();
-        *updates += u;
-        taken
-    }
-
-    /// # Safety
-    /// The CPU must have AVX2.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn deduce_avx2<const ONE: bool>(&mut self) -> (u64, bool) {
-        self.deduce_on::<true, ONE>()
-    }
-
-    /// [`Small::deduce`], compiled into each of the two above.
-    #[inline(always)]
-    fn deduce_on<const AVX2: bool, const ONE: bool>(&mut self) -> (u64, bool) {
-        let (mut updates, mut any) = (0, false);
-        loop {
-            let (u, two) = self.rule_round::<AVX2, ONE, 2>();
-            let (v, three) = if RULES > 1 { self.rule_round::<AVX2, ONE, 3>() } else { (0, false) };
-            updates += u + v;
-            if !two && !three {
-                return (updates, any);
-            }
-            any = true;
-        }
-    }
-
-    /// The rule ([`Small::rule`]) on every uncovered primary item of `N`
-    /// rows not looked at since it had `N`; returns the updates, and
-    /// whether rows left.
-    #[inline(always)]
-    fn rule_round<const AVX2: bool, const ONE: bool, const N: usize>(&mut self) -> (u64, bool) {
-        let groups = self.keys.groups();
-        let marks = (N - 2) * groups;
-        // SAFETY: `AVX2` only when the CPU has it; `checked` has a word
-        // a group of keys for each rule, and `pending` room for every
-        // primary item.
-        let n = unsafe { self.keys.unmarked_of_length_on::<AVX2>(N as u32, self.checked.get_unchecked(marks..marks + groups), &mut self.pending) };
-        let (mut updates, mut taken) = (0, false);
-        for j in 0..n {
-            // SAFETY: `n` items were written.
-            let a = unsafe { *self.pending.get_unchecked(j) };
-            let (u, t) = self.rule::<AVX2, ONE, N>(a);
-            let (g, bit) = self.keys.mark(a);
-            // SAFETY: as above.
-            unsafe { *self.checked.get_unchecked_mut(marks + g) |= bit };
-            updates += u;
-            taken |= t;
-        }
-        (updates, taken)
-    }
-
-    /// The rule on item `a`, primary and uncovered: when it has `N` rows
-    /// in play (an earlier rule of the same round may have left it
-    /// fewer), a solution takes one of them, so a row in play that shares
-    /// an item with each of them is in no solution, and leaves play. (On
-    /// sudoku, with two or three rows: a digit with its places left in a
-    /// box all in one row leaves the rest of that row, and the other way
-    /// round: locked candidates.) The rows sharing an item with a row are
-    /// its conflict set where there are conflict sets, else they are
-    /// gathered from its items' rows. Returns the updates, and whether
-    /// rows left.
-    #[inline(always)]
-    fn rule<const AVX2: bool, const ONE: bool, const N: usize>(&mut self, a: u32) -> (u64, bool) {
-        // Its key counts its rows in play (an uncovered item's is exact
-        // between levels): its rows are read up to the last one in play.
-        if self.keys.length(a) != N as u32 {
-            return (0, false);
-        }
-        // SAFETY: `a` is an item (noted from the keys), so `item_start`
-        // has its bounds, which lie within `item_rows`.
-        let (mut k, hi) = unsafe { (*self.item_start.get_unchecked(a as usize) as usize, *self.item_start.get_unchecked(a as usize + 1) as usize) };
-        let (mut rows, mut found) = ([0u32; N], 0);
-        while found < N {
-            if k == hi {
-                debug_assert!(false, "item {a} has fewer rows than its key says");
-                return (0, false);
-            }
-            // SAFETY: as above; the rows are below `rows`, so their words
-            // within `alive`.
-            let r = unsafe { *self.item_rows.get_unchecked(k) };
-            k += 1;
-            if unsafe { *self.alive.get_unchecked(r as usize / 64) } >> (r % 64) & 1 != 0 {
-                rows[found] = r;
-                found += 1;
-            }
-        }
-        let words = self.words;
-        if self.apart.is_empty() {
-            return self.rule_gathered::<ONE, N>(rows);
-        }
-        let at = rows.map(|r| r as usize * words);
-        debug_assert!(at.iter().all(|&b| b + words <= self.apart.len()));
-        let mut updates = (0, false);
-        let mut from = 0;
-        #[cfg(target_arch = "x86_64")]
-        if AVX2 {
-            use std::arch::x86_64::*;
-            // Four words at a time, to skip the groups where no row in
-            // play is in every set (most).
-            from = words / 4 * 4;
-            let mut g = 0;
-            while g < from {
-                // SAFETY: `AVX2` only when the CPU has it (the callers are
-                // compiled for it); the words lie within the sets.
-                let none = unsafe {
-                    let load = |at: *const u64| _mm256_loadu_si256(at as *const __m256i);
-                    let mut every = load(self.alive.as_ptr().add(g));
-                    for b in at {
-                        every = _mm256_and_si256(every, load(self.apart.as_ptr().add(b + g)));
-                    }
-                    _mm256_testz_si256(every, every) != 0
-                };
-                if !none {
-                    for w in g..g + 4 {
-                        let (u, t) = self.rule_word::<ONE, N>(w, at);
-                        updates = (updates.0 + u, updates.1 | t);
-                    }
-                }
-                g += 4;
-            }
-        }
-        for w in from..words {
-            let (u, t) = self.rule_word::<ONE, N>(w, at);
-            updates = (updates.0 + u, updates.1 | t);
-        }
-        updates
-    }
-
-    /// Word `w` of [`Small::rule`] on the rows whose sets (without them)
-    /// start at `at`.
-    #[inline(always)]
-    fn rule_word<const ONE: bool, const N: usize>(&mut self, w: usize, at: [usize; N]) -> (u64, bool) {
-        // SAFETY: `w` is below `words`, and the rows' sets lie within
-        // `apart`.
-        let mut out = unsafe { *self.alive.get_unchecked(w) };
-        for b in at {
-            out &= unsafe { *self.apart.get_unchecked(b + w) };
-        }
-        if out == 0 {
-            return (0, false);
-        }
-        (self.take_out_bits::<ONE, false>(w, out), true)
-    }
-
-    /// [`Small::rule`] without conflict sets: the rows sharing an item
-    /// with each of `rows`, gathered from their items' rows.
-    #[cold]
-    #[inline(never)]
-    fn rule_gathered<const ONE: bool, const N: usize>(&mut self, rows: [u32; N]) -> (u64, bool) {
-        let (mut every, mut one) = (std::mem::take(&mut self.both), std::mem::take(&mut self.other));
-        every.copy_from_slice(&self.alive);
-        for r in rows {
-            one.fill(0);
-            for k in self.items_of(r) {
-                let y = self.item_at(k) as usize;
-                for j in self.col_start[y] as usize..self.col_start[y + 1] as usize {
-                    one[self.col_word[j] as usize] |= self.col_mask[j];
-                }
-            }
-            for (e, o) in every.iter_mut().zip(&one) {
-                *e &= o;
-            }
-        }
-        for r in rows {
-            every[r as usize / 64] &= !(1 << (r % 64));
-        }
-        let mut updates = (0, false);
-        for w in 0..self.words {
-            if every[w] != 0 {
-                updates = (updates.0 + self.take_out_bits::<ONE, false>(w, every[w]), true);
-            }
-        }
-        (self.both, self.other) = (every, one);
-        updates
-    }
-
     /// Where the walk backs up to from `level`, about to be entered (see
     /// `Regs::back`): the level above, if it has rows left to try, else
     /// where that one backs up to (the walk's loop keeps this as it goes).
@@ -1372,10 +1018,6 @@ impl<K: Key> Small<K> {
             self.saved.alive.get_unchecked_mut(level * words..(level + 1) * words).copy_from_slice(&self.alive);
             self.saved.keys.get_unchecked_mut(level * k..(level + 1) * k).copy_from_slice(keys);
         }
-        let c = self.saved.checks;
-        if c != 0 {
-            self.saved.checked[level * c..(level + 1) * c].copy_from_slice(&self.checked);
-        }
     }
 
     /// Puts back the state saved at `level` (below `slots`).
@@ -1390,10 +1032,6 @@ impl<K: Key> Small<K> {
             keys.copy_from_slice(self.saved.keys.get_unchecked(level * k..(level + 1) * k));
             self.alive.copy_from_slice(self.saved.alive.get_unchecked(level * words..(level + 1) * words));
         }
-        let c = self.saved.checks;
-        if c != 0 {
-            self.checked.copy_from_slice(&self.saved.checked[level * c..(level + 1) * c]);
-        }
     }
 
     /// Rebuilds the state at `level` (which has no slot: a path deeper
@@ -1406,10 +1044,6 @@ impl<K: Key> Small<K> {
         self.back_to_forced();
         for l in 0..=level {
             let lv = self.levels[l];
-            // The deductions where the walk made them (see `enter_level`).
-            if self.deduce && unsafe { self.keys.choose_with_length_on::<false>() }.1 >= 2 {
-                let _ = self.deduce::<false, ONE>(&mut 0);
-            }
             let _ = self.cover::<ONE, false>(lv.item);
             if l < level {
                 let _ = self.cover_row::<false, ONE>(self.row_at(lv.at as usize), lv.item);
@@ -1421,7 +1055,6 @@ impl<K: Key> Small<K> {
     fn back_to_forced(&mut self) {
         self.alive.copy_from_slice(&self.forced.0);
         self.keys.copy_from(&self.forced.1);
-        self.checked.copy_from_slice(&self.barren);
     }
 
     /// [`Small::walk`] compiled for the processor: with AVX2 where it has
@@ -1498,9 +1131,6 @@ impl<K: Key> Core for Small<K> {
     }
 
     fn kind(&self) -> Engine {
-        if self.deduce {
-            return Engine::SmallDeduce;
-        }
         Engine::Small
     }
 
@@ -1550,7 +1180,6 @@ impl<K: Key> Core for Small<K> {
         }
         self.forced.0.copy_from_slice(&self.alive);
         self.forced.1.copy_from(&self.keys);
-        self.checked.copy_from_slice(&self.barren);
     }
 
     /// Puts back the state before `force` (which started from nothing
@@ -1558,7 +1187,6 @@ impl<K: Key> Core for Small<K> {
     fn unforce(&mut self, _fixed: &Fixed) {
         self.alive.copy_from_slice(&self.clean.0);
         self.keys.copy_from(&self.clean.1);
-        self.checked.copy_from_slice(&self.barren);
         self.top = 0;
     }
 
@@ -1741,20 +1369,20 @@ mod tests {
             }
             let (layout, len) = lengths(&m).unwrap();
             assert!(Keys::<K>::numbered(&len, layout.primary));
-            let mut with = Small::<K>::new(&m, layout, len, false).unwrap();
+            let mut with = Small::<K>::new(&m, layout, len).unwrap();
             assert!(!with.conflicts.is_empty());
             assert_eq!(with.one_group, (0..m.rows()).all(|r| with.items_of(r as u32).len() <= 4));
             groups[usize::from(with.one_group)] += 1;
             same += usize::from(with.same_length.is_some());
             // The other way: item by item, a loop over each row's groups.
             let (layout, len) = lengths(&m).unwrap();
-            let mut without = Small::<K>::new(&m, layout, len, false).unwrap();
+            let mut without = Small::<K>::new(&m, layout, len).unwrap();
             (without.conflicts, without.one_group) = (Vec::new(), false);
             // States saved for no level, one or two: the others rebuild
             // theirs.
             let (layout, len) = lengths(&m).unwrap();
-            let mut shallow = Small::<K>::new(&m, layout, len, false).unwrap();
-            shallow.saved = Saved::new(shallow.words, shallow.keys.scanned().len(), 0, i % 3, usize::MAX).unwrap();
+            let mut shallow = Small::<K>::new(&m, layout, len).unwrap();
+            shallow.saved = Saved::new(shallow.words, shallow.keys.scanned().len(), i % 3, usize::MAX).unwrap();
             // Rows that fit together, taken greedily in a random order.
             let mut order: Vec<usize> = (0..m.rows()).collect();
             rng.shuffle(&mut order);
@@ -1788,81 +1416,5 @@ mod tests {
         assert!(solved > 100, "only {solved} walks found solutions");
         assert!(most[0] > 100 && most[1] > 100 && same > 100, "{most:?} {same}");
         assert!(groups[0] > 100 && groups[1] > 100, "{groups:?}");
-    }
-
-    #[test]
-    fn deductions_walk_one_tree_however_made() {
-        deductions_walk_one_tree_however_made_with::<u32>();
-        deductions_walk_one_tree_however_made_with::<u16>();
-    }
-
-    fn deductions_walk_one_tree_however_made_with<K: Key>() {
-        // With deductions, the same solutions in the same order and the
-        // same counters with the conflict sets and without (the rule then
-        // gathers each row's conflicts), with states saved for every level
-        // and for at most two (the others rebuilt, deductions made again),
-        // and with no item marked from the start; the same solutions as
-        // without deductions, often in fewer nodes; the state after
-        // undoing it all is the state before.
-        let mut rng = fastrand::Rng::with_seed(78);
-        let (mut solved, mut fewer, mut barren) = (0, 0, 0);
-        for i in 0..400 {
-            let columns = 4 + rng.usize(..20);
-            let mut m = Matrix::new(columns).unwrap();
-            for c in 0..columns {
-                if rng.usize(..6) == 0 {
-                    m.set_secondary(c).unwrap();
-                }
-            }
-            let longest = [3, 4, 6][i % 3];
-            for _ in 0..20 + rng.usize(..150) {
-                let mut cols: Vec<usize> = (0..1 + rng.usize(..longest)).map(|_| rng.usize(..columns)).collect();
-                cols.sort_unstable();
-                cols.dedup();
-                m.add_row(&cols).unwrap();
-            }
-            let made = |deduce| {
-                let (layout, len) = lengths(&m).unwrap();
-                assert!(Keys::<K>::numbered(&len, layout.primary));
-                Small::<K>::new(&m, layout, len, deduce).unwrap()
-            };
-            let mut plain = made(false);
-            let mut with = made(true);
-            assert!(!with.apart.is_empty());
-            barren += usize::from(with.barren.iter().any(|&w| w != 0));
-            let mut without = made(true);
-            (without.conflicts, without.apart, without.one_group) = (Vec::new(), Vec::new(), false);
-            let mut shallow = made(true);
-            shallow.saved = Saved::new(shallow.words, shallow.keys.scanned().len(), shallow.keys.groups(), i % 3, usize::MAX).unwrap();
-            let mut unmarked = made(true);
-            unmarked.barren.fill(0);
-            unmarked.checked.fill(0);
-            let one = Fixed { forced: vec![rng.usize(..m.rows())], excluded: vec![rng.usize(..m.rows())] };
-            for fixed in [Fixed::default(), one] {
-                if !with.compatible(&fixed.forced).unwrap() || fixed.forced.iter().any(|r| fixed.excluded.contains(r)) {
-                    continue;
-                }
-                let before = (with.alive.clone(), with.keys.all().to_vec(), with.checked.clone());
-                let a = walked(&mut with, &fixed);
-                assert_eq!(a, walked(&mut without, &fixed), "without conflict sets {fixed:?}\n{m:?}");
-                assert_eq!(a, walked(&mut shallow, &fixed), "shallow {fixed:?}\n{m:?}");
-                assert_eq!(a, walked(&mut unmarked, &fixed), "unmarked {fixed:?}\n{m:?}");
-                assert_eq!((with.alive.clone(), with.keys.all().to_vec(), with.checked.clone()), before);
-                let b = walked(&mut plain, &fixed);
-                if a.1 < 5000 && b.1 < 5000 {
-                    let sorted = |mut all: Vec<Vec<usize>>| {
-                        all.iter_mut().for_each(|r| r.sort_unstable());
-                        all.sort();
-                        all
-                    };
-                    assert_eq!(sorted(a.0.clone()), sorted(b.0), "{fixed:?}\n{m:?}");
-                    // (Not always fewer nodes: a row taken out can change
-                    // which item is chosen below.)
-                    fewer += usize::from(a.1 < b.1);
-                }
-                solved += usize::from(!a.0.is_empty());
-            }
-        }
-        assert!(solved > 100 && fewer > 100 && barren > 20, "{solved} {fewer} {barren}");
     }
 }

@@ -288,7 +288,7 @@ pub extern "C" fn dlx_solver_subproblems(
 ) -> dlx_status {
     with_busy_solver(solver, |s| {
         let Some(f) = callback else { return DLX_ERR_NULL };
-        if !matches!(s.engine(), Engine::Exact | Engine::Small | Engine::SmallDeduce) || !s.excluded_rows().is_empty() {
+        if !matches!(s.engine(), Engine::Exact | Engine::Small) || !s.excluded_rows().is_empty() {
             return DLX_ERR_UNSUPPORTED;
         }
         // SAFETY: the caller's callback, called as documented.

@@ -190,29 +190,16 @@ pub enum dlx_engine {
     /// matrices (a sudoku, N-queens, a small polyomino box). Not for
     /// bounds or colors, and no objective (`DLX_ERR_UNSUPPORTED`).
     DLX_ENGINE_SMALL = 3,
-    /// `DLX_ENGINE_SMALL` with a deduction where it would branch: when a
-    /// primary column has two rows left, a solution takes one of them, so
-    /// every row that shares a column with both is in no solution and
-    /// leaves play (on sudoku: locked candidates), until no such row is
-    /// left. The same solutions and counts as the other engines on a
-    /// smaller tree (magictour's top1465 sudokus, clues forced, counted to
-    /// 2: 512 nodes a puzzle against 1,326), but in its own order and with
-    /// its own counters: a node for each choice, as DLX1 counts them, and
-    /// DLX1's updates for each row taken out, deductions included. For
-    /// counting and proving uniqueness on matrices like sudoku's (on
-    /// N-queens or Langford pairs its tree is smaller but its time
-    /// longer). Never the library's own choice. Not for bounds or colors,
-    /// and no objective (`DLX_ERR_UNSUPPORTED`).
-    DLX_ENGINE_SMALL_DEDUCE = 4,
 }
 
-super::c_enum!(dlx_engine: DLX_ENGINE_AUTO, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL, DLX_ENGINE_SMALL, DLX_ENGINE_SMALL_DEDUCE);
+super::c_enum!(dlx_engine: DLX_ENGINE_AUTO, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL, DLX_ENGINE_SMALL);
 
 /// Makes a solver for `matrix` that runs `engine` (a `dlx_engine`) and
 /// stores it in `*out`; otherwise as `dlx_solver_new`. Errors:
 /// `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE` (engine), `DLX_ERR_UNSUPPORTED`
-/// (`DLX_ENGINE_EXACT`, `DLX_ENGINE_SMALL` or `DLX_ENGINE_SMALL_DEDUCE`
-/// for a matrix with bounds or colors), `DLX_ERR_OUT_OF_MEMORY`.
+/// (`DLX_ENGINE_EXACT` or `DLX_ENGINE_SMALL` for a matrix with bounds or
+/// colors),
+/// `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_new_with_engine(matrix: *const dlx_matrix, engine: u32, out: *mut *mut dlx_solver) -> dlx_status {
     let engine = dlx_engine::from_u32(engine).map(|e| match e {
@@ -220,14 +207,13 @@ pub extern "C" fn dlx_solver_new_with_engine(matrix: *const dlx_matrix, engine: 
         dlx_engine::DLX_ENGINE_EXACT => Engine::Exact,
         dlx_engine::DLX_ENGINE_GENERAL => Engine::General,
         dlx_engine::DLX_ENGINE_SMALL => Engine::Small,
-        dlx_engine::DLX_ENGINE_SMALL_DEDUCE => Engine::SmallDeduce,
     });
     new_solver(matrix, engine, out)
 }
 
 /// Writes to `*engine` the engine `solver` runs now: `DLX_ENGINE_EXACT`,
-/// `DLX_ENGINE_GENERAL`, `DLX_ENGINE_SMALL` or `DLX_ENGINE_SMALL_DEDUCE`
-/// (never `DLX_ENGINE_AUTO`). Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
+/// `DLX_ENGINE_GENERAL` or `DLX_ENGINE_SMALL` (never `DLX_ENGINE_AUTO`). Errors: `DLX_ERR_NULL`,
+/// `DLX_ERR_BUSY`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_engine(solver: *const dlx_solver, engine: *mut u32) -> dlx_status {
     with_solver_ref(solver, |s| {
@@ -238,7 +224,6 @@ pub extern "C" fn dlx_solver_engine(solver: *const dlx_solver, engine: *mut u32)
             Engine::General => dlx_engine::DLX_ENGINE_GENERAL,
             Engine::Exact | Engine::Auto => dlx_engine::DLX_ENGINE_EXACT,
             Engine::Small => dlx_engine::DLX_ENGINE_SMALL,
-            Engine::SmallDeduce => dlx_engine::DLX_ENGINE_SMALL_DEDUCE,
         };
         unsafe { write_out(engine, value.value()) };
         DLX_OK

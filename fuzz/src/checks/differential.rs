@@ -225,7 +225,6 @@ pub fn differential(data: &[u8]) {
                 let (found, _) = drain(&mut whole, &p, Limits::default());
                 assert_same_set(found, &all, "whole, seeded");
             }
-            let parts_seed = parts.seed();
             let (found, _) = drain(&mut parts, &p, limits);
             assert_same_set(found, &all, "resumed after limits");
             let (a, b) = (parts.counters(), whole.counters());
@@ -234,22 +233,6 @@ pub fn differential(data: &[u8]) {
             // pieces of it as the timing goes, and may walk a few more nodes.
             if threads == 1 {
                 assert_eq!((a.nodes, a.updates), (b.nodes, b.updates), "counters after resuming");
-            }
-            // The engine with deductions (plain matrices only): the same
-            // solutions, and resumed after the same limits, the same walk.
-            if !m.is_generalized() {
-                let mut whole = on(Solver::with_engine(&m, Engine::SmallDeduce), threads);
-                let mut parts = on(Solver::with_engine(&m, Engine::SmallDeduce), threads);
-                whole.set_seed(parts_seed).expect("a seed");
-                parts.set_seed(parts_seed).expect("a seed");
-                let (found, _) = drain(&mut whole, &p, Limits::default());
-                assert_same_set(found, &all, "deductions, whole");
-                let (found, _) = drain(&mut parts, &p, limits);
-                assert_same_set(found, &all, "deductions, resumed after limits");
-                let (a, b) = (parts.counters(), whole.counters());
-                if threads == 1 {
-                    assert_eq!((a.nodes, a.updates), (b.nodes, b.updates), "deductions: counters after resuming");
-                }
             }
         }
         4 => {

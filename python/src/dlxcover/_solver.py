@@ -18,7 +18,7 @@ SIGNAL_INTERVAL = 0.05
 
 _OBJECTIVES = {None: 0, "all": 0, "min": 1, "max": 2, "fewest": 3}
 _MEMO_ORDERS = {"fewest": 0, "first": 1}
-_ENGINES = {"auto": 0, "exact": 1, "general": 2, "small": 3, "small-deduce": 4}
+_ENGINES = {"auto": 0, "exact": 1, "general": 2, "small": 3}
 _COUNTERS = {
     "nodes": 0, "updates": 1, "solutions": 2, "steals": 3, "idle_ns": 4, "memo_nodes": 5,
     "memo_entries": 6, "memo_hits": 7, "memo_misses": 8, "memo_dropped": 9, "memo_bytes": 10,
@@ -71,10 +71,7 @@ class Solver(n.Handle):
     the matrix takes at most 48 KB as bit sets and either over 32 KB as
     dancing links or has rows of 3 items or more on average, else "exact",
     Knuth's DLX1; or any by name: "exact" and "small"
-    refuse bounds and colors, "small" refuses an objective; "small-deduce"
-    is "small" with rows no solution can take found where it would branch,
-    a smaller tree in its own order with its own counters, for counting
-    sudoku-like matrices, and refuses as "small" does).
+    refuse bounds and colors, "small" refuses an objective).
 
     A call that does not reach the end of its search raises
     :class:`Stopped` (:class:`LimitReached`, :class:`Cancelled`) carrying
@@ -376,7 +373,7 @@ class Solver(n.Handle):
 
     @property
     def engine(self) -> str:
-        """The engine the solver runs: "exact", "small", "small-deduce" or "general" (a
+        """The engine the solver runs: "exact", "small" or "general" (a
         solver that chose "small" itself runs "exact" once given an
         objective)."""
         v = c_uint32()
