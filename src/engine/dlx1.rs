@@ -240,8 +240,6 @@ impl Dlx1 {
         let links = &mut self.links;
         let first = if M::LIVE {
             links.keys.choose_live(r.live.bits())
-        } else if RANDOM {
-            links.keys.choose()
         } else {
             // SAFETY: `AVX2` only when the CPU has it.
             unsafe { links.keys.choose_on::<AVX2>() }
@@ -255,9 +253,7 @@ impl Dlx1 {
             self.phase = Phase::Paused;
             return Level::Stop(Walked::Strengthen);
         }
-        // A seeded walk draws among the items tied with `first` only once
-        // it branches: one that stops at this level (a pause, a cut, a
-        // solution) has drawn nothing, and draws the same when it resumes.
+        // (A seeded walk draws only now: see `enter`.)
         let item = if RANDOM { links.keys.choose_random_from(first, &mut random(&mut self.random).rng) } else { first };
         r.nodes += 1;
         let best = item;
@@ -343,7 +339,7 @@ impl Dlx1 {
     }
 
     /// [`Dlx1::walk`] compiled for the processor: with AVX2 where it has
-    /// it, so that `choose` scans eight keys an instruction (the whole
+    /// it, so that `choose_on` scans eight keys an instruction (the whole
     /// loop is compiled so, since a function compiled for AVX2 cannot be
     /// inlined into one that is not).
     fn walk_on<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {

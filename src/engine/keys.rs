@@ -36,7 +36,7 @@ use crate::error::Error;
 /// unsigned minima; the SSE2 baseline emulates them).
 pub(crate) const COVERED: u32 = 1 << 31;
 
-/// Entries of slack after the last item: `choose` reads whole groups of
+/// Entries of slack after the last item: `choose_on` reads whole groups of
 /// keys (an AVX2 register: eight 32-bit keys, sixteen 16-bit ones).
 const SLACK: usize = 16;
 
@@ -442,7 +442,7 @@ pub(crate) struct Keys<K: Key = u32> {
     unit: K,
     /// The bits of item numbers in a key (0 when they are not in it).
     shift: u32,
-    /// The groups of [`Key::LANES`] keys `choose` scans, and the lanes of
+    /// The groups of [`Key::LANES`] keys `choose_on` scans, and the lanes of
     /// the last one past the primary items (all ones; the lanes after
     /// `K::LANES` are not read).
     groups: usize,
@@ -560,16 +560,14 @@ impl<K: Key> Keys<K> {
         }
     }
 
-    /// [`Keys::choose_live`] of the word kept here, not inlined: a loop
-    /// inlined into the walks once more, at their start, costs them a
-    /// tenth of their speed (their loop-invariant values no longer stay in
-    /// registers).
-    #[inline(never)]
+    /// [`Keys::choose_live`] of the word kept here (for tests: the walks
+    /// keep the word themselves).
+    #[cfg(test)]
     fn choose_live_apart(&self) -> u32 {
         self.choose_live(self.live)
     }
 
-    /// The primary item to branch on, as [`Keys::choose`], among the
+    /// The primary item to branch on, as [`Keys::choose_on`], among the
     /// uncovered items of `live` (which [`Keys::track_live`] set up): the
     /// smallest of their keys, by scalar loads; 0 when `live` is 0.
     #[inline(always)]
@@ -685,10 +683,9 @@ impl<K: Key> Keys<K> {
         self.choose() == 0
     }
 
-    /// The primary item to branch on, as DLX1 chooses it: the first one, in
-    /// increasing order, of smallest length; 0 when every primary item is
-    /// covered (or there is none).
-    #[inline(always)]
+    /// [`Keys::choose_on`] for tests, on whichever keys: the walks choose
+    /// themselves, with the scan compiled into them.
+    #[cfg(test)]
     pub fn choose(&self) -> u32 {
         if self.tracks_live() {
             return self.choose_live_apart();
@@ -702,9 +699,11 @@ impl<K: Key> Keys<K> {
         unsafe { self.choose_on::<false>() }
     }
 
-    /// `choose`, with the AVX2 scan when `AVX2`: a search compiled for
-    /// AVX2 asks for it at compile time, so that only one scan is in its
-    /// loop.
+    /// The primary item to branch on, as DLX1 chooses it: the first one, in
+    /// increasing order, of smallest length; 0 when every primary item is
+    /// covered (or there is none). With the AVX2 scan when `AVX2`: a
+    /// search compiled for AVX2 asks for it at compile time, so that only
+    /// one scan is in its loop.
     ///
     /// # Safety
     /// With `AVX2`, the CPU must have AVX2.
@@ -749,8 +748,9 @@ impl<K: Key> Keys<K> {
 
     /// A primary item of smallest length, picked uniformly at random among
     /// all such items; 0 when every primary item is covered. `first` is
-    /// what [`Keys::choose`] answers: the walks choose it themselves, and
-    /// draw only once they know the level branches (see `walk::enter`).
+    /// any item of smallest length (the walks' own choice, or 0): the draw
+    /// depends only on its length. The walks draw only once they know the
+    /// level branches (see `walk::enter`).
     pub fn choose_random_from(&self, first: u32, rng: &mut fastrand::Rng) -> u32 {
         if first == 0 {
             return 0;
@@ -813,7 +813,7 @@ impl Keys<u32> {
         *self.key_mut(i) += unit;
     }
 
-    /// The same keys without item numbers in them: the fallback `choose`
+    /// The same keys without item numbers in them: the fallback `choose_on`
     /// takes for very long lists, for tests on small matrices.
     #[cfg(test)]
     pub fn without_numbers(&mut self) {

@@ -895,28 +895,18 @@ impl<K: Key> Small<K> {
     /// budget.
     #[inline(always)]
     fn enter_level<const RANDOM: bool, const CAP: bool, const COUNT: bool, const AVX2: bool, const ONE: bool>(&mut self, r: &mut Regs, bounds: &Bounds) -> Entering {
-        let seeded = RANDOM && self.random.is_some();
-        // (A seeded walk reads the length of the item it draws below.)
-        let (first, length) = if seeded {
-            (self.keys.choose(), 0)
-        } else {
-            // SAFETY: `AVX2` only when the CPU has it.
-            unsafe { self.keys.choose_with_length_on::<AVX2>() }
-        };
+        // SAFETY: `AVX2` only when the CPU has it.
+        let (first, length) = unsafe { self.keys.choose_with_length_on::<AVX2>() };
         match enter::<CAP, COUNT>(first, &mut r.level, &mut self.phase, &mut r.nodes, bounds.limit, bounds.cap, &mut r.found, bounds.count_limit) {
             Entered::Branch => {}
             Entered::NextRow => return Entering::NextRow,
             Entered::Stop(walked) => return Entering::Stop(walked),
         }
-        // A seeded walk draws among the items tied with `first` only once
-        // it branches: one that stops at this level (a pause, a cut, a
-        // solution) has drawn nothing, and draws the same when it resumes.
-        let (item, length) = match &mut self.random {
-            Some((_, rng)) if seeded => {
-                let item = self.keys.choose_random_from(first, rng);
-                (item, self.keys.length(item))
-            }
-            _ => (first, length),
+        // (A seeded walk draws only now, see `enter`: among the items of
+        // `first`'s length.)
+        let item = match &mut self.random {
+            Some((_, rng)) if RANDOM => self.keys.choose_random_from(first, rng),
+            _ => first,
         };
         r.nodes += 1;
         let start = self.top as u32;

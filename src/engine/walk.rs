@@ -56,6 +56,11 @@ pub(crate) enum Entered {
 /// `count_limit`); with `CAP`, a path of `cap` levels is a cut; a walk
 /// that has entered `limit` nodes pauses. (Level 0 always has an item:
 /// the walks look at the forced rows alone before they start.)
+///
+/// `item` is the deterministic choice: a seeded walk draws among the
+/// items tied with it (`Keys::choose_random_from`) only after this
+/// answers [`Entered::Branch`], so a walk that stops here has drawn
+/// nothing, and draws the same when it comes back to this level.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn enter<const CAP: bool, const COUNT: bool>(
