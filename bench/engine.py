@@ -6,7 +6,10 @@ bench/dance.c is the classic pointer-based dancing links (the design of
 Knuth's DANCE, written here in plain C). It is compiled with `cc -O2` into
 bench/out/dance. On each instance it and target/release/dlx (the default
 engine choice) run in turns (one warm-up each, then RUNS runs each,
-alternating), and the median times give the ratio dance/ours: above 1 means
+alternating, and more turns while our runs have not yet taken SECONDS in
+all, at most 500: an instance of a millisecond or two is mostly process
+start, and three runs of it give a median that moves by 10% from one bench
+to the next), and the median times give the ratio dance/ours: above 1 means
 our engine is faster. Both count updates as DLX1 does, so the counts must
 agree, and the ratio of times is the ratio of updates per second. Times are
 whole-process wall times (starting the process and reading the file
@@ -28,7 +31,8 @@ peer's column is its time over ours.
 
 The last line names the instance where we are furthest behind dance.c.
 
-Usage: bench/engine.py [-n RUNS] [--peer NAME=COMMAND ...] [NAME ...]
+Usage: bench/engine.py [-n RUNS] [--seconds SECONDS] [--peer NAME=COMMAND ...] [NAME ...]
+  (RUNS 3 and SECONDS 0.5 unless given)
   (default: the suite of issue 21: queens 12-14, Langford 11-12, Scott's
   board, dominoes 6x6 and 8x8, pentominoes 3x20 to 6x10)
 """
@@ -41,6 +45,10 @@ dance = os.path.join(out, 'dance')
 
 DEFAULT = ['queens_12', 'queens_13', 'queens_14', 'langford_11', 'langford_12', 'scott_8x8_hole',
            'domino_6x6', 'domino_8x8', 'pento_3x20', 'pento_4x15', 'pento_5x12', 'pento_6x10']
+
+
+# The most turns an instance gets to fill --seconds.
+MOST_RUNS = 500
 
 
 def timed(cmd, path):
@@ -70,6 +78,7 @@ def counts(text, pattern):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('-n', '--runs', type=int, default=3)
+    ap.add_argument('--seconds', type=float, default=0.5)
     ap.add_argument('--peer', action='append', default=[], metavar='NAME=COMMAND')
     ap.add_argument('names', nargs='*', default=DEFAULT)
     a = ap.parse_args()
@@ -95,7 +104,7 @@ def main():
         times = [[] for _ in commands]
         texts = [''] * len(commands)
         searches = ([], [])  # the search times dance and ours print
-        for _ in range(a.runs):
+        while len(times[1]) < a.runs or (sum(times[1]) < a.seconds and len(times[1]) < MOST_RUNS):
             for k, cmd in enumerate(commands):
                 t, texts[k] = timed(cmd, path)
                 times[k].append(t)
