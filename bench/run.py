@@ -36,6 +36,9 @@ Usage: bench/run.py [-n RUNS] [NAME ...]
 """
 import argparse, os, re, subprocess, sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in bench/
+from suite import read_puzzles  # the one reader of the sudoku sets
+
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
 shared = os.path.join(os.path.dirname(root), 'shared')
@@ -44,12 +47,13 @@ build = os.path.join(root, 'c_tests', 'build')
 
 
 def sudoku_input(name='puzzles3_magictour_top1465', short='top1465'):
-    # The reference reads puzzles until a line `end` and knows no comments.
-    src = os.path.join(shared, 'data', 'sudoku', name)
-    lines = [l.strip() for l in open(src) if l.strip() and not l.startswith('#')]
+    # The reference reads puzzles until a line `end` and knows no comments:
+    # the set's puzzles as `sudoku` reads them (suite.read_puzzles, empty
+    # cells as '0', which the reference reads as it reads '.'), then `end`.
+    puzzles = read_puzzles(os.path.join(shared, 'data', 'sudoku', name))
     path = os.path.join(out, short + '.txt')
     with open(path, 'w') as f:
-        f.write('\n'.join(lines) + '\nend\n')
+        f.write('\n'.join(puzzles) + '\nend\n')
     return path
 
 
