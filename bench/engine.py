@@ -9,8 +9,8 @@ engine choice) run in turns (one warm-up each, then RUNS runs each,
 alternating, and more turns while our runs have not yet taken SECONDS in
 all, at most 500: an instance of a millisecond or two is mostly process
 start: the median of three runs of domino_6x6 read 1.00x in one bench,
-where 21 runs in each of three others read 1.06x to 1.08x), and the median times give the ratio dance/ours: above 1 means
-our engine is faster. Both count updates as DLX1 does, so the counts must
+where 21 runs in each of three others read 1.06x to 1.08x), and the
+median times give the ratio dance/ours: above 1 means our engine is faster. Both count updates as DLX1 does, so the counts must
 agree, and the ratio of times is the ratio of updates per second. Times are
 whole-process wall times (starting the process and reading the file
 included, about a millisecond for each program). The last column, `search`,
