@@ -8,19 +8,20 @@ bench/out/dance. On each instance it and target/release/dlx (the default
 engine choice) run in turns (one warm-up each, then RUNS runs each,
 alternating, and more turns while our runs have not yet taken SECONDS in
 all, at most 500: an instance of a millisecond or two is mostly process
-start: the median of three runs of domino_6x6 read 1.00x in one bench,
-where 21 runs in each of three others read 1.06x to 1.08x), and the
-median times give the ratio dance/ours: above 1 means our engine is faster. Both count updates as DLX1 does, so the counts must
-agree, and the ratio of times is the ratio of updates per second. Times are
-whole-process wall times (starting the process and reading the file
-included, about a millisecond for each program). The last column, `search`,
-is the ratio of the times the two programs print for their search alone
-(medians of the same runs): on runs of a few milliseconds it is the
-engine's figure, the whole-process one being mostly the start of the
-process. The tool timed is the one `make` builds, linked statically
-(static-tool in the Makefile). Linked dynamically, as `cargo build` leaves
-it, it starts some 0.3 ms after dance.c (the Rust standard library brings
-libgcc_s), and domino_6x6's whole-process ratio falls to about 0.9x.
+start: the median of three runs of domino_6x6 read 1.00x in one bench, where
+21 runs in each of three others read 1.06x to 1.08x), and the median times
+give the ratio dance/ours: above 1 means our engine is faster. Both count
+updates as DLX1 does, so the counts must agree, and the ratio of times is
+the ratio of updates per second. Times are whole-process wall times
+(starting the process and reading the file included, about a millisecond for
+each program). The last column, `search`, is the ratio of the times the two
+programs print for their search alone (medians of the same runs): on runs of
+a few milliseconds it is the engine's figure, the whole-process one being
+mostly the start of the process. The tool timed is the one `make` builds,
+linked statically (static-tool in the Makefile). Linked dynamically, as
+`cargo build` leaves it, it starts some 0.3 ms after dance.c (the Rust
+standard library brings libgcc_s), and domino_6x6's whole-process ratio
+falls to about 0.9x.
 
 Other programs join the same alternation with `--peer NAME=COMMAND` (for
 example Knuth's DLX1 or a dancing-cells program built elsewhere): COMMAND is
@@ -31,7 +32,8 @@ peer's column is its time over ours.
 
 The last line names the instance where we are furthest behind dance.c.
 
-Usage: bench/engine.py [-n RUNS] [--seconds SECONDS] [--peer NAME=COMMAND ...] [NAME ...]
+Usage: bench/engine.py [-n RUNS] [--seconds SECONDS] [--peer NAME=COMMAND ...]
+                       [NAME ...]
   (RUNS 3 and SECONDS 0.5 unless given)
   (default: the suite of issue 21: queens 12-14, Langford 11-12, Scott's
   board, dominoes 6x6 and 8x8, pentominoes 3x20 to 6x10)
