@@ -37,12 +37,9 @@ Usage: bench/run.py [-n RUNS] [NAME ...]
 import argparse, os, re, subprocess, sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in bench/
-from suite import read_puzzles  # the one reader of the sudoku sets
+# The bench's paths, and the one reader of the sudoku sets.
+from suite import here, out, read_puzzles, root, shared
 
-here = os.path.dirname(os.path.abspath(__file__))
-root = os.path.dirname(here)
-shared = os.path.join(os.path.dirname(root), 'shared')
-out = os.path.join(here, 'out')
 build = os.path.join(root, 'c_tests', 'build')
 
 

@@ -223,7 +223,7 @@ def run_unique(path, runs, peers):
     puzzles = read_puzzles(path)
     cmds = [('ours', [sudoku, '--forced', '--unique'])] + peers
     times = {k: [] for k, _ in cmds}
-    out = b''
+    last = b''
     for _ in range(runs):
         for k, cmd in cmds:
             who = 'sudoku --forced --unique' if k == 'ours' else 'peer %s' % k
@@ -237,9 +237,9 @@ def run_unique(path, runs, peers):
             if p.returncode != 0:
                 return {'set': name, 'error': '%s: exit %d: %s' % (who, p.returncode, p.stderr.decode(errors='replace').strip()[:300])}
             if k == 'ours':
-                out = p.stdout
+                last = p.stdout
     # Our last run's output is checked (every run does the same).
-    lines = out.decode(errors='replace').splitlines()
+    lines = last.decode(errors='replace').splitlines()
     problems, several, none = [], 0, 0
     if len(lines) != len(puzzles):
         problems.append('%d lines out for %d puzzles' % (len(lines), len(puzzles)))

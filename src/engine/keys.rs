@@ -560,13 +560,6 @@ impl<K: Key> Keys<K> {
         }
     }
 
-    /// [`Keys::choose_live`] of the word kept here (for tests: the walks
-    /// keep the word themselves).
-    #[cfg(test)]
-    fn choose_live_apart(&self) -> u32 {
-        self.choose_live(self.live)
-    }
-
     /// The primary item to branch on, as [`Keys::choose_on`], among the
     /// uncovered items of `live` (which [`Keys::track_live`] set up): the
     /// smallest of their keys, by scalar loads; 0 when `live` is 0.
@@ -683,12 +676,13 @@ impl<K: Key> Keys<K> {
         self.choose() == 0
     }
 
-    /// [`Keys::choose_on`] for tests, on whichever keys: the walks choose
-    /// themselves, with the scan compiled into them.
+    /// [`Keys::choose_on`] for tests, on whichever keys (among the
+    /// uncovered items of the word kept here when it tracks them): the
+    /// walks choose themselves, with the scan compiled into them.
     #[cfg(test)]
     pub fn choose(&self) -> u32 {
         if self.tracks_live() {
-            return self.choose_live_apart();
+            return self.choose_live(self.live);
         }
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
