@@ -1,14 +1,12 @@
 //! Generates the C header with cbindgen and gives the shared library its
 //! SONAME.
 //!
-//! The header is written to `$OUT_DIR/dlx.h` and copied to `include/dlx.h`
-//! when its text changed. `include/dlx.h` is committed; `make check-header`
-//! (part of `make test`) fails when the committed file differs from a fresh
-//! generation. The `header` test in `tests/header.rs` checks the file on disk
-//! (where the source tree is read-only, the copy above is skipped).
+//! The header is written to `$OUT_DIR/dlx.h` only: the build never writes
+//! into the source tree. `include/dlx.h` is committed, and `tests/header.rs`
+//! (`make check-header`, part of `make test`) fails when it differs from
+//! this fresh generation; `make header` writes the fresh one over it.
 
 use std::env;
-use std::fs;
 use std::path::PathBuf;
 
 fn main() {
@@ -57,13 +55,6 @@ fn main() {
         .generate()
         .expect("cbindgen could not generate the header")
         .write_to_file(&generated);
-
-    let fresh = fs::read(&generated).expect("the generated header is readable");
-    let committed = dir.join("include").join("dlx.h");
-    if fs::read(&committed).ok().as_deref() != Some(&fresh[..]) {
-        // A read-only source tree (a vendored build) keeps the committed file.
-        let _ = fs::create_dir_all(dir.join("include")).and_then(|()| fs::write(&committed, &fresh));
-    }
 }
 
 const HEADER: &str = r#"/*

@@ -243,10 +243,15 @@ mod tests {
                 g = signal.wait(g);
             }
         });
-        // Nobody notifies: the wait ends by its timeout.
-
-        let g = signal.wait_for(lock.lock(), Duration::from_millis(20));
+        // Nobody notifies: the wait ends by its timeout, having waited it
+        // (a wait_for that returned at once would fail here).
+        let quiet = Signal::new();
+        let since = std::time::Instant::now();
+        let g = quiet.wait_for(lock.lock(), Duration::from_millis(20));
+        let waited = since.elapsed();
         assert!(*g);
+        assert!(waited >= Duration::from_millis(19), "waited only {waited:?}");
+        assert!(waited < Duration::from_secs(10), "waited {waited:?}");
     }
 
     #[test]
