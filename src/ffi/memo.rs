@@ -4,11 +4,10 @@
 use libc::{c_char, c_int, c_void};
 
 use super::solver::{dlx_solution_fn, dlx_solver, with_busy_solver, with_solver, Stop};
-use super::status::dlx_counter::{self, *};
 use super::status::dlx_status::{self, *};
 use super::{write_out, CEnum};
 use crate::control::Outcome;
-use crate::memo::{MemoOptions, MemoStats, Order};
+use crate::memo::{MemoOptions, Order};
 
 /// The rule by which the memoized count picks the column to branch on
 /// (`dlx_solver_set_memo_order`).
@@ -141,16 +140,3 @@ pub extern "C" fn dlx_solver_sample(
     })
 }
 
-/// The memoized count's counter `which`; 0 for the search's counters.
-pub(crate) fn memo_counter(m: &MemoStats, which: dlx_counter) -> u64 {
-    let c = &m.cache;
-    match which {
-        DLX_COUNTER_MEMO_NODES => m.nodes,
-        DLX_COUNTER_MEMO_ENTRIES => c.entries,
-        DLX_COUNTER_MEMO_HITS => c.hits,
-        DLX_COUNTER_MEMO_MISSES => c.misses,
-        DLX_COUNTER_MEMO_DROPPED => c.dropped,
-        DLX_COUNTER_MEMO_BYTES => c.bytes,
-        _ => 0,
-    }
-}

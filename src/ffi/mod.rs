@@ -24,6 +24,8 @@ pub mod objective;
 pub mod parallel;
 pub mod memo;
 pub mod format;
+// Not in the header's order: no C function, only the counters' dispatch.
+mod counter;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 

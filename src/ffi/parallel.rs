@@ -5,7 +5,6 @@ use super::solver::{dlx_solver, with_solver, with_solver_ref};
 use super::status::dlx_counter::{self, *};
 use super::status::dlx_status::{self, *};
 use super::{write_out, CEnum};
-use crate::parallel::ThreadStats;
 
 /// Makes every later search call of `solver` (`dlx_solver_next`,
 /// `dlx_solver_run` and the counting behind them) run on `threads`
@@ -79,22 +78,10 @@ pub extern "C" fn dlx_solver_thread_counter(solver: *const dlx_solver, thread: u
         let Some(t) = s.thread_stats().get(thread).copied() else { return DLX_ERR_INVALID_ARGUMENT };
         let v = match which {
             DLX_COUNTER_SOLUTIONS => s.counters().solutions,
-            _ => thread_counter(&t, which),
+            _ => super::counter::thread_counter(&t, which),
         };
         unsafe { write_out(value, v) };
         DLX_OK
     })
 }
 
-/// Counter `which` of one thread (solutions: 0).
-pub(crate) fn thread_counter(t: &ThreadStats, which: dlx_counter) -> u64 {
-    match which {
-        DLX_COUNTER_NODES => t.nodes,
-        DLX_COUNTER_UPDATES => t.updates,
-        DLX_COUNTER_SOLUTIONS => 0,
-        DLX_COUNTER_STEALS => t.steals,
-        DLX_COUNTER_IDLE_NS => u64::try_from(t.idle.as_nanos()).unwrap_or(u64::MAX),
-        // The memoized count's counters are totals over its threads.
-        _ => 0,
-    }
-}

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use libc::{c_int, c_void};
 
 use super::matrix::dlx_matrix;
-use super::status::dlx_counter::{self, *};
+use super::status::dlx_counter;
 use super::CEnum;
 use super::status::dlx_status::{self, *};
 use super::{as_ref, free_handle, guard, store_handle, write_out, Castable};
@@ -349,14 +349,7 @@ pub extern "C" fn dlx_solver_counter(solver: *const dlx_solver, which: u32, valu
             return DLX_ERR_NULL;
         }
         let Some(which) = dlx_counter::from_u32(which) else { return DLX_ERR_UNKNOWN_VALUE };
-        let c = s.counters();
-        let v = match which {
-            DLX_COUNTER_NODES => c.nodes,
-            DLX_COUNTER_UPDATES => c.updates,
-            DLX_COUNTER_SOLUTIONS => c.solutions,
-            DLX_COUNTER_STEALS | DLX_COUNTER_IDLE_NS => s.thread_stats().iter().map(|t| super::parallel::thread_counter(t, which)).sum(),
-            _ => super::memo::memo_counter(&s.memo_stats(), which),
-        };
+        let v = super::counter::solver_counter(s, which);
         unsafe { write_out(value, v) };
         DLX_OK
     })
