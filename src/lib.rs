@@ -14,8 +14,11 @@
 //! * [`engine`]: the engines, each a layout of the matrix and a walk of its
 //!   search tree: DLX1's dancing links for exact cover, Knuth's Algorithm M
 //!   for bounds (multiplicities) and colors;
-//! * [`search`]: the [`Solver`], which runs one engine and keeps what every
-//!   search has: counters, forced rows, the rows of each solution;
+//! * [`solver`]: the [`Solver`], every call of a search, each run on the
+//!   calling thread, on several threads ([`parallel`]) or as the memoized
+//!   count ([`memo`]);
+//! * `search`: the search one thread owns, on one engine: counters, forced
+//!   rows, the rows of each solution;
 //! * [`control`]: limits, cancellation and progress reports around it;
 //! * [`split`]: a search cut into independent subproblems;
 //! * [`memo`]: the memoized count, exact at any size, and uniform random
@@ -50,7 +53,8 @@ pub mod matrix;
 pub mod memo;
 pub mod objective;
 pub mod parallel;
-pub mod search;
+mod search;
+pub mod solver;
 pub mod split;
 mod sync;
 
@@ -59,6 +63,7 @@ pub use matrix::Matrix;
 pub use control::{Canceller, Found, Limits, Outcome, Report};
 pub use objective::{Best, Goal, Objective};
 pub use engine::Engine;
-pub use search::{Counters, Progress, Solver};
+pub use control::{Counters, Progress};
+pub use solver::Solver;
 pub use parallel::ThreadStats;
 pub use memo::{Count, MemoOptions, MemoStats, Order};

@@ -13,7 +13,7 @@ pub use crate::bound::{Best, Goal, Objective, MAX_TOTAL_COST};
 use crate::control::Limits;
 use crate::error::Error;
 use crate::matrix::Matrix;
-use crate::search::Solver;
+use crate::solver::Solver;
 
 /// Hands each remaining solution of `solver` to `f` until `f` breaks (its
 /// value is returned) or the search is exhausted (`Continue`).

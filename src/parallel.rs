@@ -37,7 +37,7 @@ use std::time::{Duration, Instant};
 
 use crate::control::{self, Call, Counters, Outcome, Progress};
 use crate::error::Error;
-use crate::search::Solver;
+use crate::search::Search;
 use crate::sync::{Guard, Lock, Signal, Word};
 
 /// What one thread of a parallel search did since the search started.
@@ -65,7 +65,7 @@ struct Unit {
 /// One thread's search.
 #[derive(Clone, Debug)]
 struct Worker {
-    solver: Solver,
+    solver: Search,
     /// The share of the whole tree of the unit it works on, if any (the
     /// unit's rows are in its solver).
     share: Option<f64>,
@@ -129,7 +129,7 @@ pub(crate) struct Pool {
 impl Pool {
     /// `threads` workers for the search of `root`, which is at its start;
     /// the first one takes the whole search.
-    pub fn new(root: &Solver, threads: usize) -> Result<Pool, Error> {
+    pub fn new(root: &Search, threads: usize) -> Result<Pool, Error> {
         let mut workers = Vec::new();
         workers.try_reserve_exact(threads)?;
         let mut mailbox = [VecDeque::new(), VecDeque::new()];
@@ -562,14 +562,16 @@ const TICK: Duration = Duration::from_millis(5);
 /// them, or only counts them with `count` (and no objective). Returns the
 /// solutions handed out and how the call ended (also kept as the last
 /// outcome).
-pub(crate) fn drive(s: &mut Solver, pool: Box<Pool>, count: bool, max: Option<u64>, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome) {
+pub(crate) fn drive(s: &mut Search, pool: Box<Pool>, count: bool, max: Option<u64>, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome, Box<Pool>) {
     let mut call = control::begin(s);
     let (handed, outcome, pool) = call_threads(s, &mut call, pool, count, max.unwrap_or(u64::MAX), f);
-    s.finish_call(pool, outcome);
-    (handed, outcome)
+    // The counters are the workers' sums.
+    s.set_counters(pool.counters());
+    s.set_outcome(outcome);
+    (handed, outcome, pool)
 }
 
-fn call_threads(s: &mut Solver, call: &mut Call, mut pool: Box<Pool>, count: bool, max: u64, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome, Box<Pool>) {
+fn call_threads(s: &mut Search, call: &mut Call, mut pool: Box<Pool>, count: bool, max: u64, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome, Box<Pool>) {
     // Solutions found by an earlier call come first.
     let mut handed = 0u64;
     while let Some(rows) = pool.pending.pop_front() {

@@ -5,8 +5,8 @@
 //! rules out. Every solution of the whole search lies below exactly one of
 //! them, so the subproblems can be solved separately (in other threads,
 //! processes or machines) on solvers of the same matrix that force the
-//! first rows ([`Solver::force_rows`]) and exclude the others
-//! ([`Solver::exclude_rows`]), and their counts add up to the whole count.
+//! first rows ([`Solver::force_rows`](crate::Solver::force_rows)) and exclude the others
+//! ([`Solver::exclude_rows`](crate::Solver::exclude_rows)), and their counts add up to the whole count.
 //! A path that ends in a complete solution above the depth is a subproblem
 //! too (with one solution: itself); a path that dies above it (a column
 //! with no rows left) gives none.
@@ -25,7 +25,7 @@
 use std::ops::ControlFlow;
 
 use crate::error::Error;
-use crate::search::Solver;
+use crate::search::Search;
 
 /// One subproblem: solve it with `rows` forced and `excluded` excluded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,43 +38,34 @@ pub struct Subproblem<'a> {
     pub excluded: &'a [usize],
 }
 
-impl Solver {
-    /// Hands each subproblem at `depth` (levels below the forced rows) to
-    /// `f`, in the order the search meets them, and says whether `f` saw
-    /// them all (`Continue`) or broke. Afterwards the search starts again
-    /// from the beginning, counters at zero.
-    ///
-    /// Errors: [`Error::OutOfMemory`].
-    pub fn for_each_subproblem(&mut self, depth: usize, mut f: impl FnMut(Subproblem<'_>) -> ControlFlow<()>) -> Result<ControlFlow<()>, Error> {
-        Ok(self.subproblems(depth, &mut f)?.0)
-    }
+/// Hands each subproblem of `search` at `depth` (levels below the forced
+/// rows) to `f`, in the order the search meets them; says whether `f` broke
+/// and whether any path was cut at `depth`. Afterwards the search starts
+/// again from the beginning, counters at zero.
+pub(crate) fn walk(search: &mut Search, depth: usize, f: &mut dyn FnMut(Subproblem<'_>) -> ControlFlow<()>) -> Result<(ControlFlow<()>, bool), Error> {
+    search.walk_to_depth(depth, &mut |rows, excluded| f(Subproblem { rows, excluded }))
+}
 
-    /// The number of subproblems at `depth`.
-    pub fn count_subproblems(&mut self, depth: usize) -> Result<u64, Error> {
-        Ok(self.count_cut(depth)?.0)
-    }
+/// The number of subproblems at `depth`, and whether any path was cut
+/// there (if none was, deeper depths give the same subproblems).
+pub(crate) fn count(search: &mut Search, depth: usize) -> Result<(u64, bool), Error> {
+    let mut n = 0u64;
+    let (_, cut) = search.walk_to_depth(depth, &mut |_, _| {
+        n += 1;
+        ControlFlow::Continue(())
+    })?;
+    Ok((n, cut))
+}
 
-    /// The number of subproblems at `depth`, and whether any path was cut
-    /// there (if none was, deeper depths give the same subproblems).
-    fn count_cut(&mut self, depth: usize) -> Result<(u64, bool), Error> {
-        let mut n = 0u64;
-        let (_, cut) = self.subproblems(depth, &mut |_| {
-            n += 1;
-            ControlFlow::Continue(())
-        })?;
-        Ok((n, cut))
-    }
-
-    /// The smallest depth with at least `at_least` subproblems or, when no
-    /// depth has that many, the depth below which the tree has no paths.
-    pub fn depth_for(&mut self, at_least: u64) -> Result<usize, Error> {
-        let mut depth = 0;
-        loop {
-            let (count, cut) = self.count_cut(depth)?;
-            if count >= at_least || !cut {
-                return Ok(depth);
-            }
-            depth += 1;
+/// The smallest depth with at least `at_least` subproblems or, when no
+/// depth has that many, the depth below which the tree has no paths.
+pub(crate) fn depth_for(search: &mut Search, at_least: u64) -> Result<usize, Error> {
+    let mut depth = 0;
+    loop {
+        let (n, cut) = count(search, depth)?;
+        if n >= at_least || !cut {
+            return Ok(depth);
         }
+        depth += 1;
     }
 }

@@ -9,7 +9,7 @@ use libc::{c_int, c_void};
 
 use super::solver::{dlx_solution_fn, dlx_solver, handle, with_busy_solver, with_solver, with_solver_ref, Stop};
 use crate::engine::Engine;
-use crate::search::Solver;
+use crate::solver::Solver;
 use crate::split::Subproblem;
 use super::status::dlx_status::{self, *};
 use super::{slice_arg, write_out, CEnum};
@@ -379,7 +379,7 @@ pub extern "C" fn dlx_solver_exclude_rows(solver: *mut dlx_solver, rows: *const 
 ///
 /// # Safety
 /// `rows` is NULL or valid for `count` reads.
-unsafe fn with_rows(solver: *mut dlx_solver, rows: *const usize, count: usize, f: impl FnOnce(&mut Solver, &[usize]) -> Result<(), crate::Error>) -> dlx_status {
+unsafe fn with_rows(solver: *mut dlx_solver, rows: *const usize, count: usize, f: impl FnOnce(&mut Solver, &[usize]) -> Result<(), crate::error::Error>) -> dlx_status {
     with_solver(solver, |s| match unsafe { slice_arg(rows, count) } {
         Ok(rows) => f(s, rows).into(),
         Err(e) => e,

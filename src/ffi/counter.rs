@@ -6,7 +6,7 @@
 use super::status::dlx_counter::{self, *};
 use crate::memo::MemoStats;
 use crate::parallel::ThreadStats;
-use crate::search::Solver;
+use crate::solver::Solver;
 
 /// Counter `which` of the solver: the search's own, a sum over its
 /// threads, or the memoized count's.

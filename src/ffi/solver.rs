@@ -12,7 +12,7 @@ use super::status::dlx_status::{self, *};
 use super::{as_ref, free_handle, guard, store_handle, write_out, Castable};
 use crate::control::{Canceller, Found, Outcome};
 use crate::engine::Engine;
-use crate::search::Solver;
+use crate::solver::Solver;
 
 /// One search over a matrix. It branches on the primary column with the
 /// fewest remaining rows (ties: the lowest index) and tries that column's

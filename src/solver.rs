@@ -1,0 +1,564 @@
+//! The [`Solver`]: one search over a matrix, whatever engine runs it.
+//!
+//! The solver is a facade: every public call of the search is here, and
+//! each one picks how it runs. The search itself, on one engine chosen
+//! once, is `crate::search`'s `Search`, which the solver owns; a call runs
+//! it on the calling thread (through `crate::control`'s slices), on several
+//! threads (`crate::parallel`, whose workers are copies of it), or as the
+//! memoized count (`crate::memo`). Subproblems (`crate::split`) are walks
+//! of the same search with a depth cap.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use crate::bound::{Best, Objective};
+use crate::control::{self, Canceller, Counters, Found, Limits, Outcome, Progress, ProgressFn};
+use crate::engine::Engine;
+use crate::error::Error;
+use crate::matrix::Matrix;
+use crate::memo::{self, Count, Memo, MemoOptions, MemoStats};
+use crate::parallel::{self, Pool, ThreadStats};
+use crate::search::Search;
+use crate::split::{self, Subproblem};
+
+/// One search over a matrix. It owns its links and its stack, so it is
+/// independent of the matrix it came from and of every other solver.
+/// A copy (`clone`) goes on from where the search stands; a memoized
+/// count ([`Solver::memo_count`]) starts over in the copy.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    /// The search on the calling thread: the engine, counters, forced
+    /// rows, objective and controls.
+    search: Search,
+    /// The threads a call searches on ([`Solver::set_threads`]).
+    threads: usize,
+    /// The state of a parallel search under way (see [`crate::parallel`]).
+    pool: Option<Box<Pool>>,
+    /// How a memoized count runs, and the one under way or done (a copy
+    /// of the solver starts afresh: see [`memo::Slot`]).
+    memo_options: MemoOptions,
+    memo: memo::Slot,
+}
+
+impl Solver {
+
+    /// A solver for `matrix`, which it copies: the matrix may change or go
+    /// away afterwards without affecting the search. A matrix that uses
+    /// bounds or colors is solved by the generalised engine
+    /// (`engine::mcc`), with every feature of this one.
+    pub fn new(matrix: &Matrix) -> Result<Solver, Error> {
+        Solver::with_engine(matrix, Engine::Auto)
+    }
+
+    /// A solver for `matrix` on the engine `engine` picks:
+    /// [`Engine::Auto`] follows the rule written there, [`Engine::General`]
+    /// runs any matrix on the generalised engine (a plain one too, which is
+    /// how the engines are compared), and [`Engine::Exact`] and
+    /// [`Engine::Small`] give [`Error::Unsupported`] for a matrix with
+    /// bounds or colors. Solutions, counts and costs do not depend on the
+    /// engine; the order of solutions and the counters may (the exact-cover
+    /// engines, `Exact` and `Small`, have the same ones).
+    pub fn with_engine(matrix: &Matrix, engine: Engine) -> Result<Solver, Error> {
+        let structure = std::sync::Arc::new(matrix.try_clone_structure()?);
+        Solver::build(matrix, engine, structure)
+    }
+
+    /// A solver for a matrix the caller shares with it, as [`Solver::new`]
+    /// but without a copy: the solver keeps `matrix` (which cannot change
+    /// while it is shared) for its memoized count. For a big matrix that
+    /// is read once and searched once, this saves the copy's memory.
+    pub fn from_shared(matrix: std::sync::Arc<Matrix>) -> Result<Solver, Error> {
+        Solver::from_shared_with_engine(matrix, Engine::Auto)
+    }
+
+    /// [`Solver::from_shared`] with the engine chosen as in
+    /// [`Solver::with_engine`].
+    pub fn from_shared_with_engine(matrix: std::sync::Arc<Matrix>, engine: Engine) -> Result<Solver, Error> {
+        Solver::build(&std::sync::Arc::clone(&matrix), engine, matrix)
+    }
+
+    /// A solver for `matrix` on `engine`, keeping `structure` (the matrix,
+    /// or a copy of its structure) for the memoized count.
+    fn build(matrix: &Matrix, engine: Engine, structure: Arc<Matrix>) -> Result<Solver, Error> {
+        let search = Search::new(matrix, engine, structure)?;
+        Ok(Solver { search, threads: 1, pool: None, memo_options: MemoOptions::default(), memo: memo::Slot::default() })
+    }
+
+    /// The engine that runs the search: [`Engine::Exact`],
+    /// [`Engine::Small`] or [`Engine::General`] (never `Auto`). A solver
+    /// that chose the small-matrix engine moves to `Exact` when it is
+    /// given an objective.
+    pub fn engine(&self) -> Engine {
+        self.search.engine()
+    }
+
+    /// The number of rows of the matrix the solver was made from.
+    pub fn rows(&self) -> usize {
+        self.search.rows()
+    }
+
+    /// Starts the search again from the beginning, with the same forced
+    /// rows and seed; the counters go back to zero.
+    pub fn restart(&mut self) {
+        self.forget_calls();
+        self.search.restart();
+    }
+
+    /// Drops what a call on several threads or a memoized count left for
+    /// the next call: the search they stood for starts again.
+    fn forget_calls(&mut self) {
+        self.pool = None;
+        self.memo.0 = None;
+    }
+
+    /// `done`, after dropping what calls left if it is `Ok` (the search
+    /// restarted; an error changed nothing).
+    fn restarted(&mut self, done: Result<(), Error>) -> Result<(), Error> {
+        if done.is_ok() {
+            self.forget_calls();
+        }
+        done
+    }
+
+    /// Starts the search again with `rows` already chosen: every solution
+    /// found contains them (they come first in its rows), and the search
+    /// looks only for the rest. An empty `rows` removes the forced rows.
+    /// The excluded rows stay. The counters go back to zero.
+    ///
+    /// Errors, leaving the solver as it was: [`Error::RowRange`] when a row
+    /// id is not a row of the matrix, [`Error::Conflict`] when two of the
+    /// rows share a column (or a row is given twice) or a row is excluded
+    /// ([`Solver::exclude_rows`]); with bounds or colors, when the rows
+    /// cover a column more often than its upper bound or give a secondary
+    /// column two colors (or a color and none).
+    pub fn force_rows(&mut self, rows: &[usize]) -> Result<(), Error> {
+        let done = self.search.force_rows(rows);
+        self.restarted(done)
+    }
+
+    /// Starts the search again with `rows` left out, as if they were not
+    /// in the matrix: no solution found contains them. Repeats are allowed;
+    /// an empty `rows` brings every row back. The forced rows stay. The
+    /// counters go back to zero.
+    ///
+    /// Errors, leaving the solver as it was: [`Error::RowRange`] when a row
+    /// id is not a row of the matrix, [`Error::Conflict`] when a row is
+    /// forced, [`Error::OutOfMemory`].
+    pub fn exclude_rows(&mut self, rows: &[usize]) -> Result<(), Error> {
+        let done = self.search.exclude_rows(rows);
+        self.restarted(done)
+    }
+
+    /// Forces `rows` and excludes `excluded` at once, replacing both (a
+    /// subproblem of [`crate::split`]), and starts the search again. Errors
+    /// as [`Solver::force_rows`] and [`Solver::exclude_rows`], leaving the
+    /// solver as it was.
+    pub fn set_subproblem(&mut self, rows: &[usize], excluded: &[usize]) -> Result<(), Error> {
+        let done = self.search.set_subproblem(rows, excluded);
+        self.restarted(done)
+    }
+
+    /// The excluded rows (see [`Solver::exclude_rows`]), in increasing
+    /// order without repeats.
+    pub fn excluded_rows(&self) -> &[usize] {
+        self.search.excluded_rows()
+    }
+
+    /// Makes the search look for the best solutions under `objective`, or
+    /// for every solution with `None` (the default), and starts it again
+    /// (forced rows and seed stay; counters go to zero).
+    ///
+    /// With an objective, the search is a branch and bound (see
+    /// [`crate::objective`]): each solution it returns is better than the
+    /// `best`-th best found before it (the first `best` ones simply fill the
+    /// list), so the last one returned is the best, and [`Solver::best`]
+    /// lists the `best` best so far, best first. When the search is
+    /// exhausted they are the `best` best of all (fewer when there are
+    /// fewer solutions; among solutions of equal cost, the ones found
+    /// first). A search stopped by a limit keeps its best so far.
+    ///
+    /// Errors, leaving the solver as it was: [`Error::InvalidArgument`]
+    /// when `best` is 0, [`Error::CostRange`] when the absolute row costs
+    /// (negated for [`Goal::MaxCost`](crate::objective::Goal)) add up past
+    /// 2^61, [`Error::OutOfMemory`], [`Error::Unsupported`] on a solver
+    /// made for [`Engine::Small`] (a solver that chose that engine itself
+    /// moves to [`Engine::Exact`], and stays there).
+    pub fn set_objective(&mut self, objective: Option<Objective>) -> Result<(), Error> {
+        let done = self.search.set_objective(objective);
+        self.restarted(done)
+    }
+
+    /// With an objective, lets the search report only solutions of cost at
+    /// most `limit` (at least `limit` for
+    /// [`Goal::MaxCost`](crate::objective::Goal)), as if a solution that
+    /// good had been found already: the bound then prunes from the start,
+    /// and a search that finds nothing proves that no solution is that
+    /// good. `None` lifts the limit. The limit stays across objectives and
+    /// has no effect without one. The search starts again (forced rows and
+    /// seed stay; counters go to zero).
+    pub fn set_cost_limit(&mut self, limit: Option<i64>) {
+        self.forget_calls();
+        self.search.set_cost_limit(limit);
+    }
+
+    /// The cost limit (see [`Solver::set_cost_limit`]).
+    pub fn cost_limit(&self) -> Option<i64> {
+        self.search.cost_limit()
+    }
+
+    /// The objective, if the search has one.
+    pub fn objective(&self) -> Option<Objective> {
+        self.search.objective()
+    }
+
+    /// With an objective: the best solutions found so far, best first.
+    /// Without one: nothing.
+    pub fn best(&self) -> &[Best] {
+        self.search.best()
+    }
+
+    /// The cost of the last solution found (the sum of its rows' costs, or
+    /// its number of rows when the objective is the fewest rows), or `None`
+    /// before the first solution or when the sum does not fit in an `i64`
+    /// (possible only without an objective).
+    pub fn cost(&self) -> Option<i64> {
+        self.search.cost()
+    }
+
+    /// The forced rows (see [`Solver::force_rows`]).
+    pub fn forced_rows(&self) -> &[usize] {
+        self.search.forced_rows()
+    }
+
+    /// Randomises the search from now on and starts it again: among the
+    /// primary columns of fewest rows the search branches on one picked at
+    /// random, and it tries that column's rows in a random order. The same
+    /// seed gives the same search, solutions in the same order. `None` goes
+    /// back to the ordinary order. Forced rows stay; counters go to zero.
+    ///
+    /// Errors: [`Error::OutOfMemory`], leaving the solver as it was.
+    pub fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error> {
+        self.forget_calls();
+        self.search.set_seed(seed)
+    }
+
+    /// The seed of a randomised search.
+    pub fn seed(&self) -> Option<u64> {
+        self.search.seed()
+    }
+
+    /// An estimate of the fraction of the search tree already walked, from
+    /// 0 to 1, as Knuth's programs make it: at each level, the position of
+    /// the row being tried among the rows of its column, each level
+    /// weighted by the share of the tree its branch stands for.
+    pub fn estimate(&self) -> f64 {
+        match &self.pool {
+            Some(pool) => pool.estimate(),
+            None => self.search.estimate(),
+        }
+    }
+
+    /// The search's depth now: the number of rows chosen (forced ones not
+    /// counted) on the path to where it stands, that is the levels whose
+    /// item and row are covered.
+    pub fn depth(&self) -> usize {
+        match &self.pool {
+            Some(pool) => pool.depth(),
+            None => self.search.depth(),
+        }
+    }
+
+    /// The counters so far.
+    pub fn counters(&self) -> Counters {
+        self.search.counters()
+    }
+
+    /// Whether the search is exhausted.
+    pub fn is_done(&self) -> bool {
+        match &self.pool {
+            Some(pool) => pool.is_done(),
+            None => self.search.is_done(),
+        }
+    }
+
+    /// The next solution, as row ids (the forced rows, then the rows chosen,
+    /// in the order the search chose them), or `None` once every solution
+    /// has been returned or the call stopped at a limit or a cancel
+    /// ([`Solver::outcome`] says which; see [`Solver::find`]).
+    pub fn next_solution(&mut self) -> Option<&[usize]> {
+        match self.find() {
+            Found::Solution(rows) => Some(rows),
+            Found::End(_) => None,
+        }
+    }
+
+    /// Runs the search until the next solution, the end, or until it has
+    /// entered `node_budget` more search-tree levels, whichever comes first.
+    /// A caller that wants to report progress or check a clock calls this in
+    /// a loop; the tree walked is the same as with `next_solution`. It
+    /// always runs on the calling thread alone: after a call that searched
+    /// on several threads ([`Solver::set_threads`]) it starts the search
+    /// over.
+    pub fn search(&mut self, node_budget: u64) -> Progress<'_> {
+        if self.pool.is_some() {
+            self.restart();
+        }
+        self.search.search(node_budget)
+    }
+
+    /// Sets the budgets of each later call.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.search.set_limits(limits);
+    }
+
+    /// The budgets of each call.
+    pub fn limits(&self) -> Limits {
+        self.search.limits()
+    }
+
+    /// A handle to cancel this solver's search from another thread.
+    pub fn canceller(&self) -> Canceller {
+        self.search.canceller()
+    }
+
+    /// Calls `report` about every `interval` while a call searches (not
+    /// before the first interval has passed), or never with `None`.
+    pub fn set_progress(&mut self, progress: Option<(std::time::Duration, ProgressFn)>) {
+        self.search.set_progress(progress);
+    }
+
+    /// How the last call ended (`None` before the first).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.search.outcome()
+    }
+
+    /// The next solution within this call's limits, or how the call ended
+    /// (see [`crate::control`]).
+    pub fn find(&mut self) -> Found<'_> {
+        let outcome = match self.parallel() {
+            Some(pool) => {
+                // One solution at most, whatever the solution limit (as
+                // on one thread): the callback stops at the first.
+                let outcome = match self.drive_threads(pool, false, None, &mut |_| ControlFlow::Break(())) {
+                    (1, _) => Outcome::Solution,
+                    (_, outcome) => outcome,
+                };
+                self.search.set_outcome(outcome);
+                outcome
+            }
+            None => control::find(&mut self.search),
+        };
+        match outcome {
+            Outcome::Solution => Found::Solution(self.search.last_rows()),
+            outcome => Found::End(outcome),
+        }
+    }
+
+    /// Hands solutions to `f` until the search is exhausted, `f` breaks, or
+    /// a limit or a cancel ends the call; says which.
+    pub fn run(&mut self, mut f: impl FnMut(&[usize]) -> ControlFlow<()>) -> Outcome {
+        if let Some(pool) = self.parallel() {
+            let max = self.search.limits().solutions;
+            return self.drive_threads(pool, false, max, &mut f).1;
+        }
+        control::drive(&mut self.search, |s| f(s.last_rows()))
+    }
+
+    /// Counts solutions as [`Solver::run`] would hand them out, within the
+    /// same limits, without finding their rows: the number counted and how
+    /// the call ended. The last solution's rows (and [`Solver::cost`]) are
+    /// meaningful only after [`Solver::run`] or [`Solver::find`].
+    pub fn count_run(&mut self) -> (u64, Outcome) {
+        if let Some(pool) = self.parallel() {
+            let max = self.search.limits().solutions;
+            return self.drive_threads(pool, true, max, &mut |_| ControlFlow::Continue(()));
+        }
+        self.search.set_counting(true);
+        let counted = control::count(&mut self.search);
+        self.search.set_counting(false);
+        counted
+    }
+
+    /// Hands each subproblem (see [`crate::split`]) at `depth` (levels below the forced rows) to
+    /// `f`, in the order the search meets them, and says whether `f` saw
+    /// them all (`Continue`) or broke. Afterwards the search starts again
+    /// from the beginning, counters at zero.
+    ///
+    /// Errors: [`Error::OutOfMemory`].
+    pub fn for_each_subproblem(&mut self, depth: usize, mut f: impl FnMut(Subproblem<'_>) -> ControlFlow<()>) -> Result<ControlFlow<()>, Error> {
+        self.forget_calls();
+        Ok(split::walk(&mut self.search, depth, &mut f)?.0)
+    }
+
+    /// The number of subproblems at `depth`.
+    pub fn count_subproblems(&mut self, depth: usize) -> Result<u64, Error> {
+        self.forget_calls();
+        Ok(split::count(&mut self.search, depth)?.0)
+    }
+
+    /// The smallest depth with at least `at_least` subproblems or, when no
+    /// depth has that many, the depth below which the tree has no paths.
+    pub fn depth_for(&mut self, at_least: u64) -> Result<usize, Error> {
+        self.forget_calls();
+        split::depth_for(&mut self.search, at_least)
+    }
+
+    /// Sets how later memoized counts run ([`crate::memo`]): the column
+    /// rule and the cache's memory limit. A count under way or done is
+    /// dropped (its cache too).
+    pub fn set_memo_options(&mut self, options: MemoOptions) {
+        self.memo_options = options;
+        self.memo.0 = None;
+    }
+
+    /// How memoized counts run.
+    pub fn memo_options(&self) -> MemoOptions {
+        self.memo_options
+    }
+
+    /// Counts the solutions (those with the forced rows and without the
+    /// excluded ones) by the memoized count ([`crate::memo`]): exact at any
+    /// size, and often far faster than [`Solver::count_run`] on problems
+    /// whose partial solutions leave the same rest behind (tilings).
+    ///
+    /// Within the call's limits ([`Solver::set_limits`]: nodes are the
+    /// states entered, updates the cache's misses; the solution limit does
+    /// not apply), cancel and progress, as [`Solver::find`]: `Some(count)`
+    /// when the count is done (again at once on later calls, until the
+    /// search restarts), `None` when the call stopped ([`Solver::outcome`]
+    /// says why; the next call goes on where it stopped). On several
+    /// threads ([`Solver::set_threads`]) the threads count over one shared
+    /// cache ([`crate::memo`]'s `team`): the same count, sooner; the
+    /// statistics ([`Solver::memo_stats`]) are totals over the threads and
+    /// vary from run to run.
+    ///
+    /// Errors: [`Error::Unsupported`] with an objective or a cost limit
+    /// (they pick among solutions; the count counts them all),
+    /// [`Error::OutOfMemory`] (the count is dropped).
+    pub fn memo_count(&mut self) -> Result<Option<Count>, Error> {
+        let (matrix, forced, excluded) = self.search.memo_inputs()?;
+        if self.memo.0.is_none() {
+            self.memo.0 = Some(Box::new(Memo::new(matrix, forced, excluded, self.memo_options, self.threads)?));
+        }
+        let Some(memo) = self.memo.0.as_deref_mut() else { return Ok(None) };
+        let mut run = memo::Controlled::new(memo, self.search.controls_mut());
+        control::find(&mut run);
+        if let Some(e) = run.finish() {
+            self.memo.0 = None;
+            return Err(e);
+        }
+        let count = self.memo.0.as_ref().and_then(|m| m.count().cloned());
+        // A count done before a cancel or a limit came is done.
+        if count.is_some() {
+            self.search.set_outcome(Outcome::Exhausted);
+        }
+        Ok(count)
+    }
+
+    /// What the memoized count did so far (zeros before the first).
+    pub fn memo_stats(&self) -> MemoStats {
+        self.memo.0.as_ref().map_or_else(MemoStats::default, |m| m.stats())
+    }
+
+    /// Draws `n` solutions uniformly at random (each independently: one
+    /// may come twice) and hands each to `f` (the forced rows, then the
+    /// rows drawn): the memoized count first ([`Solver::memo_count`],
+    /// within the call's limits), then, from its counts, a random number
+    /// below the count and the solution it stands for. The same `seed`
+    /// gives the same draws.
+    ///
+    /// Returns [`Outcome::Exhausted`] when all `n` are drawn (at once when
+    /// there is no solution), [`Outcome::Stopped`] when `f` breaks,
+    /// [`Outcome::Cancelled`] when a cancel comes between two draws, and the
+    /// outcome of the count when it stopped before its end (nothing drawn;
+    /// a later call goes on counting). Errors as [`Solver::memo_count`].
+    pub fn memo_sample(&mut self, seed: u64, n: u64, mut f: impl FnMut(&[usize]) -> ControlFlow<()>) -> Result<Outcome, Error> {
+        let Some(total) = self.memo_count()? else {
+            return Ok(self.search.outcome().unwrap_or(Outcome::Stopped));
+        };
+        if total.is_zero() {
+            return Ok(Outcome::Exhausted);
+        }
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut rows = Vec::new();
+        let mut outcome = Outcome::Exhausted;
+        for _ in 0..n {
+            if self.search.controls_mut().canceller.take() {
+                outcome = Outcome::Cancelled;
+                break;
+            }
+            let Some(memo) = self.memo.0.as_deref_mut() else { break };
+            rows.clear();
+            rows.try_reserve(self.search.forced_rows().len())?;
+            rows.extend_from_slice(self.search.forced_rows());
+            memo.draw(&mut rng, &mut rows)?;
+            if f(&rows).is_break() {
+                outcome = Outcome::Stopped;
+                break;
+            }
+        }
+        self.search.set_outcome(outcome);
+        Ok(outcome)
+    }
+
+    /// Searches every later call on `threads` threads (0: one per core the
+    /// system offers), and starts the search again (forced rows, excluded
+    /// rows, seed and objective stay; counters go to zero). With more than
+    /// one thread, [`Solver::find`], [`Solver::run`] and
+    /// [`Solver::count_run`] (and all that is built on them) find the same
+    /// solutions, counts and best costs as on one thread, in an order that
+    /// may differ; solutions are still handed out on the calling thread,
+    /// one at a time. See [`crate::parallel`].
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        self.restart();
+    }
+
+    /// The threads a call searches on.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// What each thread of a parallel search did since it started (empty
+    /// before the first call on more than one thread).
+    pub fn thread_stats(&self) -> Vec<ThreadStats> {
+        self.pool.as_ref().map_or_else(Vec::new, |p| p.stats())
+    }
+
+    /// The parallel search's state for a call, if the call runs on several
+    /// threads: made at the search's start (a search begun by
+    /// [`Solver::search`] stays serial), `None` also when it cannot be
+    /// made (out of memory: the call then runs on one thread).
+    fn parallel(&mut self) -> Option<Box<Pool>> {
+        if self.threads <= 1 {
+            return None;
+        }
+        if let Some(pool) = self.pool.take() {
+            return Some(pool);
+        }
+        if !self.search.ready_to_split() {
+            return None;
+        }
+        Pool::new(&self.search, self.threads).ok().map(Box::new)
+    }
+
+    /// One call on the threads of `pool` (see [`parallel::drive`]), which
+    /// the solver keeps for the next call.
+    fn drive_threads(&mut self, pool: Box<Pool>, count: bool, max: Option<u64>, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome) {
+        let (handed, outcome, pool) = parallel::drive(&mut self.search, pool, count, max, f);
+        self.pool = Some(pool);
+        (handed, outcome)
+    }
+}
+
+impl Iterator for Solver {
+    type Item = Vec<usize>;
+
+    /// The next solution as an owned vector; see [`Solver::next_solution`].
+    fn next(&mut self) -> Option<Vec<usize>> {
+        self.next_solution().map(|rows| rows.to_vec())
+    }
+}
