@@ -994,7 +994,7 @@ dlx_status dlx_solver_restart(struct dlx_solver *solver);
  * `DLX_STOPPED` when the callback returned non-zero (its value then goes
  * to `*callback_result` if not NULL). Afterwards the solver's search
  * starts from the beginning. Errors: `DLX_ERR_NULL`,
- * `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the matrix has bounds or
+ * `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (on every engine: the matrix has bounds or
  * colors, or the solver has excluded rows: their subproblems also exclude
  * rows, which `dlx_solver_split` hands over).
  */

@@ -267,9 +267,13 @@ impl Matrix {
 
     /// Whether the matrix uses bounds other than "exactly once" or colors:
     /// a [`Solver`](crate::Solver) then runs the generalised engine
-    /// (`engine::mcc`) instead of plain exact cover.
+    /// (`engine::mcc`) instead of plain exact cover. What counts is the
+    /// values, not how they were set: bounds set back to `(1, 1)` (or
+    /// dropped by making the column secondary) and rows whose colors are
+    /// all 0 leave a matrix plain.
     pub fn is_generalized(&self) -> bool {
-        !self.bounds.is_empty() || !self.colors.is_empty()
+        let bounded = self.bounds.iter().zip(&self.secondary).any(|(&b, &secondary)| !secondary && b != DEFAULT_BOUNDS);
+        bounded || self.colors.iter().any(|&k| k != 0)
     }
 
     /// Lets every solution cover primary column `column` between `lower`
@@ -771,5 +775,29 @@ mod tests {
     fn sizes_beyond_32_bit_indices_are_refused() {
         assert_eq!(Matrix::new(u32::MAX as usize).unwrap_err(), Error::TooLarge);
         assert_eq!(Matrix::new(usize::MAX).unwrap_err(), Error::TooLarge);
+    }
+
+    /// Generalised by values, not by what was once set: a matrix whose
+    /// bounds went back to (1, 1), or were dropped by making the column
+    /// secondary, is plain (it failed when the answer was "bounds were
+    /// ever stored"); a color or a bound in force is not.
+    #[test]
+    fn generalized_is_a_matter_of_values() {
+        let mut m = Matrix::new(3).unwrap();
+        m.set_secondary(2).unwrap();
+        m.add_row(&[0, 2]).unwrap();
+        assert!(!m.is_generalized());
+        m.set_bounds(0, 1, 2).unwrap();
+        assert!(m.is_generalized());
+        m.set_bounds(0, 1, 1).unwrap();
+        assert!(!m.is_generalized());
+        m.set_bounds(1, 0, 1).unwrap();
+        assert!(m.is_generalized());
+        m.set_secondary(1).unwrap();
+        assert!(!m.is_generalized());
+        m.add_colored_row(&[0, 2], &[0, 0]).unwrap();
+        assert!(!m.is_generalized());
+        m.add_colored_row(&[1, 2], &[0, 5]).unwrap();
+        assert!(m.is_generalized());
     }
 }

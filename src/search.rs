@@ -129,6 +129,11 @@ impl Search {
         self.engine.rows()
     }
 
+    /// See [`Solver::is_generalized`](crate::Solver::is_generalized).
+    pub(crate) fn is_generalized(&self) -> bool {
+        self.matrix.is_generalized()
+    }
+
     /// Starts the search again from the beginning, with the same forced
     /// rows and seed; the counters go back to zero.
     pub(crate) fn restart(&mut self) {

@@ -92,6 +92,12 @@ impl Solver {
         self.search.engine()
     }
 
+    /// Whether the matrix has bounds or colors (see
+    /// [`Matrix::is_generalized`]).
+    pub fn is_generalized(&self) -> bool {
+        self.search.is_generalized()
+    }
+
     /// The number of rows of the matrix the solver was made from.
     pub fn rows(&self) -> usize {
         self.search.rows()

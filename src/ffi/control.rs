@@ -8,7 +8,6 @@ use std::time::Duration;
 use libc::{c_int, c_void};
 
 use super::solver::{dlx_solution_fn, dlx_solver, handle, with_busy_solver, with_solver, with_solver_ref, Stop};
-use crate::engine::Engine;
 use crate::solver::Solver;
 use crate::split::Subproblem;
 use super::status::dlx_status::{self, *};
@@ -274,7 +273,7 @@ pub extern "C" fn dlx_solver_restart(solver: *mut dlx_solver) -> dlx_status {
 /// `DLX_STOPPED` when the callback returned non-zero (its value then goes
 /// to `*callback_result` if not NULL). Afterwards the solver's search
 /// starts from the beginning. Errors: `DLX_ERR_NULL`,
-/// `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (the matrix has bounds or
+/// `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_UNSUPPORTED` (on every engine: the matrix has bounds or
 /// colors, or the solver has excluded rows: their subproblems also exclude
 /// rows, which `dlx_solver_split` hands over).
 #[no_mangle]
@@ -288,7 +287,10 @@ pub extern "C" fn dlx_solver_subproblems(
 ) -> dlx_status {
     with_busy_solver(solver, |s| {
         let Some(f) = callback else { return DLX_ERR_NULL };
-        if !matches!(s.engine(), Engine::Exact | Engine::Small) || !s.excluded_rows().is_empty() {
+        // The rule is the matrix's, whatever the engine: on a plain matrix
+        // the rows a path rules out all share a column with a row it
+        // chose, so forcing the chosen rows alone keeps them out.
+        if s.is_generalized() || !s.excluded_rows().is_empty() {
             return DLX_ERR_UNSUPPORTED;
         }
         // SAFETY: the caller's callback, called as documented.

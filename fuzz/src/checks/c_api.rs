@@ -35,6 +35,12 @@ const INVALID_ARGUMENT: Status = 18;
 const NO_SOLUTION: Status = 19;
 const BOUNDS: Status = 20;
 const COLOR_ON_PRIMARY: Status = 21;
+const UNSUPPORTED: Status = 13;
+
+/// dlx_engine values.
+const ENGINE_AUTO: u32 = 0;
+const ENGINE_EXACT: u32 = 1;
+const ENGINE_SMALL: u32 = 3;
 
 type SolutionFn = extern "C" fn(*mut c_void, *const usize, usize) -> i32;
 
@@ -57,6 +63,8 @@ extern "C" {
     fn dlx_solve_first(m: *const Opaque, rows: *mut usize, capacity: usize, count: *mut usize) -> Status;
     fn dlx_solve_best(m: *const Opaque, objective: u32, rows: *mut usize, capacity: usize, count: *mut usize, cost: *mut i64) -> Status;
     fn dlx_solver_new(m: *const Opaque, out: *mut *mut Opaque) -> Status;
+    fn dlx_solver_new_with_engine(m: *const Opaque, engine: u32, out: *mut *mut Opaque) -> Status;
+    fn dlx_solver_subproblems(s: *mut Opaque, depth: usize, f: Option<SolutionFn>, user: *mut c_void, count: *mut u64, result: *mut i32) -> Status;
     fn dlx_solver_free(s: *mut Opaque);
     fn dlx_solver_next(s: *mut Opaque, rows: *mut *const usize, count: *mut usize) -> Status;
     fn dlx_solver_run(s: *mut Opaque, f: Option<SolutionFn>, user: *mut c_void, result: *mut i32) -> Status;
@@ -79,6 +87,8 @@ struct SolverModel {
     handle: *mut Opaque,
     /// The matrix as it was when the solver was made.
     p: Problem,
+    /// The `dlx_engine` it runs (never AUTO's choice: AUTO itself).
+    engine: u32,
     forced: Vec<usize>,
     /// The goal and k of the objective.
     objective: Option<(Goal, usize)>,
@@ -328,11 +338,28 @@ pub fn c_api(data: &[u8]) {
                         dlx_solver_free(s.handle);
                     }
                     let mut h = null_mut();
-                    assert_eq!(dlx_solver_new(m, &mut h), OK);
+                    // Any engine (drawn from the input's bytes, not read
+                    // from them, so the corpus decodes as before): every
+                    // call must behave the same on each that accepts the
+                    // matrix; the exact-cover ones refuse bounds and colors.
+                    let mut engine = (data.iter().map(|&b| b as usize).sum::<usize>() % 4) as u32;
+                    if engine == ENGINE_AUTO {
+                        assert_eq!(dlx_solver_new(m, &mut h), OK);
+                    } else {
+                        let got = dlx_solver_new_with_engine(m, engine, &mut h);
+                        if p.matrix().is_generalized() && (engine == ENGINE_EXACT || engine == ENGINE_SMALL) {
+                            assert_eq!((got, h), (UNSUPPORTED, null_mut()), "engine {engine} on bounds or colors");
+                            engine = ENGINE_AUTO;
+                            assert_eq!(dlx_solver_new(m, &mut h), OK);
+                        } else {
+                            assert_eq!(got, OK, "engine {engine}");
+                        }
+                    }
                     assert_eq!(dlx_solver_new(null(), &mut h), NULL);
                     solver = Some(SolverModel {
                         handle: h,
                         p: p.clone(),
+                        engine,
                         forced: Vec::new(),
                         objective: None,
                         cost_limit: None,
@@ -357,6 +384,39 @@ pub fn c_api(data: &[u8]) {
         }
         dlx_matrix_free(m);
     }
+}
+
+/// dlx_solver_subproblems at a depth the model picks (reading no byte):
+/// refused for bounds or colors, whatever the engine; otherwise parts whose
+/// forced rows, each solved on a solver of its own, give every solution
+/// once. The solver starts over afterwards.
+unsafe fn subproblems(s: &mut SolverModel) {
+    let depth = s.p.rows.len() % 3;
+    let mut parts: Vec<Vec<usize>> = Vec::new();
+    let (mut count, mut result) = (77u64, 7);
+    let got = unsafe { dlx_solver_subproblems(s.handle, depth, Some(collect), (&mut parts as *mut Vec<Vec<usize>>).cast(), &mut count, &mut result) };
+    s.restarted();
+    if s.p.matrix().is_generalized() {
+        assert_eq!((got, count, parts.len()), (UNSUPPORTED, 77, 0), "subproblems on bounds or colors, engine {}", s.engine);
+        return;
+    }
+    assert_eq!((got, count, result), (DONE, parts.len() as u64, 7), "subproblems, engine {}", s.engine);
+    let m = s.p.matrix();
+    let mut found: Vec<Vec<usize>> = Vec::new();
+    for rows in &parts {
+        assert!(rows.starts_with(&s.forced), "a part {rows:?} without the forced rows {:?}", s.forced);
+        let mut w = dlx::Solver::new(&m).expect("a solver");
+        w.force_rows(rows).expect("a part's rows fit together");
+        while let Some(f) = w.next_solution() {
+            let mut sorted = f.to_vec();
+            sorted.sort_unstable();
+            found.push(sorted);
+        }
+    }
+    found.sort();
+    let distinct: BTreeSet<&Vec<usize>> = found.iter().collect();
+    assert_eq!(distinct.len(), found.len(), "a solution below two parts, engine {}", s.engine);
+    assert_eq!(found, s.p.solutions(&s.forced), "the parts' solutions, engine {}", s.engine);
 }
 
 /// One call on the solver.
@@ -435,6 +495,9 @@ unsafe fn solver_step(s: &mut SolverModel, op: u8, inp: &mut Input) {
             14 => {
                 assert_eq!(dlx_solver_restart(h), OK);
                 s.restarted();
+                if small {
+                    subproblems(s);
+                }
             }
             15 => {
                 let len = inp.below(3);
@@ -472,6 +535,9 @@ unsafe fn solver_step(s: &mut SolverModel, op: u8, inp: &mut Input) {
                     s.restarted();
                 } else if best == 0 {
                     assert_eq!(got, INVALID_ARGUMENT);
+                } else if s.engine == ENGINE_SMALL {
+                    // The bit sets have no branch and bound (documented).
+                    assert_eq!(got, UNSUPPORTED);
                 } else if objective != 3 && s.p.absolute_cost_sum() > 1 << 61 {
                     assert_eq!(got, COST_RANGE);
                 } else {

@@ -47,8 +47,8 @@ fn problem(inp: &mut Input) -> Problem {
 /// sometimes too small to hold every state, sometimes in slices of a few
 /// nodes (each call resuming the last), on 1 to 3 threads: `expect`
 /// solutions.
-fn memo_count(inp: &mut Input, m: &Matrix, forced: &[usize], expect: usize) {
-    let mut s = Solver::new(m).expect("a solver");
+fn memo_count(inp: &mut Input, m: &Matrix, engine: Engine, forced: &[usize], expect: usize) {
+    let mut s = Solver::with_engine(m, engine).expect("a solver");
     let order = inp.pick(&[Order::Fewest, Order::First]);
     let memory = if inp.flip() { 1 << 20 } else { 64 * inp.below(64) as u64 };
     s.set_threads(1 + inp.below(3));
@@ -66,8 +66,8 @@ fn memo_count(inp: &mut Input, m: &Matrix, forced: &[usize], expect: usize) {
 }
 
 /// Draws from the memoized count: each one of the solutions `all`.
-fn memo_draws(inp: &mut Input, m: &Matrix, all: &[Vec<usize>]) {
-    let mut s = Solver::new(m).expect("a solver");
+fn memo_draws(inp: &mut Input, m: &Matrix, engine: Engine, all: &[Vec<usize>]) {
+    let mut s = Solver::with_engine(m, engine).expect("a solver");
     let n = inp.below(4) as u64;
     let mut drawn = 0;
     let outcome = s
@@ -81,6 +81,21 @@ fn memo_draws(inp: &mut Input, m: &Matrix, all: &[Vec<usize>]) {
         .expect("draws");
     assert_eq!(outcome, Outcome::Exhausted);
     assert_eq!(drawn, if all.is_empty() { 0 } else { n });
+}
+
+/// The engine an input runs on: any that accepts the matrix, drawn from
+/// the sum of the input's bytes rather than read from it, so that the
+/// corpus's inputs decode to the same problems and modes as before the
+/// engine was drawn. Every call must behave the same on each (a capability
+/// that depends on the engine fails here).
+fn engine_of(data: &[u8], m: &Matrix) -> Engine {
+    let sum = data.iter().map(|&b| b as usize).sum::<usize>();
+    let engines: &[Engine] = if m.is_generalized() {
+        &[Engine::Auto, Engine::General]
+    } else {
+        &[Engine::Auto, Engine::Exact, Engine::Small, Engine::General]
+    };
+    engines[sum % engines.len()]
 }
 
 /// A new solver on `threads` threads.
@@ -124,8 +139,20 @@ fn assert_same_set(mut found: Vec<Vec<usize>>, expect: &[Vec<usize>], what: &str
 
 /// A solver for `m`; its objective set, or `None` when the library rightly
 /// refuses it for the cost range.
-fn with_objective(m: &Matrix, p: &Problem, goal: Goal, k: usize, threads: usize) -> Option<Solver> {
-    let mut s = on(Solver::new(m), threads);
+fn with_objective(m: &Matrix, engine: Engine, p: &Problem, goal: Goal, k: usize, threads: usize) -> Option<Solver> {
+    // The bit sets have no branch and bound: asked for by name, they
+    // refuse an objective (and stay as they were); the automatic choice
+    // moves to the links.
+    let engine = if engine == Engine::Small {
+        let mut small = on(Solver::with_engine(m, engine), threads);
+        let objective = Some(Objective { goal, best: k });
+        assert_eq!(small.set_objective(objective), Err(Error::Unsupported), "an objective on the small engine");
+        assert_eq!((small.engine(), small.objective()), (Engine::Small, None), "the small engine after refusing");
+        Engine::Auto
+    } else {
+        engine
+    };
+    let mut s = on(Solver::with_engine(m, engine), threads);
     let too_costly = goal != Goal::FewestRows && p.absolute_cost_sum() > 1 << 61;
     match s.set_objective(Some(Objective { goal, best: k })) {
         Ok(()) => {
@@ -161,15 +188,16 @@ pub fn differential(data: &[u8]) {
     let m = p.matrix();
     assert_eq!(Problem::of(&m).rows.len(), p.rows.len());
     let all = p.solutions(&[]);
+    let engine = engine_of(data, &m);
     let goal = inp.pick(&[Goal::FewestRows, Goal::MinCost, Goal::MaxCost]);
     let k = 1 + inp.below(4);
     match inp.below(8) {
         0 => {
             assert_eq!(m.count_solutions(None).expect("a count"), all.len() as u64, "count");
-            let mut s = on(Solver::new(&m), threads);
+            let mut s = on(Solver::with_engine(&m, engine), threads);
             assert_eq!(s.count_run(), (all.len() as u64, Outcome::Exhausted), "count_run");
-            memo_count(&mut inp, &m, &[], all.len());
-            memo_draws(&mut inp, &m, &all);
+            memo_count(&mut inp, &m, engine, &[], all.len());
+            memo_draws(&mut inp, &m, engine, &all);
             // The generalised engine runs plain matrices too, to the same end.
             let mut g = on(Solver::with_engine(&m, Engine::General), threads);
             let (found, _) = drain(&mut g, &p, Limits::default());
@@ -191,7 +219,7 @@ pub fn differential(data: &[u8]) {
             assert_eq!(back.count_solutions(None).expect("a count"), all.len() as u64, "count after writing\n{text}");
         }
         1 => {
-            let mut s = on(Solver::new(&m), threads);
+            let mut s = on(Solver::with_engine(&m, engine), threads);
             let mut found = Vec::new();
             while let Some(rows) = s.next_solution() {
                 assert!(p.is_solution(rows));
@@ -203,13 +231,13 @@ pub fn differential(data: &[u8]) {
             assert_same_set(found, &all, "next_solution");
         }
         2 => {
-            let mut s = on(Solver::new(&m), threads);
+            let mut s = on(Solver::with_engine(&m, engine), threads);
             s.set_seed(Some(inp.u64())).expect("a seed");
             let (found, _) = drain(&mut s, &p, Limits::default());
             assert_same_set(found, &all, "seeded");
         }
         3 => {
-            let mut whole = on(Solver::new(&m), threads);
+            let mut whole = on(Solver::with_engine(&m, engine), threads);
             let (found, _) = drain(&mut whole, &p, Limits::default());
             assert_same_set(found, &all, "whole");
             let budget = 1 + inp.below(12) as u64;
@@ -218,7 +246,7 @@ pub fn differential(data: &[u8]) {
                 1 => Limits { updates: Some(budget), ..Limits::default() },
                 _ => Limits { solutions: Some(budget), ..Limits::default() },
             };
-            let mut parts = on(Solver::new(&m), threads);
+            let mut parts = on(Solver::with_engine(&m, engine), threads);
             if inp.flip() {
                 parts.set_seed(Some(inp.byte() as u64)).expect("a seed");
                 whole.set_seed(parts.seed()).expect("a seed");
@@ -238,7 +266,7 @@ pub fn differential(data: &[u8]) {
         4 => {
             let seed = if inp.flip() { Some(inp.byte() as u64) } else { None };
             let expect = p.best_costs(goal, k, &[], None);
-            if let Some(mut s) = with_objective(&m, &p, goal, k, threads) {
+            if let Some(mut s) = with_objective(&m, engine, &p, goal, k, threads) {
                 s.set_seed(seed).expect("a seed");
                 check_best(&mut s, &p, goal, &expect);
                 // And on the generalised engine, whatever the matrix.
@@ -255,7 +283,7 @@ pub fn differential(data: &[u8]) {
                     forced.push(r);
                 }
             }
-            let mut s = on(Solver::new(&m), threads);
+            let mut s = on(Solver::with_engine(&m, engine), threads);
             // Sometimes from a solver that has forced other rows and
             // searched a little (their purified colors must not count).
             if inp.flip() && !p.rows.is_empty() {
@@ -273,8 +301,8 @@ pub fn differential(data: &[u8]) {
                     let expect = p.solutions(&forced);
                     let (found, _) = drain(&mut s, &p, Limits::default());
                     assert_same_set(found, &expect, "with forced rows");
-                    memo_count(&mut inp, &m, &forced, expect.len());
-                    if let Some(mut o) = with_objective(&m, &p, goal, k, threads) {
+                    memo_count(&mut inp, &m, engine, &forced, expect.len());
+                    if let Some(mut o) = with_objective(&m, engine, &p, goal, k, threads) {
                         o.force_rows(&forced).expect("the same forced rows");
                         check_best(&mut o, &p, goal, &p.best_costs(goal, k, &forced, None));
                     }
@@ -288,7 +316,7 @@ pub fn differential(data: &[u8]) {
             // (without the excluded rows) once, and the best of the parts'
             // best is the best.
             let depth = inp.below(4);
-            let engine = if inp.flip() { Engine::General } else { Engine::Auto };
+            let engine = if inp.flip() { Engine::General } else { engine };
             let mut s = on(Solver::with_engine(&m, engine), threads);
             let excluded: Vec<usize> = (0..inp.below(3)).map(|_| inp.below(p.rows.len() + 1)).collect();
             match s.exclude_rows(&excluded) {
@@ -312,7 +340,7 @@ pub fn differential(data: &[u8]) {
                 w.exclude_rows(excluded).expect("a subproblem's excluded rows");
                 w.force_rows(rows).expect("a subproblem's rows are compatible");
                 found.extend(drain(&mut w, &p, Limits::default()).0);
-                if let Some(mut o) = with_objective(&m, &p, goal, 1, threads) {
+                if let Some(mut o) = with_objective(&m, engine, &p, goal, 1, threads) {
                     o.exclude_rows(excluded).expect("the same excluded rows");
                     o.force_rows(rows).expect("the same forced rows");
                     drain(&mut o, &p, Limits::default());
@@ -328,7 +356,20 @@ pub fn differential(data: &[u8]) {
                 }
             }
             assert_same_set(found, &expect, "the subproblems' solutions");
-            if out.is_empty() && with_objective(&m, &p, goal, 1, threads).is_some() {
+            // On a plain matrix every row a path rules out shares a column
+            // with a row it chose (what dlx_solver_subproblems relies on, on
+            // every engine): forcing the chosen rows alone finds the same.
+            if !m.is_generalized() {
+                let mut alone = Vec::new();
+                for (rows, _) in &parts {
+                    let mut w = on(Solver::with_engine(&m, engine), threads);
+                    w.exclude_rows(s.excluded_rows()).expect("the solver's excluded rows");
+                    w.force_rows(rows).expect("a subproblem's rows are compatible");
+                    alone.extend(drain(&mut w, &p, Limits::default()).0);
+                }
+                assert_same_set(alone, &expect, "the subproblems' forced rows alone, on a plain matrix");
+            }
+            if out.is_empty() && with_objective(&m, engine, &p, goal, 1, threads).is_some() {
                 assert_eq!(best.into_iter().collect::<Vec<_>>(), p.best_costs(goal, 1, &[], None), "the best of the parts");
             }
             let (again, _) = drain(&mut s, &p, Limits::default());
@@ -343,7 +384,7 @@ pub fn differential(data: &[u8]) {
                     p.cost(goal, s) + inp.below(3) as i64 - 1
                 }
             };
-            if let Some(mut s) = with_objective(&m, &p, goal, k, threads) {
+            if let Some(mut s) = with_objective(&m, engine, &p, goal, k, threads) {
                 s.set_cost_limit(Some(limit));
                 check_best(&mut s, &p, goal, &p.best_costs(goal, k, &[], Some(limit)));
             }
