@@ -276,6 +276,50 @@ impl Matrix {
         bounded || self.colors.iter().any(|&k| k != 0)
     }
 
+    /// Whether `rows` (ids of rows of the matrix) can all be in one
+    /// solution: no row twice, no primary column covered more often than
+    /// its upper bound, and each secondary column used either once without
+    /// a color or only with one color. The one rule for every engine
+    /// (for exact cover: no two rows share a column). Errors:
+    /// [`Error::OutOfMemory`].
+    pub(crate) fn compatible(&self, rows: &[usize]) -> Result<bool, Error> {
+        use crate::alloc::filled;
+        if !self.is_generalized() {
+            // Exact cover (a sudoku forces its clues this way, once a
+            // puzzle): a column used twice, which a row given twice is too
+            // (no row is empty).
+            let mut used: Vec<bool> = filled(self.columns())?;
+            for &r in rows {
+                let row = &self.entries[self.row_start[r] as usize..self.row_start[r + 1] as usize];
+                if row.iter().any(|&j| std::mem::replace(&mut used[j as usize], true)) {
+                    return Ok(false);
+                }
+            }
+            return Ok(true);
+        }
+        // Per column: uses so far, and the color of the first use.
+        let mut uses: Vec<(u32, u32)> = filled(self.columns())?;
+        let mut seen: Vec<bool> = filled(self.rows())?;
+        for &r in rows {
+            debug_assert!(r < self.rows(), "row {r} checked by the caller");
+            if std::mem::replace(&mut seen[r], true) {
+                return Ok(false);
+            }
+            for k in self.row_start[r] as usize..self.row_start[r + 1] as usize {
+                let j = self.entries[k] as usize;
+                let color = self.colors.get(k).copied().unwrap_or(0);
+                let (n, first) = uses[j];
+                let upper = self.bounds.get(j).map_or(DEFAULT_BOUNDS.1, |b| b.1);
+                let fits = if self.secondary[j] { n == 0 || (color != 0 && color == first) } else { n < upper };
+                if !fits {
+                    return Ok(false);
+                }
+                uses[j] = (n + 1, if n == 0 { color } else { first });
+            }
+        }
+        Ok(true)
+    }
+
     /// Lets every solution cover primary column `column` between `lower`
     /// and `upper` times (exact cover is `(1, 1)`, "at least once" is `(1,
     /// rows)`, `(0, 0)` forbids it). A secondary column keeps its `(0, 1)`:

@@ -66,6 +66,8 @@ pub(crate) struct Search {
     cost_limit: Option<i64>,
     /// Set on a parallel search's workers: levels may give rows away.
     sharing: bool,
+    /// The seed of a randomised search (the engine holds its generator).
+    seed: Option<u64>,
     /// The matrix (or a copy of its structure), shared by copies: an
     /// engine laid out again (an objective moves `Small` to `Exact`) and
     /// the memoized count read it.
@@ -105,6 +107,7 @@ impl Search {
             objective: None,
             cost_limit: None,
             sharing: false,
+            seed: None,
             matrix: structure,
         })
     }
@@ -189,7 +192,7 @@ impl Search {
         out.extend_from_slice(excluded);
         out.sort_unstable();
         out.dedup();
-        if !self.engine.compatible(rows)? || rows.iter().any(|r| out.binary_search(r).is_ok()) {
+        if !self.matrix.compatible(rows)? || rows.iter().any(|r| out.binary_search(r).is_ok()) {
             return Err(Error::Conflict);
         }
         let mut forced = Vec::new();
@@ -218,33 +221,35 @@ impl Search {
 
     /// See [`Solver::set_objective`](crate::Solver::set_objective).
     pub(crate) fn set_objective(&mut self, objective: Option<Objective>) -> Result<(), Error> {
-        // Branch and bound reads the links: the solver's own choice of the
-        // bit sets moves there, once everything that can fail is done.
+        // Branch and bound needs an engine with a bound: the solver's own
+        // choice of the bit sets moves to the links, once everything that
+        // can fail is done.
         let mut moved = None;
-        if objective.is_some() && self.engine.kind() == Engine::Small {
+        if objective.is_some() && self.engine.bound().is_none() {
             if !self.auto {
                 return Err(Error::Unsupported);
             }
             let mut core = Search::core(&self.matrix, Engine::Exact)?;
-            core.set_seed(self.engine.seed())?;
+            core.set_seed(self.seed)?;
             moved = Some(core);
         }
         let core = moved.as_ref().unwrap_or(&self.engine);
-        let mut optimizer = match objective {
-            Some(o) => Some(core.optimizer(o, &self.costs)?),
-            None => None,
+        let (mut optimizer, mut scratch) = match core.bound() {
+            Some(b) => (objective.map(|o| b.optimizer(o, &self.costs)).transpose()?, b.order_scratch()?),
+            None => (None, Vec::new()),
         };
         if let Some(o) = &mut optimizer {
             o.set_limit(self.cost_limit);
         }
-        let mut scratch = core.order_scratch()?;
         self.with_nothing_covered(|s| {
             // The new engine comes in with nothing covered, as the old
             // one now is; the forced rows are put on it after `f`.
             if let Some(core) = moved {
                 s.engine = core;
             }
-            s.engine.order_lists(optimizer.as_ref(), &mut scratch);
+            if let Some(b) = s.engine.bound_mut() {
+                b.order_lists(optimizer.as_ref(), &mut scratch);
+            }
             s.objective = optimizer;
         });
         Ok(())
@@ -294,13 +299,16 @@ impl Search {
     pub(crate) fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error> {
         self.engine.unwind();
         let set = self.engine.set_seed(seed);
+        if set.is_ok() {
+            self.seed = seed;
+        }
         self.restart();
         set
     }
 
     /// See [`Solver::seed`](crate::Solver::seed).
     pub(crate) fn seed(&self) -> Option<u64> {
-        self.engine.seed()
+        self.seed
     }
 
     /// The engine's estimate of the tree walked (see
@@ -339,11 +347,7 @@ impl Search {
                 // counts.
                 Walked::Counted => return Progress::Paused,
                 Walked::Exhausted | Walked::Cut => return Progress::Exhausted,
-                Walked::Strengthen => {
-                    if let Some(o) = &mut self.objective {
-                        self.engine.strengthen(o, &self.fixed);
-                    }
-                }
+                Walked::Strengthen => self.strengthen(),
             }
         }
     }
@@ -457,8 +461,8 @@ impl Search {
         if self.nodes > 0 || self.engine.is_done() {
             return false;
         }
-        if let Some(o) = self.objective.as_mut().filter(|o| o.strengthen_at != u64::MAX) {
-            self.engine.strengthen(o, &self.fixed);
+        if self.objective.as_ref().is_some_and(|o| o.strengthen_at != u64::MAX) {
+            self.strengthen();
         }
         true
     }
@@ -522,7 +526,10 @@ impl Search {
     /// The scaled cost of the solution the engine stands at (0 without an
     /// objective).
     pub(crate) fn solution_cost(&self) -> i64 {
-        self.objective.as_ref().map_or(0, |o| self.engine.solution_cost(o))
+        match (&self.objective, self.engine.bound()) {
+            (Some(o), Some(b)) => b.solution_cost(o),
+            _ => 0,
+        }
     }
 
     /// With an objective, records a solution another thread found, if it
@@ -567,6 +574,14 @@ impl Search {
         self.engine.set_updates(c.updates);
     }
 
+    /// Strengthens the branch and bound's first, quick stage (see
+    /// `Optimize::strengthen`).
+    fn strengthen(&mut self) {
+        if let (Some(o), Some(b)) = (&mut self.objective, self.engine.bound_mut()) {
+            b.strengthen(o, &self.fixed);
+        }
+    }
+
     /// Counts the solution the engine just found and copies its rows (the
     /// forced ones, then those chosen) into `rows`, unless the caller only
     /// counts; records it among the best with an objective.
@@ -578,8 +593,8 @@ impl Search {
         }
         self.rows.extend_from_slice(&self.fixed.forced);
         self.engine.solution(&mut self.rows);
-        if let Some(o) = &mut self.objective {
-            o.record(self.engine.solution_cost(o), &self.rows);
+        if let (Some(o), Some(b)) = (&mut self.objective, self.engine.bound()) {
+            o.record(b.solution_cost(o), &self.rows);
         }
     }
 

@@ -18,7 +18,8 @@ use crate::alloc::filled;
 use super::keys::{Live, Mask, NoLive};
 use super::links::Links;
 use super::walk::{counting, enter, Entered, Phase};
-use super::{Core, Fixed, Run, Walked};
+use super::kit::{self, Seeded};
+use super::{Core, Fixed, Optimize, Run, Walked};
 use crate::error::Error;
 use crate::matrix::Matrix;
 use crate::bound::optimizer::Optimizer;
@@ -28,8 +29,8 @@ use crate::bound::Objective;
 /// level, shuffled, one segment per level on one stack.
 #[derive(Clone, Debug)]
 struct Random {
-    seed: u64,
-    rng: fastrand::Rng,
+    /// The seed and the generator.
+    seeded: Seeded,
     /// The shuffled row nodes; level `l` owns `order[start[l]..end[l]]`.
     order: Vec<u32>,
     start: Vec<u32>,
@@ -42,7 +43,7 @@ impl Random {
     fn new(seed: u64, rows: usize, depth: usize) -> Result<Random, Error> {
         let mut order = Vec::new();
         order.try_reserve_exact(rows)?;
-        Ok(Random { seed, rng: fastrand::Rng::with_seed(seed), order, start: filled(depth)?, end: filled(depth)?, at: filled(depth)? })
+        Ok(Random { seeded: Seeded::new(seed), order, start: filled(depth)?, end: filled(depth)?, at: filled(depth)? })
     }
 }
 
@@ -254,7 +255,7 @@ impl Dlx1 {
             return Level::Stop(Walked::Strengthen);
         }
         // (A seeded walk draws only now: see `enter`.)
-        let item = if RANDOM { links.keys.choose_random_from(first, &mut random(&mut self.random).rng) } else { first };
+        let item = if RANDOM { links.keys.choose_random_from(first, &mut random(&mut self.random).seeded.rng) } else { first };
         r.nodes += 1;
         let best = item;
         links.cover(best, &mut r.updates, &mut r.live);
@@ -263,7 +264,7 @@ impl Dlx1 {
             let rd = random(&mut self.random);
             let start = rd.order.len();
             links.item_rows(best, &mut rd.order);
-            rd.rng.shuffle(&mut rd.order[start..]);
+            rd.seeded.rng.shuffle(&mut rd.order[start..]);
             let level = r.level;
             (rd.start[level], rd.at[level], rd.end[level]) = (start as u32, start as u32, rd.order.len() as u32);
             cur = rd.order.get(start).copied().unwrap_or(best);
@@ -384,10 +385,6 @@ impl Dlx1 {
 }
 
 impl Core for Dlx1 {
-    fn boxed_clone(&self) -> Box<dyn Core> {
-        Box::new(self.clone())
-    }
-
     fn kind(&self) -> super::Engine {
         super::Engine::Exact
     }
@@ -406,19 +403,6 @@ impl Core for Dlx1 {
 
     fn set_updates(&mut self, updates: u64) {
         self.links.updates = updates;
-    }
-
-    fn compatible(&self, rows: &[usize]) -> Result<bool, Error> {
-        // Two rows conflict when they share an item: mark each item used.
-        let mut used: Vec<bool> = filled(self.links.items() + 1)?;
-        for &r in rows {
-            for x in self.links.row_nodes(r) {
-                if std::mem::replace(&mut used[self.links.top(x) as usize], true) {
-                    return Ok(false);
-                }
-            }
-        }
-        Ok(true)
     }
 
     fn force(&mut self, fixed: &Fixed) {
@@ -455,30 +439,16 @@ impl Core for Dlx1 {
         Ok(())
     }
 
-    fn seed(&self) -> Option<u64> {
-        self.random.as_ref().map(|r| r.seed)
+    fn generator(&mut self) -> Option<&mut Seeded> {
+        self.random.as_mut().map(|r| &mut r.seeded)
     }
 
-    fn reseed(&mut self) {
-        if let Some(r) = &mut self.random {
-            r.rng = fastrand::Rng::with_seed(r.seed);
-        }
+    fn bound(&self) -> Option<&dyn Optimize> {
+        Some(self)
     }
 
-    fn optimizer(&self, objective: Objective, costs: &[i64]) -> Result<Optimizer, Error> {
-        Optimizer::new(objective, &self.links, costs, self.choice.len())
-    }
-
-    fn order_scratch(&self) -> Result<Vec<(u32, i64, u32)>, Error> {
-        let mut scratch = Vec::new();
-        scratch.try_reserve_exact(self.links.nodes())?;
-        Ok(scratch)
-    }
-
-    fn order_lists(&mut self, objective: Option<&Optimizer>, scratch: &mut Vec<(u32, i64, u32)>) {
-        // Each item's rows go in order of share for a search with an
-        // objective, and back in the order they were added without one.
-        self.links.sort_lists(|x| objective.map_or(0, |o| o.key(x)), scratch);
+    fn bound_mut(&mut self) -> Option<&mut dyn Optimize> {
+        Some(self)
     }
 
     fn walk(&mut self, run: Run<'_>) -> Walked {
@@ -508,10 +478,10 @@ impl Core for Dlx1 {
     /// Exact cover rules nothing out beyond the rows forced: the rows of
     /// the level's item before the one given share that item with it.
     fn donate(&mut self, rows: &mut Vec<usize>, _excluded: &mut Vec<usize>) -> Option<f64> {
-        let mut share = 1.0;
-        for l in 0..self.depth() {
-            let x = self.choice[l];
-            let (given, d) = match &mut self.random {
+        let (choice, links, stop, random) = (&self.choice, &self.links, &mut self.stop, &mut self.random);
+        let (l, share, q) = kit::shallowest(self.phase.depth(self.level), |l| {
+            let x = choice[l];
+            let (given, d) = match random {
                 Some(r) if r.at[l] + 1 < r.end[l] => {
                     r.end[l] -= 1;
                     (Some(r.order[r.end[l] as usize]), r.end[l] + 1 - r.start[l])
@@ -521,30 +491,58 @@ impl Core for Dlx1 {
                     // The level's last row before its stop is given away
                     // (the level now stops at it), unless it is the row
                     // being tried.
-                    let last = self.links.up(self.stop[l]);
+                    let last = links.up(stop[l]);
                     if last != x {
-                        self.stop[l] = last;
+                        stop[l] = last;
                     }
-                    ((last != x).then_some(last), self.links.position_in_item(x).1 as u32)
+                    ((last != x).then_some(last), links.position_in_item(x).1 as u32)
                 }
             };
-            share /= f64::from(d.max(1));
-            if let Some(q) = given {
-                rows.extend(self.choice[..l].iter().map(|&y| self.links.row_of(y)));
-                rows.push(self.links.row_of(q));
-                return Some(share);
-            }
-        }
-        None
+            (u64::from(d), given)
+        })?;
+        rows.extend(self.choice[..l].iter().map(|&y| self.links.row_of(y)));
+        rows.push(self.links.row_of(q));
+        Some(share)
     }
 
-    fn excluded(&self, _out: &mut Vec<usize>) {
-        // Exact cover excludes by covering: the rows of an item tried
-        // before the chosen one share that item with it.
+    fn branches(&self, level: &mut dyn FnMut(u64, u64)) {
+        for l in 0..self.depth() {
+            let (k, d) = match &self.random {
+                Some(r) => (u64::from(r.at[l] - r.start[l]), u64::from(r.end[l] - r.start[l])),
+                None => self.links.position_in_item(self.choice[l]),
+            };
+            level(k, d);
+        }
+    }
+
+    fn depth(&self) -> usize {
+        self.phase.depth(self.level)
+    }
+
+    fn is_done(&self) -> bool {
+        self.phase == Phase::Done
+    }
+}
+
+impl Optimize for Dlx1 {
+    fn optimizer(&self, objective: Objective, costs: &[i64]) -> Result<Optimizer, Error> {
+        Optimizer::new(objective, &self.links, costs, self.choice.len())
     }
 
     fn solution_cost(&self, objective: &Optimizer) -> i64 {
         objective.path[self.depth()]
+    }
+
+    fn order_scratch(&self) -> Result<Vec<(u32, i64, u32)>, Error> {
+        let mut scratch = Vec::new();
+        scratch.try_reserve_exact(self.links.nodes())?;
+        Ok(scratch)
+    }
+
+    fn order_lists(&mut self, objective: Option<&Optimizer>, scratch: &mut Vec<(u32, i64, u32)>) {
+        // Each item's rows go in order of share for a search with an
+        // objective, and back in the order they were added without one.
+        self.links.sort_lists(|x| objective.map_or(0, |o| o.key(x)), scratch);
     }
 
     /// Starts the search over on full potentials: the tree walked since the
@@ -564,34 +562,5 @@ impl Core for Dlx1 {
         self.force(fixed);
         // Covering the forced rows again is not search work.
         self.links.updates = updates;
-    }
-
-    fn estimate(&self) -> f64 {
-        match self.phase {
-            Phase::Start => return 0.0,
-            Phase::Done => return 1.0,
-            Phase::Recover | Phase::Paused => {}
-        }
-        let (mut done, mut share) = (0.0, 1.0);
-        for l in 0..self.depth() {
-            let (k, d) = match &self.random {
-                Some(r) => (u64::from(r.at[l] - r.start[l]), u64::from(r.end[l] - r.start[l])),
-                None => self.links.position_in_item(self.choice[l]),
-            };
-            if d == 0 {
-                break;
-            }
-            share /= d as f64;
-            done += k as f64 * share;
-        }
-        done.clamp(0.0, 1.0)
-    }
-
-    fn depth(&self) -> usize {
-        self.phase.depth(self.level)
-    }
-
-    fn is_done(&self) -> bool {
-        self.phase == Phase::Done
     }
 }

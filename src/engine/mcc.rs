@@ -93,7 +93,8 @@
 //! the matches whose squares a match tried before also lies on, and the
 //! tree shrinks about threefold.
 
-use super::{Core, Fixed, Run, Walked};
+use super::kit::{self, Seeded};
+use super::{Core, Fixed, Optimize, Run, Walked};
 use crate::error::Error;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::{Bound, Objective};
@@ -270,7 +271,7 @@ pub(crate) struct Mcc {
     excluded: Vec<u32>,
     resume: Resume,
     /// The seed and generator of a randomised search.
-    random: Option<(u64, fastrand::Rng)>,
+    random: Option<Seeded>,
     /// The cost of the rows chosen on the stack.
     path: i64,
     /// Scratch for the bound: a stamp per column, a stamp and a count of
@@ -1081,7 +1082,7 @@ impl Mcc {
             return self.walk_with(nodes, limit, cap, None, None);
         }
         let mut random = self.random.take();
-        let walked = self.walk_with(nodes, limit, usize::MAX, bound, random.as_mut().map(|r| &mut r.1));
+        let walked = self.walk_with(nodes, limit, usize::MAX, bound, random.as_mut().map(|r| &mut r.rng));
         self.random = random;
         walked
     }
@@ -1155,10 +1156,6 @@ impl Mcc {
 }
 
 impl Core for Mcc {
-    fn boxed_clone(&self) -> Box<dyn Core> {
-        Box::new(self.clone())
-    }
-
     fn kind(&self) -> super::Engine {
         super::Engine::General
     }
@@ -1177,76 +1174,29 @@ impl Core for Mcc {
     }
 
     fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error> {
-        self.random = seed.map(|seed| (seed, fastrand::Rng::with_seed(seed)));
+        self.random = seed.map(Seeded::new);
         Ok(())
     }
 
-    fn seed(&self) -> Option<u64> {
-        self.random.as_ref().map(|r| r.0)
+    fn generator(&mut self) -> Option<&mut Seeded> {
+        self.random.as_mut()
     }
 
-    fn reseed(&mut self) {
-        if let Some((seed, rng)) = &mut self.random {
-            *rng = fastrand::Rng::with_seed(*seed);
-        }
+    fn bound(&self) -> Option<&dyn Optimize> {
+        Some(self)
     }
 
-    fn optimizer(&self, objective: Objective, costs: &[i64]) -> Result<Optimizer, Error> {
-        // This engine has its own bound and needs no order of the lists.
-        Optimizer::without_shares(objective, costs, self.rows())
+    fn bound_mut(&mut self) -> Option<&mut dyn Optimize> {
+        Some(self)
     }
-
-    fn order_scratch(&self) -> Result<Vec<(u32, i64, u32)>, Error> {
-        Ok(Vec::new())
-    }
-
-    fn order_lists(&mut self, _objective: Option<&Optimizer>, _scratch: &mut Vec<(u32, i64, u32)>) {}
 
     fn walk(&mut self, run: Run<'_>) -> Walked {
         let bound = run.objective.as_ref().map(|o| o.bound());
         self.search(run.nodes, run.limit, run.cap, bound.as_ref())
     }
 
-    fn solution_cost(&self, objective: &Optimizer) -> i64 {
-        objective.bound().forced + self.path
-    }
-
-    fn strengthen(&mut self, _objective: &mut Optimizer, _fixed: &Fixed) {
-        // Never asked: this engine's optimizer has no quick stage.
-    }
-
     fn is_done(&self) -> bool {
         self.resume == Resume::Done
-    }
-
-    /// Whether `rows` can all be in one solution: no column covered more
-    /// often than its upper bound, no row twice, and every secondary column
-    /// used either once without a color or only with one color.
-    fn compatible(&self, rows: &[usize]) -> Result<bool, Error> {
-        // Per column: uses so far, and the color of the first use.
-        let mut uses: Vec<(u32, u32)> = filled(self.len.len())?;
-        let mut seen: Vec<bool> = filled(self.row_first.len())?;
-        for &r in rows {
-            if std::mem::replace(&mut seen[r], true) {
-                return Ok(false);
-            }
-            for q in self.nodes(r as u32) {
-                let j = self.top[q as usize] as usize;
-                // A purified node's color is its column's (rows already
-                // chosen, forced or on the search path, purify columns).
-                let c = match self.color[q as usize] {
-                    PURE => self.purified[j],
-                    c => c,
-                };
-                let (n, first) = uses[j];
-                let fits = if self.is_primary(j as u32) { n < self.hi[j] } else { n == 0 || (c != 0 && c == first) };
-                if !fits {
-                    return Ok(false);
-                }
-                uses[j] = (n + 1, if n == 0 { c } else { first });
-            }
-        }
-        Ok(true)
     }
 
     /// Chooses the forced `rows` (which must be [`compatible`](Self::compatible)),
@@ -1298,40 +1248,31 @@ impl Core for Mcc {
     /// A row branch rules out the rows of its column before it; the
     /// levels above rule out what [`Core::excluded`] says.
     fn donate(&mut self, rows: &mut Vec<usize>, excluded: &mut Vec<usize>) -> Option<f64> {
-        let mut share = 1.0;
-        for (k, l) in self.stack.iter().enumerate() {
+        let stack = &mut self.stack;
+        let (k, share, stop) = kit::shallowest(stack.len(), |k| {
+            let l = &mut stack[k];
             // The first row branch not taken yet.
             let untried = if l.branch == Branch::Rows && l.chosen { l.at + 1 } else { l.at };
-            share /= f64::from((l.end - l.start + 1).max(1));
-            if untried < l.stop {
-                let l = &mut self.stack[k];
+            let given = (untried < l.stop).then(|| {
                 l.stop -= 1;
-                let (start, stop) = (l.start as usize, l.stop as usize);
-                let above = &self.stack[..k];
-                rows.extend(above.iter().filter(|l| l.branch == Branch::Rows && l.chosen).map(|l| self.row[self.order[l.at as usize] as usize] as usize));
-                rows.push(self.row[self.order[stop] as usize] as usize);
-                for l in above {
-                    excluded.extend(self.order[l.start as usize..l.ruled_out() as usize].iter().map(|&x| self.row[x as usize] as usize));
-                }
-                excluded.extend(self.order[start..stop].iter().map(|&x| self.row[x as usize] as usize));
-                return Some(share);
-            }
+                l.stop
+            });
+            (u64::from(l.end - l.start + 1), given)
+        })?;
+        let above = &self.stack[..k];
+        rows.extend(above.iter().filter(|l| l.branch == Branch::Rows && l.chosen).map(|l| self.row[self.order[l.at as usize] as usize] as usize));
+        rows.push(self.row[self.order[stop as usize] as usize] as usize);
+        for l in above {
+            excluded.extend(self.order[l.start as usize..l.ruled_out() as usize].iter().map(|&x| self.row[x as usize] as usize));
         }
-        None
+        excluded.extend(self.order[self.stack[k].start as usize..stop as usize].iter().map(|&x| self.row[x as usize] as usize));
+        Some(share)
     }
 
-    /// The number of rows chosen on the stack.
-    fn depth(&self) -> usize {
-        self.stack.iter().filter(|l| l.branch == Branch::Rows && l.chosen).count()
-    }
-
-    /// The fraction of the tree walked, estimated as Knuth's programs do:
-    /// at each level, the branches done among all its branches.
-    fn estimate(&self) -> f64 {
-        if self.resume == Resume::Done {
-            return 1.0;
-        }
-        let (mut done, mut share) = (0.0, 1.0);
+    /// At each level, the branches done among all its branches: the stop
+    /// branch (the column takes no more rows, where its lower bound allows)
+    /// comes first, then the rows.
+    fn branches(&self, level: &mut dyn FnMut(u64, u64)) {
         for l in &self.stack {
             let stop = u32::from(self.lo[l.item as usize] <= self.count[l.item as usize] - u32::from(l.branch == Branch::Rows));
             let k = match l.branch {
@@ -1339,10 +1280,13 @@ impl Core for Mcc {
                 Branch::Stopped => stop,
                 Branch::Rows => stop + l.at - l.start,
             };
-            share /= f64::from((l.end - l.start + stop).max(1));
-            done += f64::from(k) * share;
+            level(u64::from(k), u64::from(l.end - l.start + stop));
         }
-        done.clamp(0.0, 1.0)
+    }
+
+    /// The number of rows chosen on the stack.
+    fn depth(&self) -> usize {
+        self.stack.iter().filter(|l| l.branch == Branch::Rows && l.chosen).count()
     }
 
     /// Undoes the whole search (the forced rows stay) and starts it again.
@@ -1353,5 +1297,16 @@ impl Core for Mcc {
         }
         self.resume = Resume::Enter;
         self.path = 0;
+    }
+}
+
+impl Optimize for Mcc {
+    fn optimizer(&self, objective: Objective, costs: &[i64]) -> Result<Optimizer, Error> {
+        // This engine has its own bound and needs no order of the lists.
+        Optimizer::without_shares(objective, costs, self.rows())
+    }
+
+    fn solution_cost(&self, objective: &Optimizer) -> i64 {
+        objective.bound().forced + self.path
     }
 }

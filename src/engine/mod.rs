@@ -15,9 +15,11 @@
 use crate::error::Error;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::Objective;
+use kit::Seeded;
 
 pub(crate) mod dlx1;
 pub(crate) mod keys;
+pub(crate) mod kit;
 pub(crate) mod layout;
 pub(crate) mod links;
 pub(crate) mod mcc;
@@ -99,13 +101,15 @@ pub(crate) struct Run<'a> {
     pub count: Option<(&'a mut u64, u64)>,
 }
 
-/// What every engine does. The solver calls these once per call of its
+/// What every engine does. The search calls these once per call of its
 /// own (and [`Core::walk`] once per slice of nodes), so the hot loops stay
-/// inside each engine, monomorphised for its modes.
-pub(crate) trait Core: std::fmt::Debug + Send {
-    /// A copy, for [`Clone`] on the solver.
-    fn boxed_clone(&self) -> Box<dyn Core>;
-    /// Which engine this is: [`Engine::Exact`] or [`Engine::General`].
+/// inside each engine, monomorphised for its modes. An engine with a
+/// branch and bound says so through [`Core::bound`] ([`Optimize`]); the
+/// seed's generator, the estimate and the donated share are computed once,
+/// in `kit`, over what the engine reports.
+pub(crate) trait Core: std::fmt::Debug + Send + CoreClone {
+    /// Which engine this is: [`Engine::Exact`], [`Engine::Small`] or
+    /// [`Engine::General`].
     fn kind(&self) -> Engine;
     /// The number of rows of the matrix.
     fn rows(&self) -> usize;
@@ -114,8 +118,6 @@ pub(crate) trait Core: std::fmt::Debug + Send {
     /// Link updates so far, counted as Knuth's programs count them.
     fn updates(&self) -> u64;
     fn set_updates(&mut self, updates: u64);
-    /// Whether `rows` (valid row ids) can all be in one solution.
-    fn compatible(&self, rows: &[usize]) -> Result<bool, Error>;
     /// Takes `fixed.excluded` out of the matrix, then chooses
     /// `fixed.forced` (compatible), before the search, with nothing chosen.
     fn force(&mut self, fixed: &Fixed);
@@ -126,50 +128,103 @@ pub(crate) trait Core: std::fmt::Debug + Send {
     /// Randomises the order with `seed`, or not with `None`; the search
     /// must be unwound. Errors: out of memory, changing nothing.
     fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error>;
-    /// The seed of a randomised search.
-    fn seed(&self) -> Option<u64>;
-    /// Restarts the random generator from the seed (the search is unwound).
-    fn reseed(&mut self);
-    /// The branch and bound for `objective` over rows of `costs`. Errors
-    /// as `Solver::set_objective`.
-    fn optimizer(&self, objective: Objective, costs: &[i64]) -> Result<Optimizer, Error>;
-    /// Room for [`Core::order_lists`], reserved before anything changes.
-    fn order_scratch(&self) -> Result<Vec<(u32, i64, u32)>, Error>;
-    /// Puts the lists in the order `objective` wants (or the order rows
-    /// were added, with `None`); nothing may be chosen, forced rows
-    /// included.
-    fn order_lists(&mut self, objective: Option<&Optimizer>, scratch: &mut Vec<(u32, i64, u32)>);
+    /// The generator of a randomised search.
+    fn generator(&mut self) -> Option<&mut Seeded>;
     /// Runs the search to its next solution, its end, or `run.limit` nodes.
     fn walk(&mut self, run: Run<'_>) -> Walked;
     /// Appends the rows chosen by the search (forced ones not included),
     /// in the order chosen, after a [`Walked::Solution`] or [`Walked::Cut`].
     fn solution(&self, out: &mut Vec<usize>);
-    /// Appends the rows the path to a [`Walked::Cut`] rules out (excluded
-    /// ones of `Fixed` not included): with the rows of
-    /// [`Core::solution`] forced and these excluded, a search walks
-    /// exactly the tree below the cut.
-    fn excluded(&self, out: &mut Vec<usize>);
     /// Gives away the last untried branch of the shallowest level that has
     /// one, between two walks (paused or at a solution, walked with
     /// `Run::share`): appends the rows chosen above that level and the
     /// branch's row to `rows`, the rows the branch rules out to `excluded`
     /// (forced and excluded ones of `Fixed` not included), and the walk
     /// never takes that branch. Returns the branch's share of the tree
-    /// (each level's branches counted alike), or `None` when no level has
-    /// an untried branch.
+    /// (`kit::shallowest`), or `None` when no level has an untried branch.
     fn donate(&mut self, rows: &mut Vec<usize>, excluded: &mut Vec<usize>) -> Option<f64>;
-    /// The cost of that solution's chosen rows, as `objective` counts it
-    /// (scaled, forced rows included).
-    fn solution_cost(&self, objective: &Optimizer) -> i64;
-    /// After [`Walked::Strengthen`]: strengthens the bound and starts the
-    /// search over (`fixed` stays).
-    fn strengthen(&mut self, objective: &mut Optimizer, fixed: &Fixed);
-    /// The estimated fraction of the tree walked, 0 to 1.
-    fn estimate(&self) -> f64;
+    /// For each level on the path to where the search stands, from the
+    /// top: the branches it has finished and all its branches (what
+    /// `kit::estimate` weighs).
+    fn branches(&self, level: &mut dyn FnMut(u64, u64));
     /// The rows chosen on the path to where the search stands.
     fn depth(&self) -> usize;
     /// Whether the search is exhausted.
     fn is_done(&self) -> bool;
+
+    /// Appends the rows the path to a [`Walked::Cut`] rules out (excluded
+    /// ones of `Fixed` not included): with the rows of [`Core::solution`]
+    /// forced and these excluded, a search walks exactly the tree below
+    /// the cut. Exact cover rules out nothing that forcing does not (the
+    /// rows of an item tried before the chosen one share that item).
+    fn excluded(&self, out: &mut Vec<usize>) {
+        let _ = out;
+    }
+
+    /// The branch and bound of an engine that has one.
+    fn bound(&self) -> Option<&dyn Optimize> {
+        None
+    }
+
+    fn bound_mut(&mut self) -> Option<&mut dyn Optimize> {
+        None
+    }
+
+    /// The estimated fraction of the tree walked, 0 to 1.
+    fn estimate(&self) -> f64 {
+        if self.is_done() {
+            return 1.0;
+        }
+        let mut e = kit::Estimate::default();
+        self.branches(&mut |k, d| e.level(k, d));
+        e.value()
+    }
+
+    /// Restarts the random generator from the seed (the search is unwound).
+    fn reseed(&mut self) {
+        if let Some(g) = self.generator() {
+            g.restart();
+        }
+    }
+}
+
+/// The branch and bound of an engine (see [`crate::bound`]).
+pub(crate) trait Optimize {
+    /// The branch and bound for `objective` over rows of `costs`. Errors
+    /// as `Solver::set_objective`.
+    fn optimizer(&self, objective: Objective, costs: &[i64]) -> Result<Optimizer, Error>;
+    /// The cost of the solution the walk stands at, as `objective` counts
+    /// it (scaled, forced rows included).
+    fn solution_cost(&self, objective: &Optimizer) -> i64;
+    /// Room for [`Optimize::order_lists`], reserved before anything
+    /// changes; none for an engine whose lists keep their order.
+    fn order_scratch(&self) -> Result<Vec<(u32, i64, u32)>, Error> {
+        Ok(Vec::new())
+    }
+    /// Puts the lists in the order `objective` wants (or the order rows
+    /// were added, with `None`); nothing may be chosen, forced rows
+    /// included. By default the lists keep their order.
+    fn order_lists(&mut self, objective: Option<&Optimizer>, scratch: &mut Vec<(u32, i64, u32)>) {
+        let _ = (objective, scratch);
+    }
+    /// After [`Walked::Strengthen`] (which only a bound with a quick first
+    /// stage asks for, `Optimizer::strengthen_at`): strengthens the bound
+    /// and starts the search over (`fixed` stays). By default the bound
+    /// has one stage, and this is never asked.
+    fn strengthen(&mut self, objective: &mut Optimizer, fixed: &Fixed) {
+        let _ = (objective, fixed);
+    }
+}
+
+/// A copy of an engine behind the trait, for [`Clone`] on the search.
+pub(crate) trait CoreClone {
+    fn boxed_clone(&self) -> Box<dyn Core>;
+}
+
+impl<T: Core + Clone + 'static> CoreClone for T {
+    fn boxed_clone(&self) -> Box<dyn Core> {
+        Box::new(self.clone())
+    }
 }
 
 impl Clone for Box<dyn Core> {

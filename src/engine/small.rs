@@ -84,10 +84,9 @@
 use super::keys::{self, Key, Keys, SINKS};
 use super::layout::Layout;
 use super::walk::{counting, enter, Entered, Phase};
+use super::kit::{self, Seeded};
 use super::{Core, Engine, Fixed, Run, Walked};
 use crate::alloc::filled;
-use crate::bound::optimizer::Optimizer;
-use crate::bound::Objective;
 use crate::error::Error;
 use crate::matrix::Matrix;
 
@@ -239,7 +238,7 @@ pub(crate) struct Small<K: Key> {
     level: usize,
     phase: Phase,
     /// The seed and generator of a randomised search.
-    random: Option<(u64, fastrand::Rng)>,
+    random: Option<Seeded>,
     updates: u64,
 }
 
@@ -905,7 +904,7 @@ impl<K: Key> Small<K> {
         // (A seeded walk draws only now, see `enter`: among the items of
         // `first`'s length.)
         let item = match &mut self.random {
-            Some((_, rng)) if RANDOM => self.keys.choose_random_from(first, rng),
+            Some(g) if RANDOM => self.keys.choose_random_from(first, &mut g.rng),
             _ => first,
         };
         r.nodes += 1;
@@ -919,9 +918,9 @@ impl<K: Key> Small<K> {
         }
         r.updates += self.cover::<ONE, true>(item);
         let end = self.top as u32;
-        if let Some((_, rng)) = &mut self.random {
+        if let Some(g) = &mut self.random {
             if RANDOM {
-                rng.shuffle(&mut self.stack[start as usize..end as usize]);
+                g.rng.shuffle(&mut self.stack[start as usize..end as usize]);
             }
         }
         if end - start >= 2 {
@@ -1116,10 +1115,6 @@ enum Entering {
 }
 
 impl<K: Key> Core for Small<K> {
-    fn boxed_clone(&self) -> Box<dyn Core> {
-        Box::new(self.clone())
-    }
-
     fn kind(&self) -> Engine {
         Engine::Small
     }
@@ -1138,19 +1133,6 @@ impl<K: Key> Core for Small<K> {
 
     fn set_updates(&mut self, updates: u64) {
         self.updates = updates;
-    }
-
-    fn compatible(&self, rows: &[usize]) -> Result<bool, Error> {
-        // Two rows conflict when they share an item: mark each item used.
-        let mut used: Vec<bool> = filled(self.keys.items() + 1)?;
-        for &r in rows {
-            for k in self.items_of(r as u32) {
-                if std::mem::replace(&mut used[self.row_items[k] as usize], true) {
-                    return Ok(false);
-                }
-            }
-        }
-        Ok(true)
     }
 
     fn force(&mut self, fixed: &Fixed) {
@@ -1192,32 +1174,13 @@ impl<K: Key> Core for Small<K> {
     }
 
     fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error> {
-        self.random = seed.map(|s| (s, fastrand::Rng::with_seed(s)));
+        self.random = seed.map(Seeded::new);
         Ok(())
     }
 
-    fn seed(&self) -> Option<u64> {
-        self.random.as_ref().map(|r| r.0)
+    fn generator(&mut self) -> Option<&mut Seeded> {
+        self.random.as_mut()
     }
-
-    fn reseed(&mut self) {
-        if let Some((seed, rng)) = &mut self.random {
-            *rng = fastrand::Rng::with_seed(*seed);
-        }
-    }
-
-    /// Branch and bound runs on the links ([`crate::bound`] reads them): a
-    /// solver that chose this engine itself moves to DLX1 for it.
-    fn optimizer(&self, _objective: Objective, _costs: &[i64]) -> Result<Optimizer, Error> {
-        Err(Error::Unsupported)
-    }
-
-    fn order_scratch(&self) -> Result<Vec<(u32, i64, u32)>, Error> {
-        Ok(Vec::new())
-    }
-
-    /// Rows are always in the order they were added (there is no objective).
-    fn order_lists(&mut self, _objective: Option<&Optimizer>, _scratch: &mut Vec<(u32, i64, u32)>) {}
 
     fn walk(&mut self, run: Run<'_>) -> Walked {
         if run.cap.is_some() {
@@ -1238,49 +1201,24 @@ impl<K: Key> Core for Small<K> {
     /// As DLX1's: the last untried row of the shallowest level that has
     /// one; exact cover rules nothing else out.
     fn donate(&mut self, rows: &mut Vec<usize>, _excluded: &mut Vec<usize>) -> Option<f64> {
-        let mut share = 1.0;
-        for l in 0..self.depth() {
-            let Level { start, end, stop, at, .. } = self.levels[l];
-            share /= f64::from((end - start).max(1));
-            if stop > at + 1 {
-                self.levels[l].stop = stop - 1;
-                rows.extend(self.levels[..l].iter().map(|v| self.stack[v.at as usize] as usize));
-                rows.push(self.stack[stop as usize - 1] as usize);
-                return Some(share);
-            }
-        }
-        None
+        let levels = &mut self.levels;
+        let (l, share, row) = kit::shallowest(self.phase.depth(self.level), |l| {
+            let Level { start, end, stop, at, .. } = levels[l];
+            let given = (stop > at + 1).then(|| {
+                levels[l].stop = stop - 1;
+                stop - 1
+            });
+            (u64::from(end - start), given)
+        })?;
+        rows.extend(self.levels[..l].iter().map(|v| self.stack[v.at as usize] as usize));
+        rows.push(self.stack[row as usize] as usize);
+        Some(share)
     }
 
-    fn excluded(&self, _out: &mut Vec<usize>) {
-        // As DLX1: the rows tried before the chosen one share its item.
-    }
-
-    fn solution_cost(&self, _objective: &Optimizer) -> i64 {
-        // Never asked: the engine has no objective (see `optimizer`).
-        0
-    }
-
-    fn strengthen(&mut self, _objective: &mut Optimizer, _fixed: &Fixed) {
-        // Never asked: the engine has no objective.
-    }
-
-    fn estimate(&self) -> f64 {
-        match self.phase {
-            Phase::Start => return 0.0,
-            Phase::Done => return 1.0,
-            Phase::Recover | Phase::Paused => {}
-        }
-        let (mut done, mut share) = (0.0, 1.0);
+    fn branches(&self, level: &mut dyn FnMut(u64, u64)) {
         for l in &self.levels[..self.depth()] {
-            let d = l.end - l.start;
-            if d == 0 {
-                break;
-            }
-            share /= f64::from(d);
-            done += f64::from(l.at - l.start) * share;
+            level(u64::from(l.at - l.start), u64::from(l.end - l.start));
         }
-        done.clamp(0.0, 1.0)
     }
 
     fn depth(&self) -> usize {
@@ -1379,10 +1317,7 @@ mod tests {
             let mut set: Vec<usize> = Vec::new();
             for r in order {
                 let rows = [&set[..], &[r]].concat();
-                let fits = with.compatible(&rows).unwrap();
-                // The conflict sets and the items marked one by one agree.
-                assert_eq!(fits, without.compatible(&rows).unwrap());
-                if fits {
+                if m.compatible(&rows).unwrap() {
                     set.push(r);
                 }
             }

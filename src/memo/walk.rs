@@ -7,6 +7,7 @@ use super::cache::{Lookup, Store};
 use super::count::Count;
 use super::problem::{Choice, Order, Problem};
 use crate::alloc::copied;
+use crate::engine::kit;
 use crate::error::Error;
 
 /// One level of the search: the column it branches on and how far it got.
@@ -82,13 +83,7 @@ impl Walk {
         if self.result.is_some() {
             return 1.0;
         }
-        let (mut sum, mut weight) = (0.0, 1.0);
-        for f in &self.frames {
-            let total = f.total.max(1) as f64;
-            sum += weight * f.done as f64 / total;
-            weight /= total;
-        }
-        sum.min(1.0)
+        kit::estimate(self.frames.iter().map(|f| (f.done as u64, f.total as u64)))
     }
 
     /// Pushes a level for `state` (already in place after the last frame),
