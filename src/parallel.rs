@@ -573,54 +573,150 @@ pub(crate) fn drive(s: &mut Search, pool: Box<Pool>, count: bool, max: Option<u6
 
 fn call_threads(s: &mut Search, call: &mut Call, mut pool: Box<Pool>, count: bool, max: u64, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome, Box<Pool>) {
     // Solutions found by an earlier call come first.
-    let mut handed = 0u64;
-    while let Some(rows) = pool.pending.pop_front() {
-        if handed >= max {
-            pool.pending.push_front(rows);
-            return (handed, Outcome::SolutionLimit, pool);
-        }
-        handed += 1;
-        if s.hand_out(&rows, f).is_break() {
-            return (handed, Outcome::Stopped, pool);
-        }
+    let mut c = Coordinator { s, call, f, handed: 0, max, counting: count, stopping: false };
+    if let Some(outcome) = c.hand_pending(&mut pool.pending) {
+        return (c.handed, outcome, pool);
     }
-    let c = s.counters();
-    if let Err(outcome) = call.check(s.controls_mut(), c) {
-        return (handed, outcome, pool);
+    let counters = c.s.counters();
+    if let Err(outcome) = c.call.check(c.s.controls_mut(), counters) {
+        return (c.handed, outcome, pool);
     }
     if pool.exhausted {
-        return (handed, Outcome::Exhausted, pool);
+        return (c.handed, Outcome::Exhausted, pool);
     }
-    let counting = count && s.objective().is_none();
+    c.counting = count && c.s.objective().is_none();
     for w in &mut pool.workers {
-        w.solver.set_counting(counting);
+        w.solver.set_counting(c.counting);
     }
-    let reporting = s.controls_mut().progress.is_some();
     let [found, mut batch] = std::mem::take(&mut pool.mailbox);
-    let sh = Shared {
-        state: Lock::new(State { queue: std::mem::take(&mut pool.queue), idle: 0, exhausted: false, stop: None, found, running: 0, abandoned: false }),
-        wake: Signal::new(),
-        arrived: Signal::new(),
-        room: Signal::new(),
-        mailbox: MAILBOX * pool.workers.len(),
-        patient: s.objective().is_some() && max == u64::MAX,
-        stop: Word::new(0),
-        // Workers without a piece will wait for one: the others hurry to
-        // their next poll point to give them some.
-        idle: Word::new(pool.workers.iter().filter(|w| w.share.is_none()).count() as u64),
-        queued: Word::new(0),
-        nodes_left: Word::new(s.limits().nodes.unwrap_or(u64::MAX)),
-        slots: Word::new(max - handed),
-        unlimited: max == u64::MAX,
-        bar: Word::new(s.bar() as u64),
-        // A branch and bound polls more often, so that a better bar found
-        // by one worker soon prunes the others.
-        slice: if s.objective().is_some() { BOUND_NODES } else { SHARE_NODES },
-        reporting,
-        // What the workers did in earlier calls, until they publish again.
-        status: pool.workers.iter().map(|w| Status::of(w, reporting)).collect(),
-    };
-    sh.queued.set(sh.lock().queue.len() as u64);
+    let sh = Shared::for_call(&c, &mut pool, found);
+    run_threads(&mut c, &sh, &mut pool, &mut batch);
+    // Back into the pool for the next call.
+    let counted: u64 = sh.status.iter().map(|st| st.counted.get()).sum();
+    let st = sh.state.into_inner();
+    pool.mailbox = [st.found, batch];
+    pool.queue = st.queue;
+    pool.exhausted = st.exhausted;
+    c.s.count_solutions(counted);
+    (c.handed + counted, st.stop.unwrap_or(Outcome::Exhausted), pool)
+}
+
+/// What the calling thread keeps through one call, as coordinator: the
+/// caller's search (which records the best and counts what is handed
+/// out), the call's controls and callback, and the solutions handed out.
+struct Coordinator<'a> {
+    s: &'a mut Search,
+    call: &'a mut Call,
+    f: &'a mut dyn FnMut(&[usize]) -> ControlFlow<()>,
+    handed: u64,
+    /// The most solutions the call hands out.
+    max: u64,
+    /// Counting without an objective: nothing is handed out.
+    counting: bool,
+    /// The call is stopping: solutions that arrive are kept for the next.
+    stopping: bool,
+}
+
+impl Coordinator<'_> {
+    /// Hands out the solutions an earlier call left; `Some` when that ends
+    /// this call.
+    fn hand_pending(&mut self, pending: &mut VecDeque<Vec<usize>>) -> Option<Outcome> {
+        while let Some(rows) = pending.pop_front() {
+            if self.handed >= self.max {
+                pending.push_front(rows);
+                return Some(Outcome::SolutionLimit);
+            }
+            self.handed += 1;
+            if self.s.hand_out(&rows, self.f).is_break() {
+                return Some(Outcome::Stopped);
+            }
+        }
+        None
+    }
+
+    /// The solutions of `batch`: recorded (with an objective, only what
+    /// beats the bar counts, and the bar goes to every worker), then handed
+    /// out, or kept in `pending` when counting, stopping or past the limit.
+    fn hand_batch(&mut self, sh: &Shared, batch: &mut VecDeque<Found>, pending: &mut VecDeque<Vec<usize>>) {
+        for (rows, cost) in batch.drain(..) {
+            if !self.s.record(&rows, cost) {
+                continue;
+            }
+            sh.bar.lower_signed(self.s.bar());
+            if self.stopping || self.counting {
+                pending.push_back(rows);
+            } else if self.handed >= self.max {
+                pending.push_back(rows);
+                self.stop(sh, Outcome::SolutionLimit);
+            } else {
+                self.handed += 1;
+                if self.s.hand_out(&rows, self.f).is_break() {
+                    self.stop(sh, Outcome::Stopped);
+                }
+            }
+        }
+    }
+
+    fn stop(&mut self, sh: &Shared, why: Outcome) {
+        sh.halt(why);
+        self.stopping = true;
+    }
+
+    /// Between turns: the limits, the cancel flag and the clock, and the
+    /// progress report when one is due.
+    fn check(&mut self, sh: &Shared) {
+        let c = sh.counters(self.s.counters().solutions);
+        let call = &mut *self.call;
+        let controls = self.s.controls_mut();
+        let checked = call.check(controls, c).and_then(|due| match due {
+            Some(now) => call.report(controls, now, c, sh.estimate(), sh.depth()),
+            None => Ok(()),
+        });
+        if let Err(why) = checked {
+            self.stop(sh, why);
+        }
+    }
+}
+
+impl Shared {
+    /// What the threads of a call share, from the pool's workers and units
+    /// and the call's limits.
+    fn for_call(c: &Coordinator<'_>, pool: &mut Pool, found: VecDeque<Found>) -> Shared {
+        let s = &*c.s;
+        let reporting = s.reports_progress();
+        let queue = std::mem::take(&mut pool.queue);
+        let queued = queue.len() as u64;
+        Shared {
+            state: Lock::new(State { queue, idle: 0, exhausted: false, stop: None, found, running: 0, abandoned: false }),
+            wake: Signal::new(),
+            arrived: Signal::new(),
+            room: Signal::new(),
+            mailbox: MAILBOX * pool.workers.len(),
+            patient: s.objective().is_some() && c.max == u64::MAX,
+            stop: Word::new(0),
+            // Workers without a piece will wait for one: the others hurry
+            // to their next poll point to give them some.
+            idle: Word::new(pool.workers.iter().filter(|w| w.share.is_none()).count() as u64),
+            queued: Word::new(queued),
+            nodes_left: Word::new(s.limits().nodes.unwrap_or(u64::MAX)),
+            slots: Word::new(c.max - c.handed),
+            unlimited: c.max == u64::MAX,
+            bar: Word::new(s.bar() as u64),
+            // A branch and bound polls more often, so that a better bar
+            // found by one worker soon prunes the others.
+            slice: if s.objective().is_some() { BOUND_NODES } else { SHARE_NODES },
+            reporting,
+            // What the workers did in earlier calls, until they publish
+            // again.
+            status: pool.workers.iter().map(|w| Status::of(w, reporting)).collect(),
+        }
+    }
+}
+
+/// The threads of one call: the home worker and the coordinator take turns
+/// on the calling thread, and the other workers start after the first
+/// turn. Returns when every thread has finished.
+fn run_threads(c: &mut Coordinator<'_>, sh: &Shared, pool: &mut Pool, batch: &mut VecDeque<Found>) {
     // The home worker, on the calling thread: the first that holds a piece.
     let home = pool.workers.iter().position(|w| w.share.is_some()).unwrap_or(0);
     let mut own = None;
@@ -634,80 +730,26 @@ fn call_threads(s: &mut Search, call: &mut Call, mut pool: Box<Pool>, count: boo
     }
     let (hw, hme) = own.expect("threads > 1, so home is a worker");
     let mut others = Some(others);
+    let pending = &mut pool.pending;
+    let counting = c.counting;
     std::thread::scope(|scope| {
-        let _halt = HaltOnPanic(&sh);
+        let _halt = HaltOnPanic(sh);
         let mut started = Vec::new();
-        let mut stopping = false;
         // Whether the home worker counts among the idle ones.
         let mut home_idle = false;
         loop {
-            // The home worker's turn: one slice, with a piece taken before
-            // and after it if it has none.
-            if sh.stop.get() == 0 {
-                sh.seek(hw, hme, &mut home_idle);
-                if hw.share.is_some() {
-                    slice(hw, hme, &sh, counting, started.is_empty(), true);
-                    sh.seek(hw, hme, &mut home_idle);
-                }
-            }
-            // Before the other threads start, the first slice may have
-            // ended the search.
+            home_turn(sh, hw, hme, counting, started.is_empty(), &mut home_idle);
             if let Some(rest) = &others {
-                let mut st = sh.lock();
-                if st.stop.is_none() && hw.share.is_none() && st.queue.is_empty() && rest.iter().all(|(w, _)| w.share.is_none()) {
-                    st.exhausted = true;
-                }
+                sh.end_if_nothing_left(hw, rest);
             }
-            // The coordinator's turn: every solution sent so far, and
-            // whether the call is over.
-            let over = {
-                let mut st = sh.lock();
-                // The home worker has a slice to run or a piece to take
-                // (given while it was not waiting: the wake-up is gone).
-                let busy = st.stop.is_none() && (hw.share.is_some() || !st.queue.is_empty());
-                if st.found.is_empty() && st.running > 0 && !busy {
-                    let since = Instant::now();
-                    st = sh.arrived.wait_for(st, TICK);
-                    if home_idle {
-                        hw.idle += since.elapsed();
-                    }
-                }
-                std::mem::swap(&mut st.found, &mut batch);
-                if !batch.is_empty() {
-                    sh.room.notify_all();
-                }
-                st.running == 0 && (st.stop.is_some() || st.exhausted)
-            };
-            for (rows, cost) in batch.drain(..) {
-                // With an objective only what beats the bar counts.
-                if !s.record(&rows, cost) {
-                    continue;
-                }
-                sh.bar.lower_signed(s.bar());
-                if stopping || counting {
-                    pool.pending.push_back(rows);
-                } else if handed >= max {
-                    pool.pending.push_back(rows);
-                    sh.halt(Outcome::SolutionLimit);
-                    stopping = true;
-                } else {
-                    handed += 1;
-                    if s.hand_out(&rows, f).is_break() {
-                        sh.halt(Outcome::Stopped);
-                        stopping = true;
-                    }
-                }
-            }
+            let over = sh.collect(hw, home_idle, batch);
+            c.hand_batch(sh, batch, pending);
             // The other threads start after the first slice and its
             // solutions, unless these ended the call: a small search, or a
             // call for one solution that the slice found, starts none.
             if let Some(rest) = others.take() {
-                let mut st = sh.lock();
-                if st.stop.is_none() && !st.exhausted {
-                    st.running = rest.len();
-                    drop(st);
+                if sh.start(rest.len()) {
                     for (w, me) in rest {
-                        let sh = &sh;
                         started.push(scope.spawn(move || work(w, me, sh, counting)));
                     }
                 }
@@ -715,20 +757,11 @@ fn call_threads(s: &mut Search, call: &mut Call, mut pool: Box<Pool>, count: boo
             if over {
                 break;
             }
-            if stopping {
-                continue;
-            }
-            let c = sh.counters(s.counters().solutions);
-            let checked = call.check(s.controls_mut(), c).and_then(|due| match due {
-                Some(now) => call.report(s.controls_mut(), now, c, sh.estimate(), sh.depth()),
-                None => Ok(()),
-            });
-            if let Err(why) = checked {
-                sh.halt(why);
-                stopping = true;
+            if !c.stopping {
+                c.check(sh);
             }
         }
-        hme.publish(hw, reporting);
+        hme.publish(hw, sh.reporting);
         // Joined one by one (the scope would only wait for them): a
         // joined thread is gone, stack and all, before the call returns,
         // and valgrind's tools see the join.
@@ -738,11 +771,61 @@ fn call_threads(s: &mut Search, call: &mut Call, mut pool: Box<Pool>, count: boo
             }
         }
     });
-    let counted: u64 = sh.status.iter().map(|st| st.counted.get()).sum();
-    let st = sh.state.into_inner();
-    pool.mailbox = [st.found, batch];
-    pool.queue = st.queue;
-    pool.exhausted = st.exhausted;
-    s.count_solutions(counted);
-    (handed + counted, st.stop.unwrap_or(Outcome::Exhausted), pool)
+}
+
+/// The home worker's turn: one slice, with a piece taken before and after
+/// it if it has none.
+fn home_turn(sh: &Shared, hw: &mut Worker, hme: &Status, counting: bool, alone: bool, home_idle: &mut bool) {
+    if sh.stop.get() != 0 {
+        return;
+    }
+    sh.seek(hw, hme, home_idle);
+    if hw.share.is_some() {
+        slice(hw, hme, sh, counting, alone, true);
+        sh.seek(hw, hme, home_idle);
+    }
+}
+
+impl Shared {
+    /// Before the other threads start: the first slice may have ended the
+    /// search (no worker holds a piece and none is queued).
+    fn end_if_nothing_left(&self, hw: &Worker, rest: &[(&mut Worker, &Status)]) {
+        let mut st = self.lock();
+        if st.stop.is_none() && hw.share.is_none() && st.queue.is_empty() && rest.iter().all(|(w, _)| w.share.is_none()) {
+            st.exhausted = true;
+        }
+    }
+
+    /// The coordinator's turn: every solution sent so far into `batch`
+    /// (waiting up to a tick for one when the home worker has nothing to
+    /// do), and whether the call is over.
+    fn collect(&self, hw: &mut Worker, home_idle: bool, batch: &mut VecDeque<Found>) -> bool {
+        let mut st = self.lock();
+        // The home worker has a slice to run or a piece to take (given
+        // while it was not waiting: the wake-up is gone).
+        let busy = st.stop.is_none() && (hw.share.is_some() || !st.queue.is_empty());
+        if st.found.is_empty() && st.running > 0 && !busy {
+            let since = Instant::now();
+            st = self.arrived.wait_for(st, TICK);
+            if home_idle {
+                hw.idle += since.elapsed();
+            }
+        }
+        std::mem::swap(&mut st.found, batch);
+        if !batch.is_empty() {
+            self.room.notify_all();
+        }
+        st.running == 0 && (st.stop.is_some() || st.exhausted)
+    }
+
+    /// Counts `others` threads as running, unless the call is over; says
+    /// whether they may start.
+    fn start(&self, others: usize) -> bool {
+        let mut st = self.lock();
+        if st.stop.is_some() || st.exhausted {
+            return false;
+        }
+        st.running = others;
+        true
+    }
 }

@@ -401,6 +401,11 @@ impl Search {
         self.controls.outcome
     }
 
+    /// Whether calls report progress.
+    pub(crate) fn reports_progress(&self) -> bool {
+        self.controls.progress.is_some()
+    }
+
     /// Sets how the last call ended.
     pub(crate) fn set_outcome(&mut self, outcome: Outcome) {
         self.controls.outcome = Some(outcome);
