@@ -1,4 +1,4 @@
-//! The `dlx` command-line tool (src/bin/dlx.rs), run as a program.
+//! The `dlx` command-line tool (src/bin/dlx/main.rs), run as a program.
 //!
 //! Expected values are facts: the solution count that each file of
 //! tools/gen_instances.py names in its first comment line ("expect N";
@@ -711,7 +711,7 @@ fn odd_arguments_and_failing_output_end_with_a_status() {
     let closed_stdout = Command::new("sh").arg("-c").arg("\"$0\" -p \"$1\" >&-").arg(DLX).arg(p).output().unwrap();
     assert_exit(&closed_stdout, 4, &["standard output is closed"]);
     // The tool starts without the standard library's start-up code (it is
-    // C's main, see src/bin/dlx.rs) and does what that code did itself. A
+    // C's main, see src/bin/dlx/main.rs) and does what that code did itself. A
     // closed standard input reads as an empty text.
     let closed_stdin = Command::new("sh").arg("-c").arg("\"$0\" <&-").arg(DLX).output().unwrap();
     assert_exit(&closed_stdin, 2, &["standard input", "found the end of the text"]);

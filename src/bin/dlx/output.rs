@@ -1,0 +1,140 @@
+//! What the tool prints: counters, solutions as their items, the best
+//! solutions, and the `--json` document.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::time::Duration;
+
+use dlx::format::ColorText;
+use dlx::{Matrix, Outcome};
+
+use crate::args::Options;
+
+/// Counters and the time they took, printed as in [`HELP`].
+pub struct Report {
+    pub counters: dlx::Counters,
+    pub elapsed: Duration,
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = &self.counters;
+        let secs = self.elapsed.as_secs_f64();
+        let rate = if secs > 0.0 { c.updates as f64 / secs / 1e6 } else { 0.0 };
+        write!(f, "{} solutions, {} nodes, {} updates, {:.6} s, {:.1} M updates/s", c.solutions, c.nodes, c.updates, secs, rate)
+    }
+}
+
+/// A solution's options, each as its item names (with their colors) on one
+/// line, then an empty line.
+pub fn print_solution(out: &mut impl Write, m: &Matrix, colors: &ColorText<'_>, rows: &[usize]) -> io::Result<()> {
+    for &r in rows {
+        let mut first = true;
+        for (k, c) in m.row(r).into_iter().flatten().enumerate() {
+            if !first {
+                out.write_all(b" ")?;
+            }
+            first = false;
+            match m.column_name(c) {
+                Some(name) => out.write_all(name.as_bytes())?,
+                None => write!(out, "#{c}")?,
+            }
+            if let Some(color) = colors.get(r, k) {
+                write!(out, ":{color}")?;
+            }
+        }
+        out.write_all(b"\n")?;
+    }
+    out.write_all(b"\n")
+}
+
+/// The best solutions, best first: each one's cost on a line, and with
+/// `print` its options and an empty line after it.
+pub fn print_best(out: &mut impl Write, m: &Matrix, colors: &ColorText<'_>, best: &[dlx::Best], print: bool) -> io::Result<()> {
+    for b in best {
+        if print {
+            writeln!(out, "cost {}", b.cost)?;
+            print_solution(out, m, colors, &b.rows)?;
+        } else {
+            writeln!(out, "{}", b.cost)?;
+        }
+    }
+    Ok(())
+}
+
+/// `text` as a JSON string, quoted and escaped.
+pub fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for ch in text.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// One solution of `--json --print`: its option numbers as an array,
+/// after a comma unless it is the first.
+pub fn print_json_rows(out: &mut impl Write, rows: &[usize], first: bool) -> io::Result<()> {
+    if !first {
+        out.write_all(b",")?;
+    }
+    out.write_all(b"[")?;
+    for (i, r) in rows.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        write!(out, "{r}")?;
+    }
+    out.write_all(b"]")
+}
+
+/// The rest of the `--json` document: the outcome (and whether the search
+/// finished), the count or the best solutions, the counters.
+pub fn print_json_tail(out: &mut impl Write, opts: &Options, found: u64, outcome: Outcome, best: &[dlx::Best], report: &Report) -> io::Result<()> {
+    if opts.print && opts.goal.is_none() {
+        out.write_all(b"],")?;
+    }
+    let name = match outcome {
+        Outcome::Exhausted => "exhausted",
+        Outcome::Solution => "solution",
+        Outcome::SolutionLimit => "solution_limit",
+        Outcome::NodeLimit => "node_limit",
+        Outcome::UpdateLimit => "update_limit",
+        Outcome::TimeLimit => "time_limit",
+        Outcome::Stopped => "stopped",
+        Outcome::Cancelled => "cancelled",
+    };
+    // Only a search that ran to its end has the whole answer.
+    let complete = outcome == Outcome::Exhausted;
+    write!(out, "\"outcome\":\"{name}\",\"complete\":{complete},")?;
+    if opts.goal.is_some() {
+        out.write_all(b"\"best\":[")?;
+        for (i, b) in best.iter().enumerate() {
+            write!(out, "{}{{\"cost\":{},\"rows\":", if i > 0 { "," } else { "" }, b.cost)?;
+            print_json_rows(out, &b.rows, true)?;
+            out.write_all(b"}")?;
+        }
+        out.write_all(b"],")?;
+        write!(out, "\"improvements\":{found},")?;
+    } else {
+        write!(out, "\"count\":{found},")?;
+    }
+    let c = &report.counters;
+    writeln!(
+        out,
+        "\"counters\":{{\"solutions\":{},\"nodes\":{},\"updates\":{}}},\"seconds\":{:.6}}}",
+        c.solutions,
+        c.nodes,
+        c.updates,
+        report.elapsed.as_secs_f64()
+    )
+}
