@@ -261,55 +261,62 @@ fn item_line(line: &str, n: usize) -> Result<Items, ParseError> {
             rest = after;
             offset = 1;
         }
-        let err = |at: usize, message: String| ParseError::new(n, column(line, tok.at + at), message);
-        if let Some(bar) = rest.find('|') {
-            let prefix = &rest[..bar];
-            if first_secondary.is_some() {
-                if prefix.is_empty() || !prefix.bytes().all(|b| b.is_ascii_digit() || b == b':') {
-                    check_name(rest, "an item name").map_err(|(at, m)| err(offset + at, m))?;
-                }
-                return Err(err(
-                    offset,
-                    format!(
-                        "secondary item {} cannot have bounds: expected a name without `:` or `|`",
-                        quote(&rest[bar + 1..])
-                    ),
-                ));
-            }
-            let (lower_text, upper_text, upper_at) = match prefix.find(':') {
-                Some(colon) => (Some(&prefix[..colon]), &prefix[colon + 1..], colon + 1),
-                None => (None, prefix, 0),
-            };
-            let bad = |at: usize, why: &str| {
-                err(offset + at, format!("malformed bounds {}: {why} (bounds are written `u:v|name` or `v|name`)", quote(rest)))
-            };
-            let upper = decimal(upper_text, u32::MAX as u64).map_err(|why| bad(upper_at, why))? as u32;
-            let lower = match lower_text {
-                Some(l) => decimal(l, u32::MAX as u64).map_err(|why| bad(0, why))? as u32,
-                None => upper,
-            };
-            if lower > upper {
-                return Err(bad(0, "the lower bound exceeds the upper bound"));
-            }
-            let name = &rest[bar + 1..];
-            check_name(name, "an item name").map_err(|(at, m)| err(offset + bar + 1 + at, m))?;
-            if (lower, upper) != DEFAULT_BOUNDS {
-                bounds.try_reserve(1).map_err(|_| too_big(n, column(line, tok.at), Error::OutOfMemory))?;
-                bounds.push((names.len(), (lower, upper)));
-            }
-            rest = name;
-        } else if let Some(colon) = rest.find(':') {
-            return Err(err(
-                offset + colon,
-                format!("`:` cannot appear in an item name ({}); bounds are written `u:v|name`", quote(rest)),
-            ));
-        } else {
-            check_name(rest, "an item name").map_err(|(at, m)| err(offset + at, m))?;
+        let (name, bound) = item(line, n, tok.at + offset, rest, first_secondary.is_some())?;
+        if let Some(bound) = bound {
+            bounds.try_reserve(1).map_err(|_| too_big(n, column(line, tok.at), Error::OutOfMemory))?;
+            bounds.push((names.len(), bound));
         }
-        names.push(rest).map_err(|e| too_big(n, column(line, tok.at), e))?;
+        names.push(name).map_err(|e| too_big(n, column(line, tok.at), e))?;
     }
-    // The index, every name hashed and its slot asked for a little before
-    // it is filled.
+    let count = names.len();
+    let index = index_names(line, n, &names)?;
+    Ok(Items { names, index, first_secondary: first_secondary.unwrap_or(count), bounds })
+}
+
+/// An item's bounds, `(lower, upper)`.
+type Bounds = (u32, u32);
+
+/// One item of the item line, `text` at byte `at` of `line` (line `n`),
+/// among the secondary ones or not: its name, and its bounds when they are
+/// not [`DEFAULT_BOUNDS`] (`u:v|name` or `v|name`, primary items only).
+fn item<'t>(line: &str, n: usize, at: usize, text: &'t str, secondary: bool) -> Result<(&'t str, Option<Bounds>), ParseError> {
+    let err = |k: usize, message: String| ParseError::new(n, column(line, at + k), message);
+    let Some(bar) = text.find('|') else {
+        if let Some(colon) = text.find(':') {
+            return Err(err(colon, format!("`:` cannot appear in an item name ({}); bounds are written `u:v|name`", quote(text))));
+        }
+        check_name(text, "an item name").map_err(|(k, m)| err(k, m))?;
+        return Ok((text, None));
+    };
+    let prefix = &text[..bar];
+    if secondary {
+        if prefix.is_empty() || !prefix.bytes().all(|b| b.is_ascii_digit() || b == b':') {
+            check_name(text, "an item name").map_err(|(k, m)| err(k, m))?;
+        }
+        return Err(err(0, format!("secondary item {} cannot have bounds: expected a name without `:` or `|`", quote(&text[bar + 1..]))));
+    }
+    let (lower_text, upper_text, upper_at) = match prefix.find(':') {
+        Some(colon) => (Some(&prefix[..colon]), &prefix[colon + 1..], colon + 1),
+        None => (None, prefix, 0),
+    };
+    let bad = |k: usize, why: &str| err(k, format!("malformed bounds {}: {why} (bounds are written `u:v|name` or `v|name`)", quote(text)));
+    let upper = decimal(upper_text, u32::MAX as u64).map_err(|why| bad(upper_at, why))? as u32;
+    let lower = match lower_text {
+        Some(l) => decimal(l, u32::MAX as u64).map_err(|why| bad(0, why))? as u32,
+        None => upper,
+    };
+    if lower > upper {
+        return Err(bad(0, "the lower bound exceeds the upper bound"));
+    }
+    let name = &text[bar + 1..];
+    check_name(name, "an item name").map_err(|(k, m)| err(bar + 1 + k, m))?;
+    Ok((name, ((lower, upper) != DEFAULT_BOUNDS).then_some((lower, upper))))
+}
+
+/// The index of the item line's names (line `n`), every name hashed and
+/// its slot asked for a little before it is filled; an error for a name
+/// given twice.
+fn index_names(line: &str, n: usize, names: &Names) -> Result<NameIndex, ParseError> {
     let count = names.len();
     let mut index = NameIndex::with_room(count).map_err(|e| too_big(n, 1, e))?;
     let mut hashes = [0u64; AHEAD];
@@ -325,7 +332,7 @@ fn item_line(line: &str, n: usize) -> Result<Items, ParseError> {
             index.prefetch(next);
             hashes[k % AHEAD] = next;
         }
-        if !index.insert(&names, h, k as u32) {
+        if !index.insert(names, h, k as u32) {
             // Named twice: find the token for the message (its name ends it).
             let tok = tokens(line).filter(|t| t.text != "|").nth(k).unwrap_or(Token { at: 0, text: "" });
             let at = tok.at + tok.text.len() - name(k).len();
@@ -336,7 +343,7 @@ fn item_line(line: &str, n: usize) -> Result<Items, ParseError> {
             ));
         }
     }
-    Ok(Items { names, index, first_secondary: first_secondary.unwrap_or(count), bounds })
+    Ok(index)
 }
 
 /// One block's options, parsed: the rows as one list of columns and each
@@ -470,114 +477,155 @@ impl Worker {
         colors: &mut HashMap<&'t str, u32>,
     ) -> Result<(), ParseError> {
         let (Some(p), Some(row)) = (queue.pop_front(), rows.front_mut()) else { return Ok(()) };
-        let block = &mut self.block;
         let word = &text[p.at..p.at + p.len];
-        let in_line = p.at - row.start;
-        let (number, line) = (row.number, row.line);
-        let err = |at: usize, message: String| ParseError::new(number, column(line, in_line + at), message);
-        let oom = || too_big(number, column(line, in_line), Error::OutOfMemory);
+        let place = Place { number: row.number, line: row.line, in_line: p.at - row.start };
         let first = match row.first {
             Some(first) => first,
             None => {
-                block.lines_of_rows.try_reserve(1).map_err(|_| oom())?;
-                block.lines_of_rows.push(number as u32);
+                let block = &mut self.block;
+                block.lines_of_rows.try_reserve(1).map_err(|_| place.oom())?;
+                block.lines_of_rows.push(row.number as u32);
                 *row.first.insert(block.entries.len())
             }
         };
         match p.what {
             Word::Cost => {
-                let digits = &word[1..];
-                let (negative, digits) = match digits.strip_prefix('-') {
-                    Some(rest) => (true, rest),
-                    None => (false, digits),
-                };
-                let limit = if negative { i64::MIN.unsigned_abs() } else { i64::MAX as u64 };
-                let d = decimal(digits, limit).map_err(|why| {
-                    err(1 + usize::from(negative), format!("malformed cost {}: {why} after `|`", quote(word)))
-                })?;
-                let d = if negative { 0i64.wrapping_sub_unsigned(d) } else { d as i64 };
-                row.cost = row.cost.checked_add(d).ok_or_else(|| err(0, "the option's total cost is too large".into()))?;
+                let cost = cost(word, &place)?;
+                row.cost = row.cost.checked_add(cost).ok_or_else(|| place.err(0, "the option's total cost is too large".into()))?;
             }
             Word::Item { name_len, hash } => {
-                let name = &word[..name_len];
-                if name.is_empty() {
-                    return Err(err(0, "expected an item name before `:`".into()));
-                }
-                let Some(c) = items.index.find(&items.names, hash, name) else {
-                    return Err(err(0, format!("unknown item {}: expected a name from the item line", quote(name))));
-                };
-                let in_row = block.entries.len() - first;
-                let repeated = if in_row < SHORT_ROW {
-                    block.entries[first..].contains(&c)
-                } else {
-                    if in_row == SHORT_ROW {
-                        // From here on the row is checked by stamps.
-                        if self.seen.is_empty() {
-                            self.seen = crate::alloc::filled(items.names.len()).map_err(|_| oom())?;
-                        }
-                        self.stamp = self.stamp.wrapping_add(1);
-                        if self.stamp == 0 {
-                            self.seen.iter_mut().for_each(|s| *s = 0);
-                            self.stamp = 1;
-                        }
-                        for &d in &block.entries[first..] {
-                            self.seen[d as usize] = self.stamp;
-                        }
-                    }
-                    std::mem::replace(&mut self.seen[c as usize], self.stamp) == self.stamp
-                };
-                if repeated {
-                    return Err(err(0, format!("item {} appears twice in this option", quote(name))));
-                }
-                if name_len < word.len() {
-                    let at = name_len + 1;
-                    if (c as usize) < items.first_secondary {
-                        return Err(err(
-                            name_len,
-                            format!("primary item {} cannot have a color: only secondary items have colors", quote(name)),
-                        ));
-                    }
-                    let color = &word[at..];
-                    check_name(color, "a color").map_err(|(k, msg)| err(at + k, msg))?;
-                    let id = match colors.get(color) {
-                        Some(&id) => id,
-                        None => {
-                            let id = block.color_names.len() as u32;
-                            colors.try_reserve(1).map_err(|_| oom())?;
-                            block.color_names.try_reserve(1).map_err(|_| oom())?;
-                            colors.insert(color, id);
-                            block.color_names.push((p.at + at, p.at + p.len));
-                            id
-                        }
-                    };
-                    block.colors.try_reserve(1).map_err(|_| oom())?;
-                    block.colors.push((block.entries.len() as u32, id));
+                let (name, color) = word.split_at(name_len);
+                let c = self.item(name, hash, first, items, &place)?;
+                if !color.is_empty() {
+                    self.color(c, name, color, p.at, items, colors, &place)?;
                 }
                 // The block's lists count in 32 bits, as the matrix does.
-                if block.entries.len() >= u32::MAX as usize {
-                    return Err(too_big(number, column(line, in_line), Error::TooLarge));
+                if self.block.entries.len() >= u32::MAX as usize {
+                    return Err(too_big(place.number, column(place.line, place.in_line), Error::TooLarge));
                 }
-                block.entries.try_reserve(1).map_err(|_| oom())?;
-                block.entries.push(c);
+                self.block.entries.try_reserve(1).map_err(|_| place.oom())?;
+                self.block.entries.push(c);
             }
         }
         row.queued -= 1;
         if row.queued == 0 && row.complete {
-            if block.entries.len() == first {
-                // Unreachable from text (see the module documentation); kept so
-                // that the rule holds whatever the tokenizer does.
-                return Err(ParseError::new(number, 1, "empty option: expected at least one item name".into()));
-            }
-            if row.cost != 0 {
-                block.costs.try_reserve(1).map_err(|_| oom())?;
-                block.costs.push((block.ends.len() as u32, row.cost));
-            }
-            block.ends.try_reserve(1).map_err(|_| oom())?;
-            block.ends.push(block.entries.len() as u32);
+            self.end_row(first, row.cost, &place)?;
             rows.pop_front();
         }
         Ok(())
     }
+
+    /// The column of item `name` (its hash `hash`), which the option whose
+    /// entries start at `first` must not have yet.
+    fn item(&mut self, name: &str, hash: u64, first: usize, items: &Items, place: &Place<'_>) -> Result<u32, ParseError> {
+        if name.is_empty() {
+            return Err(place.err(0, "expected an item name before `:`".into()));
+        }
+        let Some(c) = items.index.find(&items.names, hash, name) else {
+            return Err(place.err(0, format!("unknown item {}: expected a name from the item line", quote(name))));
+        };
+        let entries = &self.block.entries;
+        let in_row = entries.len() - first;
+        let repeated = if in_row < SHORT_ROW {
+            entries[first..].contains(&c)
+        } else {
+            if in_row == SHORT_ROW {
+                // From here on the row is checked by stamps.
+                if self.seen.is_empty() {
+                    self.seen = crate::alloc::filled(items.names.len()).map_err(|_| place.oom())?;
+                }
+                self.stamp = self.stamp.wrapping_add(1);
+                if self.stamp == 0 {
+                    self.seen.iter_mut().for_each(|s| *s = 0);
+                    self.stamp = 1;
+                }
+                for &d in &entries[first..] {
+                    self.seen[d as usize] = self.stamp;
+                }
+            }
+            std::mem::replace(&mut self.seen[c as usize], self.stamp) == self.stamp
+        };
+        if repeated {
+            return Err(place.err(0, format!("item {} appears twice in this option", quote(name))));
+        }
+        Ok(c)
+    }
+
+    /// The color `:color` of the next entry, item `name` (column `c`), the
+    /// word at byte `word_at` of the block: numbered in order of first use.
+    #[allow(clippy::too_many_arguments)]
+    fn color<'t>(&mut self, c: u32, name: &str, color: &'t str, word_at: usize, items: &Items, colors: &mut HashMap<&'t str, u32>, place: &Place<'_>) -> Result<(), ParseError> {
+        let name_len = name.len();
+        if (c as usize) < items.first_secondary {
+            return Err(place.err(name_len, format!("primary item {} cannot have a color: only secondary items have colors", quote(name))));
+        }
+        let at = name_len + 1;
+        let color = &color[1..];
+        check_name(color, "a color").map_err(|(k, msg)| place.err(at + k, msg))?;
+        let block = &mut self.block;
+        let id = match colors.get(color) {
+            Some(&id) => id,
+            None => {
+                let id = block.color_names.len() as u32;
+                colors.try_reserve(1).map_err(|_| place.oom())?;
+                block.color_names.try_reserve(1).map_err(|_| place.oom())?;
+                colors.insert(color, id);
+                block.color_names.push((word_at + at, word_at + at + color.len()));
+                id
+            }
+        };
+        block.colors.try_reserve(1).map_err(|_| place.oom())?;
+        block.colors.push((block.entries.len() as u32, id));
+        Ok(())
+    }
+
+    /// Ends the option whose entries start at `first`, costing `cost`.
+    fn end_row(&mut self, first: usize, cost: i64, place: &Place<'_>) -> Result<(), ParseError> {
+        let block = &mut self.block;
+        if block.entries.len() == first {
+            // Unreachable from text (see the module documentation); kept so
+            // that the rule holds whatever the tokenizer does.
+            return Err(ParseError::new(place.number, 1, "empty option: expected at least one item name".into()));
+        }
+        if cost != 0 {
+            block.costs.try_reserve(1).map_err(|_| place.oom())?;
+            block.costs.push((block.ends.len() as u32, cost));
+        }
+        block.ends.try_reserve(1).map_err(|_| place.oom())?;
+        block.ends.push(block.entries.len() as u32);
+        Ok(())
+    }
+}
+
+/// Where a word of an option is: its line's number and text, and its byte
+/// offset in the line, for the errors about it.
+struct Place<'t> {
+    number: usize,
+    line: &'t str,
+    in_line: usize,
+}
+
+impl Place<'_> {
+    /// An error `at` bytes into the word.
+    fn err(&self, at: usize, message: String) -> ParseError {
+        ParseError::new(self.number, column(self.line, self.in_line + at), message)
+    }
+
+    fn oom(&self) -> ParseError {
+        too_big(self.number, column(self.line, self.in_line), Error::OutOfMemory)
+    }
+}
+
+/// The cost of a word `|n` (`n` may be negative).
+fn cost(word: &str, place: &Place<'_>) -> Result<i64, ParseError> {
+    let digits = &word[1..];
+    let (negative, digits) = match digits.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, digits),
+    };
+    let limit = if negative { i64::MIN.unsigned_abs() } else { i64::MAX as u64 };
+    let d = decimal(digits, limit).map_err(|why| place.err(1 + usize::from(negative), format!("malformed cost {}: {why} after `|`", quote(word))))?;
+    Ok(if negative { 0i64.wrapping_sub_unsigned(d) } else { d as i64 })
 }
 
 /// Reads a whole text from `source` into a matrix, on up to `threads`
@@ -594,11 +642,54 @@ pub(super) fn parse_blocks<'t>(
             read.store(bytes, Ordering::Relaxed);
         }
     };
-    // The item line: lines before it are skipped; the rest of its block
-    // is the first of the options.
+    let (items, mut pending, line, bytes) = find_item_line(&mut source, &note)?;
+    let oom = |line: usize, e: Error| ReadError::Parse(too_big(line, 1, e));
+    let columns = items.names.len();
+    let mut m = Matrix::new(columns).map_err(|e| oom(line, e))?;
+    for c in items.first_secondary..columns {
+        m.set_secondary(c).map_err(|e| oom(line, e))?;
+    }
+    for &(c, b) in &items.bounds {
+        m.store_bounds(c, b).map_err(|e| oom(line, e))?;
+    }
+    // The options, a round of blocks at a time.
+    let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::default()).collect();
+    let mut into = Assembly { m, line, bytes, color_ids: HashMap::new(), ids: Vec::new(), colors: Vec::new() };
+    loop {
+        let mut round: Vec<Cow<'t, [u8]>> = Vec::with_capacity(threads);
+        round.extend(pending.take());
+        while round.len() < threads {
+            match source.next_block()? {
+                Some(block) => round.push(block),
+                None => break,
+            }
+        }
+        if round.is_empty() {
+            break;
+        }
+        parse_round(&mut workers, &round, &items);
+        for (worker, text) in workers.iter().zip(&round) {
+            into.append(&worker.block, text)?;
+        }
+        note(into.bytes);
+        for text in round {
+            source.recycle(text);
+        }
+    }
+    into.m.set_names(items.names);
+    Ok(into.m)
+}
+
+/// The rest of the item line's block, if any.
+type Rest<'t> = Option<Cow<'t, [u8]>>;
+
+/// The item line, from the first blocks of `source` (lines before it are
+/// skipped), with the rest of its block (the first of the options), the
+/// lines and bytes read up to its end.
+fn find_item_line<'t>(source: &mut impl Source<'t>, note: &dyn Fn(usize)) -> Result<(Items, Rest<'t>, usize, usize), ReadError> {
     let (mut line, mut bytes) = (0usize, 0usize);
     let mut first_block = true;
-    let (items, mut pending) = loop {
+    loop {
         let Some(block) = source.next_block()? else {
             return Err(ReadError::Parse(ParseError::new(
                 line + 1,
@@ -633,101 +724,89 @@ pub(super) fn parse_blocks<'t>(
                     Cow::Owned(v)
                 }
             };
-            break (items, (!rest.is_empty()).then_some(rest));
+            return Ok((items, (!rest.is_empty()).then_some(rest), line, bytes));
         }
         // A text without a final newline ends a line without one: count the
         // last line once.
         if !block.ends_with(b"\n") {
             line -= 1;
         }
-    };
-    let oom = |line: usize, e: Error| ReadError::Parse(too_big(line, 1, e));
-    let columns = items.names.len();
-    let mut m = Matrix::new(columns).map_err(|e| oom(line, e))?;
-    for c in items.first_secondary..columns {
-        m.set_secondary(c).map_err(|e| oom(line, e))?;
     }
-    for &(c, b) in &items.bounds {
-        m.store_bounds(c, b).map_err(|e| oom(line, e))?;
-    }
+}
 
-    // The options, a round of blocks at a time.
-    let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::default()).collect();
-    let mut color_ids: HashMap<String, u32> = HashMap::new();
-    let mut ids: Vec<u32> = Vec::new();
-    let mut colors: Vec<(u32, u32)> = Vec::new();
-    loop {
-        let mut round: Vec<Cow<'t, [u8]>> = Vec::with_capacity(threads);
-        round.extend(pending.take());
-        while round.len() < threads {
-            match source.next_block()? {
-                Some(block) => round.push(block),
-                None => break,
+/// Each block of `round` parsed by its worker, the first on this thread
+/// and the others on threads of their own (a thread that cannot start
+/// leaves its block to this one).
+fn parse_round(workers: &mut [Worker], round: &[Cow<'_, [u8]>], items: &Items) {
+    let (own, others) = workers.split_at_mut(1);
+    let failed = std::thread::scope(|scope| {
+        let mut failed = Vec::new();
+        let mut helpers = Vec::new();
+        for (k, (worker, text)) in others.iter_mut().zip(round.iter().skip(1)).enumerate() {
+            match std::thread::Builder::new().spawn_scoped(scope, move || worker.parse(text, items)) {
+                Ok(handle) => helpers.push(handle),
+                Err(_) => failed.push(k + 1),
             }
         }
-        if round.is_empty() {
-            break;
-        }
-        let items = &items;
-        let (own, others) = workers.split_at_mut(1);
-        let failed = std::thread::scope(|scope| {
-            let mut failed = Vec::new();
-            let mut helpers = Vec::new();
-            for (k, (worker, text)) in others.iter_mut().zip(round.iter().skip(1)).enumerate() {
-                match std::thread::Builder::new().spawn_scoped(scope, move || worker.parse(text, items)) {
-                    Ok(handle) => helpers.push(handle),
-                    Err(_) => failed.push(k + 1),
-                }
+        own[0].parse(&round[0], items);
+        for handle in helpers {
+            if let Err(panic) = handle.join() {
+                std::panic::resume_unwind(panic);
             }
-            own[0].parse(&round[0], items);
-            for handle in helpers {
-                if let Err(panic) = handle.join() {
-                    std::panic::resume_unwind(panic);
-                }
-            }
-            failed
-        });
-        // A thread that could not start leaves its block to this one.
-        for k in failed {
-            workers[k].parse(&round[k], items);
         }
-        for (worker, text) in workers.iter().zip(&round) {
-            let block = &worker.block;
-            if let Some(mut e) = block.error.clone() {
-                e.line += line;
-                return Err(ReadError::Parse(e));
-            }
-            // The block's colors, numbered as the matrix numbers them.
-            let row_line = |r: usize| line + block.lines_of_rows.get(r).map_or(1, |&l| l as usize);
-            ids.clear();
-            for &(start, end) in &block.color_names {
-                // The text was checked to be UTF-8.
-                let name = std::str::from_utf8(&text[start..end]).unwrap_or("");
-                let id = match color_ids.get(name) {
-                    Some(&id) => id,
-                    None => {
-                        let id = m.add_color_name(name).map_err(|e| oom(row_line(0), e))?;
-                        color_ids.try_reserve(1).map_err(|_| oom(row_line(0), Error::OutOfMemory))?;
-                        color_ids.insert(name.to_string(), id);
-                        id
-                    }
-                };
-                ids.try_reserve(1).map_err(|_| oom(row_line(0), Error::OutOfMemory))?;
-                ids.push(id);
-            }
-            colors.clear();
-            colors.try_reserve(block.colors.len()).map_err(|_| oom(row_line(0), Error::OutOfMemory))?;
-            colors.extend(block.colors.iter().map(|&(k, local)| (k, ids[local as usize])));
-            m.append_checked_rows(&block.entries, &block.ends, &colors, &block.costs)
-                .map_err(|(r, e)| oom(row_line(r), e))?;
-            line += block.lines;
-            bytes += text.len();
-        }
-        note(bytes);
-        for text in round {
-            source.recycle(text);
-        }
+        failed
+    });
+    for k in failed {
+        workers[k].parse(&round[k], items);
     }
-    m.set_names(items.names);
-    Ok(m)
+}
+
+/// The matrix being read, with the lines and bytes before the next block
+/// and the colors' numbers (the matrix's, by name) and scratch space.
+struct Assembly {
+    m: Matrix,
+    line: usize,
+    bytes: usize,
+    color_ids: HashMap<String, u32>,
+    ids: Vec<u32>,
+    colors: Vec<(u32, u32)>,
+}
+
+impl Assembly {
+    /// Appends a parsed block (of `text`) to the matrix, in order: its
+    /// error, or its rows with their colors renumbered as the matrix
+    /// numbers them.
+    fn append(&mut self, block: &Block, text: &[u8]) -> Result<(), ReadError> {
+        let line = self.line;
+        if let Some(mut e) = block.error.clone() {
+            e.line += line;
+            return Err(ReadError::Parse(e));
+        }
+        let oom = |line: usize, e: Error| ReadError::Parse(too_big(line, 1, e));
+        let row_line = |r: usize| line + block.lines_of_rows.get(r).map_or(1, |&l| l as usize);
+        self.ids.clear();
+        for &(start, end) in &block.color_names {
+            // The text was checked to be UTF-8.
+            let name = std::str::from_utf8(&text[start..end]).unwrap_or("");
+            let id = match self.color_ids.get(name) {
+                Some(&id) => id,
+                None => {
+                    let id = self.m.add_color_name(name).map_err(|e| oom(row_line(0), e))?;
+                    self.color_ids.try_reserve(1).map_err(|_| oom(row_line(0), Error::OutOfMemory))?;
+                    self.color_ids.insert(name.to_string(), id);
+                    id
+                }
+            };
+            self.ids.try_reserve(1).map_err(|_| oom(row_line(0), Error::OutOfMemory))?;
+            self.ids.push(id);
+        }
+        self.colors.clear();
+        self.colors.try_reserve(block.colors.len()).map_err(|_| oom(row_line(0), Error::OutOfMemory))?;
+        let ids = &self.ids;
+        self.colors.extend(block.colors.iter().map(|&(k, local)| (k, ids[local as usize])));
+        self.m.append_checked_rows(&block.entries, &block.ends, &self.colors, &block.costs).map_err(|(r, e)| oom(row_line(r), e))?;
+        self.line += block.lines;
+        self.bytes += text.len();
+        Ok(())
+    }
 }
