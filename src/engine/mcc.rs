@@ -737,20 +737,24 @@ impl Mcc {
             self.hits.iter_mut().for_each(|h| *h = (0, 0));
             self.stamp = 1;
         }
-        let stamp = self.stamp;
-        // The loops below read the links through local slices, which the
-        // compiler can keep in registers across the stores to `mark` and
-        // `hits`.
-        let (short, down, row, top, len) = (&self.short_next[..], &self.down[..], &self.row[..], &self.top[..], &self.len[..]);
-        let (lo, count, row_first, masks, words) = (&self.lo[..], &self.count[..], &self.row_first[..], &self.row_mask[..], self.words);
-        let need_of = |i: usize| i64::from(lo[i]) - i64::from(count[i]);
-        // The seed's bound: needy columns no two of which share a row,
-        // shortest first.
-        let (mark, costs) = (&mut self.mark[..], &mut self.costs);
+        self.needy_columns()?;
+        let apart = match self.apart_bound(bound, room) {
+            Ok(apart) => apart,
+            Err(cut) => return Some(cut),
+        };
+        let total_need = self.count_hits();
+        let counted = self.fewest_to_serve(bound, total_need)?;
+        Some(bound.negative + apart.max(counted))
+    }
+
+    /// The columns short of their lower bound into `needy`, shortest first
+    /// (and, for the level about to be entered, as a bit set: see
+    /// `needy_sets`); `None` when one has fewer rows than it needs.
+    #[inline(always)]
+    fn needy_columns(&mut self) -> Option<()> {
+        let (short, len, lo, count, words) = (&self.short_next[..], &self.len[..], &self.lo[..], &self.count[..], self.words);
         let order = &mut self.needy;
         order.clear();
-        // The needy columns as a bit set, for the level about to be
-        // entered (see `needy_sets`).
         let level = self.stack.len();
         let mut needy = self.needy_sets.get_mut(level * words..(level + 1) * words).filter(|set| !set.is_empty());
         if let Some(set) = needy.as_deref_mut() {
@@ -758,7 +762,7 @@ impl Mcc {
         }
         let mut i = short[0] as usize;
         while i != 0 {
-            if i64::from(len[i]) < need_of(i) {
+            if i64::from(len[i]) < i64::from(lo[i]) - i64::from(count[i]) {
                 return None;
             }
             order.push((u64::from(len[i]) << 32) | i as u64);
@@ -768,54 +772,74 @@ impl Mcc {
             i = short[i] as usize;
         }
         order.sort_unstable();
-        let column = |key: u64| (key & 0xffff_ffff) as usize;
+        Some(())
+    }
+
+    /// The seed's bound: needy columns no two of which share a row,
+    /// shortest first, each at the cost of its cheapest rows; `Err` with
+    /// the bound as soon as it reaches `room` (the rest cannot lower it).
+    #[inline(always)]
+    fn apart_bound(&mut self, bound: &Bound, room: i64) -> Result<i64, i64> {
+        let stamp = self.stamp;
+        // The loops below read the links through local slices, which the
+        // compiler can keep in registers across the stores to `mark`.
+        let (down, row, top, row_first, masks, words) = (&self.down[..], &self.row[..], &self.top[..], &self.row_first[..], &self.row_mask[..], self.words);
+        let (lo, count) = (&self.lo[..], &self.count[..]);
+        let (mark, costs) = (&mut self.mark[..], &mut self.costs);
         let mut apart = 0i64;
         // The columns that share a row with a column taken: bits in `near`
         // when the rows have bit sets, else stamped in `mark`.
         let mut near = [0u64; MASK_COLUMNS / 64];
-        for i in order.iter().map(|&key| column(key)) {
+        for i in self.needy.iter().map(|&key| (key & 0xffff_ffff) as usize) {
             let blocked = if words == 0 { mark[i] == stamp } else { has_column(&near, i as u32) };
-            if !blocked {
-                let need = need_of(i);
-                costs.clear();
-                let mut p = down[i] as usize;
-                while p != i {
-                    let r = row[p] as usize;
-                    if bound.same_cost.is_none() {
-                        costs.push(bound.row_cost[r].max(0));
-                    }
-                    if words == 0 {
-                        for &t in &top[row_first[r] as usize..row_first[r + 1] as usize - 1] {
-                            mark[t as usize] = stamp;
-                        }
-                    } else {
-                        near.iter_mut().zip(row_set(masks, words, r)).for_each(|(n, m)| *n |= m);
-                    }
-                    p = down[p] as usize;
+            if blocked {
+                continue;
+            }
+            let need = i64::from(lo[i]) - i64::from(count[i]);
+            costs.clear();
+            let mut p = down[i] as usize;
+            while p != i {
+                let r = row[p] as usize;
+                if bound.same_cost.is_none() {
+                    costs.push(bound.row_cost[r].max(0));
                 }
-                apart += match bound.same_cost {
-                    Some(c) => need.saturating_mul(c),
-                    None => {
-                        let need = need as usize;
-                        if need < costs.len() {
-                            costs.select_nth_unstable(need);
-                        }
-                        costs[..need].iter().sum::<i64>()
+                if words == 0 {
+                    for &t in &top[row_first[r] as usize..row_first[r + 1] as usize - 1] {
+                        mark[t as usize] = stamp;
                     }
-                };
-                if bound.negative + apart >= room {
-                    // Enough to cut the branch: the rest cannot lower it.
-                    return Some(bound.negative + apart);
+                } else {
+                    near.iter_mut().zip(row_set(masks, words, r)).for_each(|(n, m)| *n |= m);
                 }
+                p = down[p] as usize;
+            }
+            apart += match bound.same_cost {
+                Some(c) => need.saturating_mul(c),
+                None => {
+                    let need = need as usize;
+                    if need < costs.len() {
+                        costs.select_nth_unstable(need);
+                    }
+                    costs[..need].iter().sum::<i64>()
+                }
+            };
+            if bound.negative + apart >= room {
+                return Err(bound.negative + apart);
             }
         }
-        // The counting bound: the needy columns' total need, and for each
-        // row the number of needy columns it serves.
+        Ok(apart)
+    }
+
+    /// For the counting bound: the needy columns' total need, and for each
+    /// row (in `hits`, the rows in `touched`) the needy columns it serves.
+    #[inline(always)]
+    fn count_hits(&mut self) -> i64 {
+        let stamp = self.stamp;
+        let (down, row, lo, count) = (&self.down[..], &self.row[..], &self.lo[..], &self.count[..]);
         let (hits, touched) = (&mut self.hits[..], &mut self.touched);
         let mut total_need = 0i64;
         touched.clear();
-        for i in order.iter().map(|&key| column(key)) {
-            total_need += need_of(i);
+        for i in self.needy.iter().map(|&key| (key & 0xffff_ffff) as usize) {
+            total_need += i64::from(lo[i]) - i64::from(count[i]);
             let mut p = down[i] as usize;
             while p != i {
                 let r = row[p] as usize;
@@ -828,8 +852,7 @@ impl Mcc {
                 p = down[p] as usize;
             }
         }
-        let counted = self.fewest_to_serve(bound, total_need)?;
-        Some(bound.negative + apart.max(counted))
+        total_need
     }
 
     /// The counting bound (see the module documentation): the least cost
