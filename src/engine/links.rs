@@ -531,6 +531,26 @@ mod tests {
         best.1
     }
 
+    /// A random matrix of up to 40 columns (a quarter secondary) and 80
+    /// rows, each column in a row with odds 1 in 3.
+    fn random_matrix(next: &mut impl FnMut(u64) -> u64) -> Matrix {
+        let columns = 1 + next(40) as usize;
+        let mut m = Matrix::new(columns).unwrap();
+        for c in 0..columns {
+            if next(4) == 0 {
+                m.set_secondary(c).unwrap();
+            }
+        }
+        for _ in 0..next(80) {
+            let mut row: Vec<usize> = (0..columns).filter(|_| next(3) == 0).collect();
+            if row.is_empty() {
+                row.push(next(columns as u64) as usize);
+            }
+            m.add_row(&row).unwrap();
+        }
+        m
+    }
+
     #[test]
     fn choose_picks_dlx1_s_item_as_items_are_covered() {
         // Random matrices, with and without item numbers in the keys (a
@@ -541,20 +561,7 @@ mod tests {
             (x >> 33) % n
         };
         for round in 0..60 {
-            let columns = 1 + next(40) as usize;
-            let mut m = Matrix::new(columns).unwrap();
-            for c in 0..columns {
-                if next(4) == 0 {
-                    m.set_secondary(c).unwrap();
-                }
-            }
-            for _ in 0..next(80) {
-                let mut row: Vec<usize> = (0..columns).filter(|_| next(3) == 0).collect();
-                if row.is_empty() {
-                    row.push(next(columns as u64) as usize);
-                }
-                m.add_row(&row).unwrap();
-            }
+            let m = random_matrix(&mut next);
             let mut links = Links::new(&m).unwrap();
             // Links::new tracks the uncovered items in a word when it can;
             // every fourth round without it, to test the vector scan.
