@@ -19,10 +19,7 @@ use std::sync::Arc;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::{Best, Objective};
 use crate::control::{Canceller, Controls, Counters, Limits, Outcome, Progress, ProgressFn, Sliced};
-use crate::engine::dlx1::Dlx1;
-use crate::engine::mcc::Mcc;
-use crate::engine::small;
-use crate::engine::{Core, Engine, Fixed, Run, Walked};
+use crate::engine::{self, Core, Engine, Fixed, Run, Walked};
 use crate::error::Error;
 use crate::matrix::Matrix;
 
@@ -79,14 +76,7 @@ impl Search {
     /// or a copy of its structure).
     pub(crate) fn new(matrix: &Matrix, engine: Engine, structure: Arc<Matrix>) -> Result<Search, Error> {
         let auto = engine == Engine::Auto;
-        let kind = match engine {
-            Engine::Auto if matrix.is_generalized() => Engine::General,
-            Engine::Auto if small::fits(matrix) => Engine::Small,
-            Engine::Auto => Engine::Exact,
-            Engine::Exact | Engine::Small if matrix.is_generalized() => return Err(Error::Unsupported),
-            kind => kind,
-        };
-        let engine = Search::core(matrix, kind)?;
+        let engine = engine::build(matrix, engine)?;
         let mut rows = Vec::new();
         rows.try_reserve_exact(engine.depth_limit())?;
         let mut costs = Vec::new();
@@ -109,16 +99,6 @@ impl Search {
             sharing: false,
             seed: None,
             matrix: structure,
-        })
-    }
-
-
-    /// Engine `kind` (not `Auto`) laid out for `matrix`.
-    fn core(matrix: &Matrix, kind: Engine) -> Result<Box<dyn Core>, Error> {
-        Ok(match kind {
-            Engine::General => Box::new(Mcc::new(matrix)?),
-            Engine::Small => small::new(matrix)?,
-            Engine::Exact | Engine::Auto => Box::new(Dlx1::new(matrix)?),
         })
     }
 
@@ -229,7 +209,7 @@ impl Search {
             if !self.auto {
                 return Err(Error::Unsupported);
             }
-            let mut core = Search::core(&self.matrix, Engine::Exact)?;
+            let mut core = engine::build(&self.matrix, Engine::Exact)?;
             core.set_seed(self.seed)?;
             moved = Some(core);
         }

@@ -13,6 +13,7 @@
 //! engines share the items' keys and the choice (`keys`).
 
 use crate::error::Error;
+use crate::matrix::Matrix;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::Objective;
 use kit::Seeded;
@@ -31,11 +32,9 @@ pub(crate) mod walk;
 pub enum Engine {
     /// The rule [`Solver::new`](crate::Solver::new) follows: the generalised
     /// engine for a matrix with bounds or colors; for an exact-cover matrix,
-    /// the small-matrix engine when its bit sets (columns times rows, a bit
-    /// each) fit in 48 KB and either its dancing links (16 bytes for each
-    /// entry, row and column) would not fit in 32 KB or its rows have three
-    /// entries or more on average (and their conflict sets, rows times
-    /// rows, a bit each, fit in 1 MB), else the links of DLX1. A search for the best
+    /// the small-matrix engine where its bit sets are small and the links
+    /// would not be (the numbers: `dlx_engine` in `include/dlx.h`, from
+    /// `small::fits`), else the links of DLX1. A search for the best
     /// solutions ([`Solver::set_objective`](crate::Solver::set_objective))
     /// runs on the links.
     #[default]
@@ -47,6 +46,46 @@ pub enum Engine {
     /// Exact cover with secondary columns on bit sets: the tree and the
     /// counters of [`Engine::Exact`], for small matrices. No objective.
     Small,
+}
+
+impl Engine {
+    /// Every engine, in the order of their C values (`dlx_engine`).
+    pub fn all() -> [Engine; 4] {
+        [Engine::Auto, Engine::Exact, Engine::General, Engine::Small]
+    }
+
+    /// Its name, as the tool (`--engine`) and the Python package take it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Auto => "auto",
+            Engine::Exact => "exact",
+            Engine::General => "general",
+            Engine::Small => "small",
+        }
+    }
+
+    /// The engine of that name.
+    pub fn from_name(name: &str) -> Option<Engine> {
+        Engine::all().into_iter().find(|e| e.name() == name)
+    }
+}
+
+/// Engine `engine` laid out for `matrix`; [`Engine::Auto`] takes the one
+/// its rule names (the only place the rule is written: here and in
+/// `small::fits`). Errors: [`Error::Unsupported`] for an exact-cover
+/// engine on a matrix with bounds or colors, and those of the engine's
+/// layout.
+pub(crate) fn build(matrix: &Matrix, engine: Engine) -> Result<Box<dyn Core>, Error> {
+    let generalized = matrix.is_generalized();
+    Ok(match engine {
+        Engine::Auto if generalized => Box::new(mcc::Mcc::new(matrix)?),
+        Engine::Auto if small::fits(matrix) => small::new(matrix)?,
+        Engine::Auto => Box::new(dlx1::Dlx1::new(matrix)?),
+        Engine::Exact | Engine::Small if generalized => return Err(Error::Unsupported),
+        Engine::Exact => Box::new(dlx1::Dlx1::new(matrix)?),
+        Engine::Small => small::new(matrix)?,
+        Engine::General => Box::new(mcc::Mcc::new(matrix)?),
+    })
 }
 
 /// How one call of an engine's walk ended.

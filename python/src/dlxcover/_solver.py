@@ -67,10 +67,9 @@ class Solver(n.Handle):
     returning True stops the search), ``memo_order`` ("fewest"/"first") and
     ``memo_memory`` (bytes) for :meth:`count_memo`, and ``engine``
     ("auto", the default: "general", Algorithm M, for a matrix with bounds
-    or colors; otherwise "small", DLX1's tree and counters on bit sets, when
-    the matrix takes at most 48 KB as bit sets and either over 32 KB as
-    dancing links or has rows of 3 items or more on average, else "exact",
-    Knuth's DLX1; or any by name: "exact" and "small"
+    or colors; otherwise "small", DLX1's tree and counters on bit sets, for
+    small matrices (the rule: ``dlx_engine`` in the C header ``dlx.h``),
+    else "exact", Knuth's DLX1; or any by name: "exact" and "small"
     refuse bounds and colors, "small" refuses an objective).
 
     A call that does not reach the end of its search raises

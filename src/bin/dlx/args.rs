@@ -349,12 +349,9 @@ fn long_option(o: &mut Options, name: &str, p: &mut Parser) -> Result<(), Early>
 }
 
 fn parse_engine(v: &str) -> Result<Engine, Early> {
-    Ok(match v {
-        "auto" => Engine::Auto,
-        "exact" => Engine::Exact,
-        "general" => Engine::General,
-        "small" => Engine::Small,
-        v => return Err(Early::Usage(format!("--engine wants 'auto', 'exact', 'small' or 'general', not '{v}'"))),
+    Engine::from_name(v).ok_or_else(|| {
+        let names: Vec<String> = Engine::all().iter().map(|e| format!("'{}'", e.name())).collect();
+        Early::Usage(format!("--engine wants one of {}, not '{v}'", names.join(", ")))
     })
 }
 
