@@ -457,7 +457,7 @@ enum dlx_engine
    * each) fit in 48 KB and either its dancing links (16 bytes for each
    * entry, row and column) would not fit in 32 KB or its rows have three
    * entries or more on average (and their conflict sets, rows times
-   * rows, one bit each, fit in 1 MB); else `DLX_ENGINE_EXACT`. A solver that chose
+   * rows, one bit each, fit in 1 MB); else `DLX_ENGINE_EXACT`. A solver on
    * `DLX_ENGINE_SMALL` moves to `DLX_ENGINE_EXACT` when it is given an
    * objective (`dlx_solver_set_objective`).
    */
@@ -476,7 +476,9 @@ enum dlx_engine
    * Exact cover with secondary columns on bit sets: the same tree,
    * solutions and counters as `DLX_ENGINE_EXACT`, faster on small
    * matrices (a sudoku, N-queens, a small polyomino box). Not for
-   * bounds or colors, and no objective (`DLX_ERR_UNSUPPORTED`).
+   * bounds or colors. It has no branch and bound: an objective moves the
+   * solver to `DLX_ENGINE_EXACT` (the same tree and counters), as it
+   * does a solver that chose this engine itself.
    */
   DLX_ENGINE_SMALL = 3,
 };

@@ -38,10 +38,6 @@ pub(crate) type MemoInputs<'a> = (&'a Arc<Matrix>, &'a [usize], &'a [usize]);
 pub(crate) struct Search {
     /// The engine, with the matrix in its layout and the search's stack.
     engine: Box<dyn Core>,
-    /// Whether the solver chose the engine itself ([`Engine::Auto`]), and
-    /// may choose again (an objective moves it from the bit sets to the
-    /// links).
-    auto: bool,
     nodes: u64,
     solutions: u64,
     /// The row ids of the last solution: the forced rows, then the rows
@@ -75,7 +71,6 @@ impl Search {
     /// A search of `matrix` on `engine`, keeping `structure` (the matrix,
     /// or a copy of its structure).
     pub(crate) fn new(matrix: &Matrix, engine: Engine, structure: Arc<Matrix>) -> Result<Search, Error> {
-        let auto = engine == Engine::Auto;
         let engine = engine::build(matrix, engine)?;
         let mut rows = Vec::new();
         rows.try_reserve_exact(engine.depth_limit())?;
@@ -86,7 +81,6 @@ impl Search {
         }
         Ok(Search {
             engine,
-            auto,
             nodes: 0,
             solutions: 0,
             rows,
@@ -201,14 +195,11 @@ impl Search {
 
     /// See [`Solver::set_objective`](crate::Solver::set_objective).
     pub(crate) fn set_objective(&mut self, objective: Option<Objective>) -> Result<(), Error> {
-        // Branch and bound needs an engine with a bound: the solver's own
-        // choice of the bit sets moves to the links, once everything that
-        // can fail is done.
+        // Branch and bound needs an engine with a bound: a search on the
+        // bit sets moves to the links, once everything that can fail is
+        // done.
         let mut moved = None;
         if objective.is_some() && self.engine.bound().is_none() {
-            if !self.auto {
-                return Err(Error::Unsupported);
-            }
             let mut core = engine::build(&self.matrix, Engine::Exact)?;
             core.set_seed(self.seed)?;
             moved = Some(core);

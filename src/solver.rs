@@ -86,8 +86,8 @@ impl Solver {
 
     /// The engine that runs the search: [`Engine::Exact`],
     /// [`Engine::Small`] or [`Engine::General`] (never `Auto`). A solver
-    /// that chose the small-matrix engine moves to `Exact` when it is
-    /// given an objective.
+    /// on the small-matrix engine (chosen or asked for) moves to `Exact`
+    /// when it is given an objective.
     pub fn engine(&self) -> Engine {
         self.search.engine()
     }
@@ -186,9 +186,9 @@ impl Solver {
     /// Errors, leaving the solver as it was: [`Error::InvalidArgument`]
     /// when `best` is 0, [`Error::CostRange`] when the absolute row costs
     /// (negated for [`Goal::MaxCost`](crate::objective::Goal)) add up past
-    /// 2^61, [`Error::OutOfMemory`], [`Error::Unsupported`] on a solver
-    /// made for [`Engine::Small`] (a solver that chose that engine itself
-    /// moves to [`Engine::Exact`], and stays there).
+    /// 2^61, [`Error::OutOfMemory`]. A solver on [`Engine::Small`] (which
+    /// has no branch and bound) moves to [`Engine::Exact`], with the same
+    /// tree and counters, and stays there.
     pub fn set_objective(&mut self, objective: Option<Objective>) -> Result<(), Error> {
         let done = self.search.set_objective(objective);
         self.restarted(done)

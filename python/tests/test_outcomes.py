@@ -249,3 +249,9 @@ def test_engines(instances):
         b.solver(engine="exact")
     with pytest.raises(dlx.Unsupported):
         b.solver(engine="small")
+    # An objective moves a solver on the small engine to DLX1 (it once
+    # refused), with the same best: the fewest of queens_8's 8 rows.
+    q = dlx.Matrix.read(instances("queens_8")[0])
+    with q.solver(engine="small", objective="fewest") as s:
+        assert s.engine == "exact"
+        assert [b.cost for b in s.best()] == [8]

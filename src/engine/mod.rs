@@ -44,7 +44,7 @@ pub enum Engine {
     /// Knuth's Algorithm M: bounds (multiplicities) and colors.
     General,
     /// Exact cover with secondary columns on bit sets: the tree and the
-    /// counters of [`Engine::Exact`], for small matrices. No objective.
+    /// counters of [`Engine::Exact`], for small matrices. An objective moves a solver on it to `Exact`.
     Small,
 }
 

@@ -535,9 +535,6 @@ unsafe fn solver_step(s: &mut SolverModel, op: u8, inp: &mut Input) {
                     s.restarted();
                 } else if best == 0 {
                     assert_eq!(got, INVALID_ARGUMENT);
-                } else if s.engine == ENGINE_SMALL {
-                    // The bit sets have no branch and bound (documented).
-                    assert_eq!(got, UNSUPPORTED);
                 } else if objective != 3 && s.p.absolute_cost_sum() > 1 << 61 {
                     assert_eq!(got, COST_RANGE);
                 } else {

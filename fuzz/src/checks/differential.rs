@@ -138,23 +138,14 @@ fn assert_same_set(mut found: Vec<Vec<usize>>, expect: &[Vec<usize>], what: &str
 /// A solver for `m`; its objective set, or `None` when the library rightly
 /// refuses it for the cost range.
 fn with_objective(m: &Matrix, engine: Engine, p: &Problem, goal: Goal, k: usize, threads: usize) -> Option<Solver> {
-    // The bit sets have no branch and bound: asked for by name, they
-    // refuse an objective (and stay as they were); the automatic choice
-    // moves to the links.
-    let engine = if engine == Engine::Small {
-        let mut small = on(Solver::with_engine(m, engine), threads);
-        let objective = Some(Objective { goal, best: k });
-        assert_eq!(small.set_objective(objective), Err(Error::Unsupported), "an objective on the small engine");
-        assert_eq!((small.engine(), small.objective()), (Engine::Small, None), "the small engine after refusing");
-        Engine::Auto
-    } else {
-        engine
-    };
+    // The bit sets have no branch and bound: a solver on them moves to
+    // the links (checked below: the engine afterwards has one).
     let mut s = on(Solver::with_engine(m, engine), threads);
     let too_costly = goal != Goal::FewestRows && p.absolute_cost_sum() > 1 << 61;
     match s.set_objective(Some(Objective { goal, best: k })) {
         Ok(()) => {
             assert!(!too_costly, "an objective over costs past 2^61 accepted");
+            assert_ne!(s.engine(), Engine::Small, "an objective left on the bit sets");
             Some(s)
         }
         Err(Error::CostRange) => {

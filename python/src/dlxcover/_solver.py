@@ -70,7 +70,7 @@ class Solver(n.Handle):
     or colors; otherwise "small", DLX1's tree and counters on bit sets, for
     small matrices (the rule: ``dlx_engine`` in the C header ``dlx.h``),
     else "exact", Knuth's DLX1; or any by name: "exact" and "small"
-    refuse bounds and colors, "small" refuses an objective).
+    refuse bounds and colors; an objective moves "small" to "exact").
 
     A call that does not reach the end of its search raises
     :class:`Stopped` (:class:`LimitReached`, :class:`Cancelled`) carrying
@@ -373,7 +373,7 @@ class Solver(n.Handle):
     @property
     def engine(self) -> str:
         """The engine the solver runs: "exact", "small" or "general" (a
-        solver that chose "small" itself runs "exact" once given an
+        solver on "small" runs "exact" once given an
         objective)."""
         v = c_uint32()
         check(n.lib.dlx_solver_engine(self._h, byref(v)))

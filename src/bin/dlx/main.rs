@@ -334,10 +334,6 @@ fn make_solver(opts: &Options, matrix: &std::sync::Arc<Matrix>, name: &str) -> R
     solver.set_threads(opts.threads);
     if let Some(goal) = opts.goal {
         if let Err(e) = solver.set_objective(Some(Objective { goal, best: opts.best.unwrap_or(1) })) {
-            if e == Error::Unsupported {
-                say!("dlx: {name}: --engine small has no objective (use exact or auto)");
-                return Err(exit(EXIT_USAGE));
-            }
             say!("dlx: {name}: {e}");
             return Err(exit(if e == Error::CostRange { EXIT_COST_RANGE } else { EXIT_OTHER }));
         }
