@@ -434,6 +434,21 @@ fn byte_order_mark_is_skipped() {
     assert!(dlx::format::parse("A \u{feff}B\nA\n").is_err(), "only a leading mark is skipped");
 }
 
+/// A text that is only a byte-order mark (or a mark and a newline) has no
+/// item line, reported at line 1 as for an empty text (it was line 0, and
+/// an overflow in a debug build), whether parsed or read.
+#[test]
+fn a_byte_order_mark_alone_is_reported_at_line_1() {
+    for (text, line) in [(&b"\xef\xbb\xbf"[..], 1), (b"\xef\xbb\xbf\n", 2), (b"", 1)] {
+        let parsed = dlx::format::parse_bytes(text).unwrap_err();
+        assert_eq!(parsed.line, line, "{text:?} parsed");
+        match dlx::format::read(text, 1, None) {
+            Err(dlx::format::ReadError::Parse(e)) => assert_eq!(e.line, line, "{text:?} read"),
+            other => panic!("{text:?} read: {other:?}"),
+        }
+    }
+}
+
 // ---- Big texts: blocks, threads and readers ----
 
 /// A reader that hands out its text a few bytes at a time (lengths cycling

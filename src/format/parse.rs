@@ -727,8 +727,9 @@ fn find_item_line<'t>(source: &mut impl Source<'t>, note: &dyn Fn(usize)) -> Res
             return Ok((items, (!rest.is_empty()).then_some(rest), line, bytes));
         }
         // A text without a final newline ends a line without one: count the
-        // last line once.
-        if !block.ends_with(b"\n") {
+        // last line once. (A block that was only the byte-order mark had
+        // no line to count.)
+        if at > skip && !block.ends_with(b"\n") {
             line -= 1;
         }
     }
