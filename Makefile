@@ -164,11 +164,11 @@ bench: all
 
 # Installs what `make` built, without building (so `sudo make install`
 # needs no cargo): the headers, the shared library with its SONAME chain,
-# the static library, dlx.pc, the CMake package (dlx::dlx), the tool and its
+# the static library, dlx.pc and dlx-static.pc, the CMake package (dlx::dlx), the tool and its
 # man page. `make uninstall` with the same variables removes exactly these.
 INSTALLED = $(INCLUDEDIR)/dlx.h $(INCLUDEDIR)/dlx.hpp \
 	$(LIBDIR)/libdlx.so.$(VERSION) $(LIBDIR)/libdlx.so.$(MAJOR) $(LIBDIR)/libdlx.so $(LIBDIR)/libdlx.a \
-	$(PKGCONFIGDIR)/dlx.pc $(CMAKEDIR)/dlxConfig.cmake $(CMAKEDIR)/dlxConfigVersion.cmake \
+	$(PKGCONFIGDIR)/dlx.pc $(PKGCONFIGDIR)/dlx-static.pc $(CMAKEDIR)/dlxConfig.cmake $(CMAKEDIR)/dlxConfigVersion.cmake \
 	$(BINDIR)/dlx $(MANDIR)/man1/dlx.1
 SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
 	-e 's|@VERSION@|$(VERSION)|g' -e 's|@MAJOR@|$(MAJOR)|g' -e 's|@MINOR@|$(MINOR)|g'
@@ -184,6 +184,7 @@ install:
 	ln -sf libdlx.so.$(MAJOR) $(DESTDIR)$(LIBDIR)/libdlx.so
 	install -m 644 $(OUT)/libdlx.a $(DESTDIR)$(LIBDIR)/libdlx.a
 	$(SUBST) dlx.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/dlx.pc
+	$(SUBST) dlx-static.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/dlx-static.pc
 	$(SUBST) cmake/dlxConfig.cmake.in > $(DESTDIR)$(CMAKEDIR)/dlxConfig.cmake
 	$(SUBST) cmake/dlxConfigVersion.cmake.in > $(DESTDIR)$(CMAKEDIR)/dlxConfigVersion.cmake
 	install -m 755 $(OUT)/dlx $(DESTDIR)$(BINDIR)/dlx

@@ -13,7 +13,7 @@ cd "$root"
 
 # No cargo: only the system's directories on the PATH.
 env PATH=/usr/local/bin:/usr/bin:/bin make -s install PREFIX="$prefix" >/dev/null
-for f in include/dlx.h include/dlx.hpp lib/libdlx.so lib/libdlx.a lib/pkgconfig/dlx.pc \
+for f in include/dlx.h include/dlx.hpp lib/libdlx.so lib/libdlx.a lib/pkgconfig/dlx.pc lib/pkgconfig/dlx-static.pc \
          lib/cmake/dlx/dlxConfig.cmake bin/dlx share/man/man1/dlx.1; do
   test -e "$prefix/$f" || { echo "install-test: $f was not installed"; exit 1; }
 done
@@ -43,10 +43,23 @@ done
 ${CXX:-c++} -std=c++17 -Wall -Wextra -Werror -pedantic -o "$work/queens" examples/queens.cpp $(pkg-config --cflags --libs dlx)
 run_all pkg-config
 
-# Static: the archive and the private libraries dlx.pc lists.
-${CC:-cc} -std=c11 -o "$work/count_queens" examples/count_queens.c $(pkg-config --cflags dlx) \
-  "$prefix/lib/libdlx.a" $(pkg-config --static --libs-only-l dlx | sed 's/-ldlx//')
-check count_queens "92" "static libdlx.a: 8 queens"
+# Static, through pkg-config: dlx-static.pc names the archive and the
+# system libraries it needs. The program then runs with no libdlx.so to be
+# found (moved aside; it would fail with "libdlx.so.0 => not found" had it
+# linked the shared library, as `pkg-config --static --libs dlx` does).
+${CC:-cc} -std=c11 -Wall -Wextra -Werror -pedantic -o "$work/count_queens" examples/count_queens.c \
+  $(pkg-config --cflags --libs dlx-static)
+mkdir "$work/aside"
+mv "$prefix"/lib/libdlx.so* "$work/aside/"
+check count_queens "92" "pkg-config dlx-static, no libdlx.so installed: 8 queens"
+if ${CC:-cc} -static -std=c11 -o "$work/count_queens_static" examples/count_queens.c \
+     $(pkg-config --cflags --libs dlx-static | sed 's/-lgcc_s/-lgcc_eh/') 2>"$work/static.log"; then
+  mv "$work/count_queens_static" "$work/count_queens"
+  check count_queens "92" "pkg-config dlx-static with -static: 8 queens"
+else
+  echo "install-test: no fully static link here (-static): $(head -c 200 "$work/static.log")"
+fi
+mv "$work"/aside/libdlx.so* "$prefix/lib/"
 
 if command -v cmake >/dev/null 2>&1; then
   rm -f "$work"/first_solution "$work"/count_queens "$work"/pull_and_limits "$work"/least_cost "$work"/queens
