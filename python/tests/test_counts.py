@@ -83,8 +83,11 @@ def test_numpy(instances, name):
     path, expect = instances(name)
     a, secondary = dense(path)
     assert dlx.Matrix.from_dense(a, secondary).count() == expect
-    # Any non-zero number marks an entry.
-    assert dlx.Matrix.from_dense(a.astype(np.int8) * 3, secondary).count() == expect
+    # 0/1 of another number type marks the same entries; other numbers are
+    # refused (they were taken as a 1 before issue 48).
+    assert dlx.Matrix.from_dense(a.astype(np.int8), secondary).count() == expect
+    with pytest.raises(dlx.InputError, match="expected 0 or 1"):
+        dlx.Matrix.from_dense(a.astype(np.int8) * 3, secondary)
 
 
 @pytest.mark.parametrize("name", ["pento_3x20", "queens_8"])

@@ -255,3 +255,63 @@ def test_engines(instances):
     with q.solver(engine="small", objective="fewest") as s:
         assert s.engine == "exact"
         assert [b.cost for b in s.best()] == [8]
+
+
+# Issue 48's Python defects, each test failing on the code before its fix.
+
+def test_errors_found_by_the_package_say_only_what_is_wrong():
+    # Before: "column name 'a' given twice: a column appears twice in one
+    # row" and "no column 'zz': column index out of range".
+    with pytest.raises(dlx.InputError) as e:
+        dlx.Matrix(["a", "a"])
+    assert str(e.value) == "column name 'a' given twice"
+    m = dlx.Matrix(["a", "b"])
+    with pytest.raises(dlx.InputError) as e:
+        m.add_row(["a", "zz"])
+    assert str(e.value) == "no column 'zz'"
+    assert m.rows == 0
+
+
+def test_a_bool_is_not_a_column():
+    # Before: add_row([True, 2]) took True as column 1.
+    m = dlx.Matrix(3)
+    for row in ([True, 2], [0, False]):
+        with pytest.raises(dlx.InputError, match="not True|not False"):
+            m.add_row(row)
+    assert m.rows == 0
+
+
+def test_outcomes_print_their_names():
+    # Before: print(e.outcome) printed 6.
+    assert str(dlx.Outcome.TIME_LIMIT) == "TIME_LIMIT"
+    assert f"{dlx.Outcome.NODE_LIMIT}" == "NODE_LIMIT"
+
+
+def test_a_solver_has_a_repr():
+    # Before: <dlxcover._solver.Solver object at 0x...>.
+    with dlx.Matrix(1).solver() as s:
+        assert repr(s).startswith("<dlxcover.Solver engine=")
+    assert repr(s) == "<dlxcover.Solver closed>"
+
+
+def test_dense_input_is_zero_or_one():
+    np = pytest.importorskip("numpy")
+    # Before: NaN, -1, inf, 2 and an object array holding "a" were taken as
+    # a 1, and an array of no rows raised an error.
+    for bad, where in ((np.array([[1, 0], [0, np.nan]]), "row 1, column 1"), (np.array([[-1, 0]]), "row 0, column 0"),
+                       (np.array([[0, np.inf]]), "row 0, column 1"), (np.array([[0, 1], [2, 0]], dtype=np.uint8), "row 1, column 0"),
+                       (np.array([[1, "a"]], dtype=object), "object")):
+        with pytest.raises(dlx.InputError, match=where):
+            dlx.Matrix.from_dense(bad)
+    assert dlx.Matrix.from_dense(np.zeros((0, 3))).count() == dlx.Matrix(3).count() == 0
+    assert dlx.Matrix.from_dense(np.array([[1.0, 0.0], [0.0, 1.0]])).count() == 1
+    assert dlx.Matrix.from_dense(np.array([[True, False], [False, True]])).count() == 1
+
+
+def test_sparse_input_is_zero_or_one():
+    np = pytest.importorskip("numpy")
+    sparse = pytest.importorskip("scipy.sparse")
+    # Before: any stored non-zero value was taken as a 1.
+    with pytest.raises(dlx.InputError, match="row 1, column 0 of the sparse matrix"):
+        dlx.Matrix.from_sparse(sparse.csr_matrix(np.array([[0.0, 1.0], [-1.0, 0.0]])))
+    assert dlx.Matrix.from_sparse(sparse.csr_matrix(np.array([[0.0, 1.0], [1.0, 0.0]]))).count() == 1

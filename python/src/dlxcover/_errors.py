@@ -22,14 +22,19 @@ class Outcome(enum.IntEnum):
     CALLBACK = 7
     CANCELLED = 8
 
+    def __str__(self) -> str:
+        return self.name
+
 
 class Error(Exception):
     """A call into the library failed; ``status`` is its ``dlx_status``."""
 
-    def __init__(self, status: int, message: str | None = None) -> None:
+    def __init__(self, status: int, message: str | None = None, *, whole: bool = False) -> None:
+        # `whole`: the message says all (the package found the fault
+        # itself); otherwise the library's sentence for the status follows.
         self.status = status
         text = n.lib.dlx_status_message(status).decode()
-        super().__init__(f"{message}: {text}" if message else text)
+        super().__init__(message if whole and message else f"{message}: {text}" if message else text)
 
 
 class InputError(Error, ValueError):

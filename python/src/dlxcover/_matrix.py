@@ -22,7 +22,20 @@ def _size_array(values: Sequence[int]) -> "ctypes.Array[c_size_t]":
     try:
         return (c_size_t * len(values))(*values)
     except (TypeError, OverflowError) as e:
-        raise InputError(n.ERR_COLUMN_RANGE, f"not a non-negative index in {list(values)!r}") from e
+        raise InputError(n.ERR_COLUMN_RANGE, f"not a non-negative index in {list(values)!r}", whole=True) from e
+
+
+def _zero_one(a: Any, np: Any) -> Any:
+    """`a` (numbers) as booleans, after checking that every cell is 0 or 1:
+    NaN, negatives, other numbers and non-numeric arrays are refused,
+    naming the first bad cell."""
+    if a.dtype.kind not in "iuf":
+        raise InputError(n.ERR_INVALID_ARGUMENT, f"an array of {a.dtype}: expected 0/1 numbers or booleans", whole=True)
+    bad = ~((a == 0) | (a == 1))
+    if bad.any():
+        r, c = (int(x) for x in np.argwhere(bad)[0])
+        raise InputError(n.ERR_INVALID_ARGUMENT, f"row {r}, column {c} of the array is {a[r, c]!r}: expected 0 or 1", whole=True)
+    return a != 0
 
 
 class Matrix(n.Handle):
@@ -53,7 +66,7 @@ class Matrix(n.Handle):
             self._set_names(names)
             marks = list(range(len(names) - len(secondary), len(names)))
         if count < 0:
-            raise InputError(n.ERR_INVALID_ARGUMENT, "a negative number of columns")
+            raise InputError(n.ERR_INVALID_ARGUMENT, "a negative number of columns", whole=True)
         h = c_void_p()
         check(n.lib.dlx_matrix_new(count, byref(h)), "dlx_matrix_new")
         self._handle = h.value
@@ -64,7 +77,7 @@ class Matrix(n.Handle):
         index: Dict[Hashable, int] = {}
         for k, name in enumerate(names):
             if name in index:
-                raise InputError(n.ERR_DUPLICATE_COLUMN, f"column name {name!r} given twice")
+                raise InputError(n.ERR_DUPLICATE_COLUMN, f"column name {name!r} given twice", whole=True)
             index[name] = k
         self._names, self._index = names, index
 
@@ -114,18 +127,22 @@ class Matrix(n.Handle):
     @classmethod
     def from_dense(cls, array: Any, secondary: Iterable[int] = ()) -> "Matrix":
         """A matrix from a 2-D array (numpy or anything ``numpy.asarray``
-        takes): row ``i`` covers the columns where ``array[i]`` is non-zero.
-        ``secondary`` lists column indices."""
+        takes): row ``i`` covers the columns where ``array[i]`` is 1 (or
+        True). Every cell must be 0 or 1 (or a boolean): NaN, negatives,
+        other numbers and non-numeric arrays raise :class:`InputError`
+        naming the first bad cell. ``secondary`` lists column indices."""
         import numpy as np
 
         a = np.asarray(array)
         if a.ndim != 2:
-            raise InputError(n.ERR_INVALID_ARGUMENT, f"expected a 2-D array, got {a.ndim} dimensions")
-        if a.dtype not in (np.bool_, np.uint8, np.int8):
-            a = a != 0
+            raise InputError(n.ERR_INVALID_ARGUMENT, f"expected a 2-D array, got {a.ndim} dimensions", whole=True)
+        if a.dtype != np.bool_:
+            a = _zero_one(a, np)
         if a.strides[1] != 1 or a.strides[0] < a.shape[1]:
             a = np.ascontiguousarray(a)
         m = cls(a.shape[1], secondary)
+        if a.shape[0] == 0:
+            return m
         first, failed = c_size_t(), c_size_t()
         # One call: the library finds the non-zero cells of each row.
         status = n.lib.dlx_matrix_add_rows_dense(m._h, a.ctypes.data if a.size else None, a.shape[0], a.shape[1],
@@ -137,12 +154,21 @@ class Matrix(n.Handle):
     @classmethod
     def from_sparse(cls, matrix: Any, secondary: Iterable[int] = ()) -> "Matrix":
         """A matrix from a scipy.sparse matrix or array: row ``i`` covers the
-        columns of its stored non-zero entries. ``secondary`` lists column
-        indices. The input is not changed."""
+        columns of its entries that are 1 (each entry 0 or 1, or booleans;
+        anything else raises :class:`InputError` naming the cell).
+        ``secondary`` lists column indices. The input is not changed."""
         import numpy as np
 
         csr = matrix.tocsr(copy=True)
         csr.sum_duplicates()
+        if csr.dtype != np.bool_ and csr.nnz:
+            rows = np.repeat(np.arange(csr.shape[0]), np.diff(csr.indptr))
+            try:
+                _zero_one(csr.data.reshape(1, -1), np)
+            except InputError:
+                bad = int(np.argwhere(~((csr.data == 0) | (csr.data == 1)))[0][0]) if csr.data.dtype.kind in "iuf" else 0
+                raise InputError(n.ERR_INVALID_ARGUMENT, f"row {rows[bad]}, column {csr.indices[bad]} of the sparse matrix is "
+                                 f"{csr.data[bad]!r}: expected 0 or 1", whole=True) from None
         csr.eliminate_zeros()
         m = cls(csr.shape[1], secondary)
         m._add_csr(np.asarray(csr.indptr, dtype=np.uintp), np.asarray(csr.indices, dtype=np.uintp), None)
@@ -151,6 +177,9 @@ class Matrix(n.Handle):
     # -- rows -------------------------------------------------------------
 
     def _column(self, c: Column) -> int:
+        if isinstance(c, bool):
+            # True would pass for column 1 (bool is an int in Python).
+            raise InputError(n.ERR_COLUMN_RANGE, f"a column is an index or a name, not {c!r}", whole=True)
         if self._names is not None:
             try:
                 k = self._index.get(c)
@@ -161,9 +190,9 @@ class Matrix(n.Handle):
         try:
             i = operator.index(c)  # type: ignore[arg-type]
         except TypeError:
-            raise InputError(n.ERR_COLUMN_RANGE, f"no column {c!r}") from None
+            raise InputError(n.ERR_COLUMN_RANGE, f"no column {c!r}", whole=True) from None
         if i < 0:
-            raise InputError(n.ERR_COLUMN_RANGE, f"column {i} is negative")
+            raise InputError(n.ERR_COLUMN_RANGE, f"column {i} is negative", whole=True)
         return i
 
     def _color(self, k: Color) -> int:
@@ -171,12 +200,12 @@ class Matrix(n.Handle):
             return 0
         if isinstance(k, int) and not isinstance(k, bool):
             if not 0 <= k < 2**31:
-                raise InputError(n.ERR_INVALID_ARGUMENT, f"color {k} is not in 0..2**31-1")
+                raise InputError(n.ERR_INVALID_ARGUMENT, f"color {k} is not in 0..2**31-1", whole=True)
             return k
         if isinstance(k, str):
             # Named colors take ids from 2**31 up, apart from integer colors.
             return self._colors.setdefault(k, 2**31 + len(self._colors))
-        raise InputError(n.ERR_INVALID_ARGUMENT, f"a color is an int or a str, not {k!r}")
+        raise InputError(n.ERR_INVALID_ARGUMENT, f"a color is an int or a str, not {k!r}", whole=True)
 
     def add_row(self, row: Sequence[Column], colors: Optional[Sequence[Color]] = None,
                 cost: Optional[int] = None) -> int:
@@ -190,7 +219,7 @@ class Matrix(n.Handle):
             check(n.lib.dlx_matrix_add_row(self._h, cols, len(cols), byref(out)), f"row {list(row)!r}")
         else:
             if len(colors) != len(cols):
-                raise InputError(n.ERR_INVALID_ARGUMENT, "colors and columns differ in length")
+                raise InputError(n.ERR_INVALID_ARGUMENT, "colors and columns differ in length", whole=True)
             hues = (c_uint32 * len(cols))(*[self._color(k) for k in colors])
             check(n.lib.dlx_matrix_add_row_colored(self._h, cols, hues, len(cols), byref(out)), f"row {list(row)!r}")
         if cost is not None:
@@ -211,7 +240,7 @@ class Matrix(n.Handle):
         if colors is not None:
             colors = list(colors)
             if len(colors) != len(rows) or any(len(k) != len(r) for k, r in zip(colors, rows)):
-                raise InputError(n.ERR_INVALID_ARGUMENT, "colors and rows differ in shape")
+                raise InputError(n.ERR_INVALID_ARGUMENT, "colors and rows differ in shape", whole=True)
             hues = (c_uint32 * len(flat))(*[self._color(k) for ks in colors for k in ks])
         return self._add_csr(_size_array(starts), _size_array(flat), hues, rows)
 
@@ -252,7 +281,7 @@ class Matrix(n.Handle):
         """Lets every solution cover a primary column between ``lower`` and
         ``upper`` times (Knuth's multiplicities)."""
         if not (0 <= lower < 2**32 and 0 <= upper < 2**32):
-            raise InputError(n.ERR_BOUNDS, f"bounds ({lower}, {upper}) outside 0..2**32-1")
+            raise InputError(n.ERR_BOUNDS, f"bounds ({lower}, {upper}) outside 0..2**32-1", whole=True)
         check(n.lib.dlx_matrix_set_bounds(self._h, self._column(column), lower, upper), f"column {column!r}")
 
     def bounds(self, column: Column) -> tuple:
@@ -263,7 +292,7 @@ class Matrix(n.Handle):
     def set_cost(self, row: int, cost: int) -> None:
         """Sets the cost of a row (used by :meth:`best`)."""
         if not -(2**63) <= cost < 2**63:
-            raise InputError(n.ERR_COST_RANGE, f"cost {cost} does not fit in 64 bits")
+            raise InputError(n.ERR_COST_RANGE, f"cost {cost} does not fit in 64 bits", whole=True)
         check(n.lib.dlx_matrix_set_row_cost(self._h, row, cost), f"row {row}")
 
     def cost(self, row: int) -> int:

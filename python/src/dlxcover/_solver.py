@@ -94,7 +94,7 @@ class Solver(n.Handle):
         self._objective = 0
         h = c_void_p()
         if engine not in _ENGINES:
-            raise InputError(n.ERR_UNKNOWN_VALUE, f"engine {engine!r}: expected one of {list(_ENGINES)}")
+            raise InputError(n.ERR_UNKNOWN_VALUE, f"engine {engine!r}: expected one of {list(_ENGINES)}", whole=True)
         check(n.lib.dlx_solver_new_with_engine(matrix._h, _ENGINES[engine], byref(h)), f"engine={engine}")
         self._handle = h.value
         self._progress = progress
@@ -119,7 +119,7 @@ class Solver(n.Handle):
         self.set_limits(nodes=nodes, updates=updates, seconds=seconds, solutions=solutions)
         if memo_order is not None:
             if memo_order not in _MEMO_ORDERS:
-                raise InputError(n.ERR_UNKNOWN_VALUE, f"memo_order {memo_order!r}: expected one of {list(_MEMO_ORDERS)}")
+                raise InputError(n.ERR_UNKNOWN_VALUE, f"memo_order {memo_order!r}: expected one of {list(_MEMO_ORDERS)}", whole=True)
             check(n.lib.dlx_solver_set_memo_order(self._h, _MEMO_ORDERS[memo_order]), "memo_order")
         if memo_memory is not None:
             check(n.lib.dlx_solver_set_memo_memory(self._h, memo_memory), "memo_memory")
@@ -132,7 +132,7 @@ class Solver(n.Handle):
         for which, value in ((n.LIMIT_NODES, nodes), (n.LIMIT_UPDATES, updates), (n.LIMIT_SOLUTIONS, solutions),
                              (n.LIMIT_MILLISECONDS, None if seconds is None else max(1, round(seconds * 1000)))):
             if value is not None and value <= 0:
-                raise InputError(n.ERR_INVALID_ARGUMENT, "a limit must be positive")
+                raise InputError(n.ERR_INVALID_ARGUMENT, "a limit must be positive", whole=True)
             check(n.lib.dlx_solver_set_limit(self._h, which, value or 0), "limit")
 
     def set_seed(self, seed: Optional[int]) -> None:
@@ -153,9 +153,9 @@ class Solver(n.Handle):
         """Sets the objective ("min", "max", "fewest", or None for all
         solutions) keeping the ``k`` best, and starts again."""
         if objective not in _OBJECTIVES:
-            raise InputError(n.ERR_UNKNOWN_VALUE, f"objective {objective!r}: expected one of min, max, fewest")
+            raise InputError(n.ERR_UNKNOWN_VALUE, f"objective {objective!r}: expected one of min, max, fewest", whole=True)
         if k < 1:
-            raise InputError(n.ERR_INVALID_ARGUMENT, "k must be at least 1")
+            raise InputError(n.ERR_INVALID_ARGUMENT, "k must be at least 1", whole=True)
         check(n.lib.dlx_solver_set_objective(self._h, _OBJECTIVES[objective], k), "objective")
         self._objective = _OBJECTIVES[objective]
 
@@ -287,7 +287,7 @@ class Solver(n.Handle):
         """Runs the search with its objective to the end and returns the
         ``k`` best solutions, best first. Needs an objective."""
         if not self._objective:
-            raise InputError(n.ERR_INVALID_ARGUMENT, "best() needs an objective: Solver(m, objective='min', k=...)")
+            raise InputError(n.ERR_INVALID_ARGUMENT, "best() needs an objective: Solver(m, objective='min', k=...)", whole=True)
         out = c_uint64()
         status = self._invoke(n.lib.dlx_solver_count, self._h, byref(out))
         if status == n.STOPPED and self._pending is None:
@@ -331,7 +331,7 @@ class Solver(n.Handle):
         lies below exactly one; solving each (``Solver(m, forced=...,
         excluded=...)``) and adding the counts gives the whole count."""
         if (depth is None) == (parts is None):
-            raise InputError(n.ERR_INVALID_ARGUMENT, "give depth or parts")
+            raise InputError(n.ERR_INVALID_ARGUMENT, "give depth or parts", whole=True)
         if parts is not None:
             d = c_size_t()
             check(n.lib.dlx_solver_split_depth(self._h, max(1, parts), byref(d)), "split_depth")
@@ -344,6 +344,13 @@ class Solver(n.Handle):
         return found
 
     # -- reading ---------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        if self._handle is None:
+            return "<dlxcover.Solver closed>"
+        c = self.counters
+        return (f"<dlxcover.Solver engine={self.engine} threads={self.threads} outcome={self.outcome} "
+                f"solutions={c['solutions']} nodes={c['nodes']}>")
 
     @property
     def outcome(self) -> Outcome:
