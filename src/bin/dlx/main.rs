@@ -303,6 +303,11 @@ fn load(opts: &Options, name: &str) -> Result<std::sync::Arc<Matrix>, ExitCode> 
         Ok(m) => Ok(std::sync::Arc::new(m)),
         Err(ReadError::Io(e)) => {
             say!("dlx: cannot read {name}: {e}");
+            if e.kind() == io::ErrorKind::NotFound {
+                if let Some(hint) = knuth_hint(name) {
+                    say!("dlx: {name} looks like an option of Knuth's programs: {hint} (dlx --help)");
+                }
+            }
             Err(exit(if e.kind() == io::ErrorKind::OutOfMemory { EXIT_OTHER } else { EXIT_INPUT }))
         }
         Err(ReadError::Parse(e)) => {
@@ -311,6 +316,26 @@ fn load(opts: &Options, name: &str) -> Result<std::sync::Arc<Matrix>, ExitCode> 
             Err(exit(if e.cause().is_some() { EXIT_OTHER } else { EXIT_INPUT }))
         }
     }
+}
+
+/// For a FILE that is not there and reads as one of the arguments Knuth's
+/// DLX programs take (a letter and a number: `v1`, `t10`, `s7`, ...), what
+/// this tool takes instead.
+fn knuth_hint(arg: &str) -> Option<String> {
+    let mut chars = arg.chars();
+    let letter = chars.next()?;
+    let number = chars.as_str();
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(match letter {
+        't' => format!("here the solution limit is -n {number}"),
+        's' => format!("here the seed is --seed {number}"),
+        'd' => "here progress lines come every --progress SECS".to_string(),
+        'T' => "here the limits are --max-nodes N and --time-limit SECS".to_string(),
+        'v' | 'm' | 'c' | 'C' | 'l' => "here the counters go to standard error (--quiet for none) and -p prints the solutions".to_string(),
+        _ => return None,
+    })
 }
 
 /// The solver the options ask for: engine, seed, threads, objective,
@@ -575,6 +600,16 @@ mod tests {
             self.1 += 1;
             buf[..piece.len()].copy_from_slice(piece);
             Ok(piece.len())
+        }
+    }
+
+    /// Wrong code caught: a hint for a real file name, or none for `t10`.
+    #[test]
+    fn knuth_style_arguments_get_a_hint() {
+        assert_eq!(knuth_hint("t10").as_deref(), Some("here the solution limit is -n 10"));
+        assert!(knuth_hint("v1").is_some() && knuth_hint("s7").is_some() && knuth_hint("T5000").is_some());
+        for name in ["queens.dlx", "v", "t1x", "x10", ""] {
+            assert_eq!(knuth_hint(name), None, "{name}");
         }
     }
 
