@@ -2,8 +2,9 @@
 //!
 //! It keeps what every search has around the engine's walk: the node and
 //! solution counters, the rows of the last solution, the forced and
-//! excluded rows, the seed (in the engine), the branch and bound's state
-//! (`crate::bound`), and the controls (`crate::control`). Each call
+//! excluded rows, the seed (the engine holds the generator), the branch
+//! and bound's state (`crate::bound`), and the controls
+//! (`crate::control`). Each call
 //! dispatches to the engine once; the engine's walk is a pull iterator that
 //! stops at every solution and can pause after any node.
 //!

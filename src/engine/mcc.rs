@@ -762,7 +762,7 @@ impl Mcc {
         }
         let mut i = short[0] as usize;
         while i != 0 {
-            if i64::from(len[i]) < i64::from(lo[i]) - i64::from(count[i]) {
+            if i64::from(len[i]) < need(lo, count, i) {
                 return None;
             }
             order.push((u64::from(len[i]) << 32) | i as u64);
@@ -795,7 +795,7 @@ impl Mcc {
             if blocked {
                 continue;
             }
-            let need = i64::from(lo[i]) - i64::from(count[i]);
+            let need = need(lo, count, i);
             costs.clear();
             let mut p = down[i] as usize;
             while p != i {
@@ -839,7 +839,7 @@ impl Mcc {
         let mut total_need = 0i64;
         touched.clear();
         for i in self.needy.iter().map(|&key| (key & 0xffff_ffff) as usize) {
-            total_need += i64::from(lo[i]) - i64::from(count[i]);
+            total_need += need(lo, count, i);
             let mut p = down[i] as usize;
             while p != i {
                 let r = row[p] as usize;
@@ -1176,6 +1176,13 @@ impl Mcc {
             }
         }
     }
+}
+
+/// How many more rows column `i` needs to reach its lower bound (negative
+/// or 0 when it has them), from the bounds `lo` and the counts so far.
+#[inline(always)]
+fn need(lo: &[u32], count: &[u32], i: usize) -> i64 {
+    i64::from(lo[i]) - i64::from(count[i])
 }
 
 impl Core for Mcc {

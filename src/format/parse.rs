@@ -501,7 +501,7 @@ impl Worker {
                 }
                 // The block's lists count in 32 bits, as the matrix does.
                 if self.block.entries.len() >= u32::MAX as usize {
-                    return Err(too_big(place.number, column(place.line, place.in_line), Error::TooLarge));
+                    return Err(place.too_big(Error::TooLarge));
                 }
                 self.block.entries.try_reserve(1).map_err(|_| place.oom())?;
                 self.block.entries.push(c);
@@ -611,8 +611,13 @@ impl Place<'_> {
         ParseError::new(self.number, column(self.line, self.in_line + at), message)
     }
 
+    /// The matrix would be too large (`e`) at the word.
+    fn too_big(&self, e: Error) -> ParseError {
+        too_big(self.number, column(self.line, self.in_line), e)
+    }
+
     fn oom(&self) -> ParseError {
-        too_big(self.number, column(self.line, self.in_line), Error::OutOfMemory)
+        self.too_big(Error::OutOfMemory)
     }
 }
 

@@ -6,7 +6,7 @@ import ctypes
 import operator
 import os
 from ctypes import byref, c_int, c_int64, c_size_t, c_uint32, c_void_p
-from typing import TYPE_CHECKING, Any, Dict, Hashable, Iterable, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
 from ._errors import InputError, ParseError, check, raise_status
@@ -25,17 +25,18 @@ def _size_array(values: Sequence[int]) -> "ctypes.Array[c_size_t]":
         raise InputError(n.ERR_COLUMN_RANGE, f"not a non-negative index in {list(values)!r}", whole=True) from e
 
 
-def _zero_one(a: Any, np: Any) -> Any:
-    """`a` (numbers) as booleans, after checking that every cell is 0 or 1:
-    NaN, negatives, other numbers and non-numeric arrays are refused,
-    naming the first bad cell."""
-    if a.dtype.kind not in "iuf":
-        raise InputError(n.ERR_INVALID_ARGUMENT, f"an array of {a.dtype}: expected 0/1 numbers or booleans", whole=True)
-    bad = ~((a == 0) | (a == 1))
-    if bad.any():
-        r, c = (int(x) for x in np.argwhere(bad)[0])
-        raise InputError(n.ERR_INVALID_ARGUMENT, f"row {r}, column {c} of the array is {a[r, c]!r}: expected 0 or 1", whole=True)
-    return a != 0
+def _check_zero_one(values: Any, np: Any, what: str, cell: Callable[[int], Tuple[int, int]]) -> None:
+    """Refuses `values` (a 1-D array of numbers: the cells of `what`) unless
+    each is 0 or 1: NaN, negatives, other numbers and non-numeric arrays,
+    naming the first bad cell (`cell(i)` is the row and column of value
+    `i`)."""
+    if values.dtype.kind not in "iuf":
+        raise InputError(n.ERR_INVALID_ARGUMENT, f"{what} of {values.dtype}: expected 0/1 numbers or booleans", whole=True)
+    bad = np.flatnonzero(~((values == 0) | (values == 1)))
+    if bad.size:
+        r, c = cell(int(bad[0]))
+        raise InputError(n.ERR_INVALID_ARGUMENT, f"row {r}, column {c} of {what} is {values[bad[0]]!r}: expected 0 or 1",
+                         whole=True)
 
 
 class Matrix(n.Handle):
@@ -137,7 +138,8 @@ class Matrix(n.Handle):
         if a.ndim != 2:
             raise InputError(n.ERR_INVALID_ARGUMENT, f"expected a 2-D array, got {a.ndim} dimensions", whole=True)
         if a.dtype != np.bool_:
-            a = _zero_one(a, np)
+            _check_zero_one(a.reshape(-1), np, "the array", lambda i: divmod(i, a.shape[1]))
+            a = a != 0
         if a.strides[1] != 1 or a.strides[0] < a.shape[1]:
             a = np.ascontiguousarray(a)
         m = cls(a.shape[1], secondary)
@@ -161,14 +163,10 @@ class Matrix(n.Handle):
 
         csr = matrix.tocsr(copy=True)
         csr.sum_duplicates()
-        if csr.dtype != np.bool_ and csr.nnz:
-            rows = np.repeat(np.arange(csr.shape[0]), np.diff(csr.indptr))
-            try:
-                _zero_one(csr.data.reshape(1, -1), np)
-            except InputError:
-                bad = int(np.argwhere(~((csr.data == 0) | (csr.data == 1)))[0][0]) if csr.data.dtype.kind in "iuf" else 0
-                raise InputError(n.ERR_INVALID_ARGUMENT, f"row {rows[bad]}, column {csr.indices[bad]} of the sparse matrix is "
-                                 f"{csr.data[bad]!r}: expected 0 or 1", whole=True) from None
+        if csr.dtype != np.bool_:
+            # Entry i lies in the row whose slice of indptr holds it.
+            row_of = lambda i: int(np.searchsorted(csr.indptr, i, side="right")) - 1  # noqa: E731
+            _check_zero_one(csr.data, np, "the sparse matrix", lambda i: (row_of(i), int(csr.indices[i])))
         csr.eliminate_zeros()
         m = cls(csr.shape[1], secondary)
         m._add_csr(np.asarray(csr.indptr, dtype=np.uintp), np.asarray(csr.indices, dtype=np.uintp), None)

@@ -372,19 +372,22 @@ fn check_together(o: &Options) -> Result<(), Early> {
         return Err(Early::Usage("--split does not combine with --min-cost, --max-cost or --fewest".into()));
     }
     if o.json {
-        let clash = [(o.memo, "--memo"), (o.sample.is_some(), "--sample"), (o.split.is_some(), "--split")];
-        if let Some((_, other)) = clash.iter().find(|c| c.0) {
-            return Err(Early::Usage(format!("--json does not combine with {other}")));
-        }
+        clash("--json", &[(o.memo, "--memo"), (o.sample.is_some(), "--sample"), (o.split.is_some(), "--split")])?;
     }
     if o.memo || o.sample.is_some() {
         let what = if o.sample.is_some() { "--sample" } else { "--memo" };
-        let clash = [(o.goal.is_some(), "--min-cost, --max-cost or --fewest"), (o.split.is_some(), "--split"), (o.max.is_some(), "-n"), (o.print && o.sample.is_none(), "--print")];
-        if let Some((_, other)) = clash.iter().find(|c| c.0) {
-            return Err(Early::Usage(format!("{what} does not combine with {other}")));
-        }
+        clash(what, &[(o.goal.is_some(), "--min-cost, --max-cost or --fewest"), (o.split.is_some(), "--split"), (o.max.is_some(), "-n"), (o.print && o.sample.is_none(), "--print")])?;
     }
     Ok(())
+}
+
+/// Option `what` given with the first `other` whose flag is set: a usage
+/// error.
+fn clash(what: &str, others: &[(bool, &str)]) -> Result<(), Early> {
+    match others.iter().find(|c| c.0) {
+        Some((_, other)) => Err(Early::Usage(format!("{what} does not combine with {other}"))),
+        None => Ok(()),
+    }
 }
 
 fn parse_number(name: &str, s: &str) -> Result<u64, Early> {
