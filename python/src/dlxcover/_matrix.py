@@ -6,13 +6,21 @@ import ctypes
 import operator
 import os
 from ctypes import byref, c_int, c_int64, c_size_t, c_uint32, c_void_p
-from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
 from ._errors import InputError, ParseError, check, raise_status
 
 if TYPE_CHECKING:  # pragma: no cover
+    import sys
+
+    from ._options import Objective, SearchOptions, SolverOptions
     from ._solver import Best, Solver
+
+    if sys.version_info >= (3, 11):
+        from typing import Unpack
+    else:
+        from typing_extensions import Unpack
 
 Column = Union[int, Hashable]
 Color = Union[int, str, None]
@@ -348,36 +356,44 @@ class Matrix(n.Handle):
 
     # -- searching (shortcuts over Solver) ----------------------------------
 
-    def solver(self, **options: Any) -> "Solver":
-        """A :class:`Solver` over this matrix (see there for the options)."""
+    # Each takes the options of :class:`SolverOptions` as keywords (typed
+    # there, and checked by the Solver it makes).
+
+    def solver(self, **options: Unpack[SolverOptions]) -> "Solver":
+        """A :class:`Solver` over this matrix with ``options`` (:class:`SolverOptions`)."""
         from ._solver import Solver
 
         return Solver(self, **options)
 
-    def solutions(self, **options: Any):
-        """Every solution, as lists of row ids (a generator)."""
+    def solutions(self, **options: Unpack[SolverOptions]) -> Iterator[List[int]]:
+        """Every solution, as lists of row ids (a generator); ``options``
+        as :class:`SolverOptions`."""
         with self.solver(**options) as s:
             yield from s.solutions()
 
-    def count(self, **options: Any) -> int:
-        """The number of solutions."""
+    def count(self, **options: Unpack[SolverOptions]) -> int:
+        """The number of solutions, by search; ``options`` as
+        :class:`SolverOptions` (a limit reached raises :class:`LimitReached`)."""
         with self.solver(**options) as s:
             return s.count()
 
-    def first(self, **options: Any) -> Optional[List[int]]:
-        """The first solution, or None when there is none."""
+    def first(self, **options: Unpack[SolverOptions]) -> Optional[List[int]]:
+        """The first solution, or None when there is none; ``options`` as
+        :class:`SolverOptions`."""
         with self.solver(**options) as s:
             return s.first()
 
-    def best(self, k: int = 1, objective: str = "min", **options: Any) -> List["Best"]:
+    def best(self, k: int = 1, objective: Objective = "min", **options: Unpack[SearchOptions]) -> List["Best"]:
         """The ``k`` best solutions under ``objective`` ("min" cost, "max"
-        cost or "fewest" rows), best first."""
+        cost or "fewest" rows), best first; ``options`` as
+        :class:`SearchOptions`."""
         with self.solver(objective=objective, k=k, **options) as s:
             return s.best()
 
-    def count_memo(self, **options: Any) -> int:
+    def count_memo(self, **options: Unpack[SolverOptions]) -> int:
         """The number of solutions by the memoized count (exact at any
-        size; fast when partial solutions leave the same rest)."""
+        size; fast when partial solutions leave the same rest); ``options``
+        as :class:`SolverOptions` (``memo_order``, ``memo_memory``)."""
         with self.solver(**options) as s:
             return s.count_memo()
 

@@ -12,6 +12,7 @@ from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Se
 from . import _native as n
 from ._errors import InputError, Outcome, check, stopped
 from ._matrix import Matrix, _size_array
+from ._options import Engine, MemoOrder, Objective
 
 # How often a search on the main thread looks for Ctrl-C (seconds).
 SIGNAL_INTERVAL = 0.05
@@ -84,12 +85,12 @@ class Solver(n.Handle):
     _kind = "solver"
 
     def __init__(self, matrix: Matrix, *, seed: Optional[int] = None, forced: Sequence[int] = (),
-                 excluded: Sequence[int] = (), objective: Optional[str] = None, k: int = 1,
+                 excluded: Sequence[int] = (), objective: Optional[Objective] = None, k: int = 1,
                  cost_limit: Optional[int] = None, threads: Optional[int] = None,
                  nodes: Optional[int] = None, updates: Optional[int] = None, seconds: Optional[float] = None,
                  solutions: Optional[int] = None, progress: Optional[Callable[[Progress], Any]] = None,
-                 progress_interval: float = 1.0, memo_order: Optional[str] = None,
-                 memo_memory: Optional[int] = None, engine: str = "auto") -> None:
+                 progress_interval: float = 1.0, memo_order: Optional[MemoOrder] = None,
+                 memo_memory: Optional[int] = None, engine: Engine = "auto") -> None:
         self._handle: Optional[int] = None
         self._objective = 0
         h = c_void_p()

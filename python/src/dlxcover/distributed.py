@@ -25,11 +25,20 @@ from __future__ import annotations
 
 import hashlib
 import os
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+import sys
+from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Sequence, Tuple
 
 from ._errors import Unsupported
 from ._matrix import Matrix
 from ._solver import Best, Solver, Subproblem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ._options import SolverOptions
+
+    if sys.version_info >= (3, 11):
+        from typing import Unpack
+    else:
+        from typing_extensions import Unpack
 
 __all__ = ["count", "solve_to_files", "best", "plan"]
 
@@ -60,8 +69,9 @@ def _text(matrix: Matrix) -> str:
     return text
 
 
-def plan(matrix: Matrix, parts: int, **options: Any) -> List[Subproblem]:
-    """The subproblems of the first depth with at least ``parts`` of them."""
+def plan(matrix: Matrix, parts: int, **options: Unpack[SolverOptions]) -> List[Subproblem]:
+    """The subproblems of the first depth with at least ``parts`` of them;
+    ``options`` as :class:`dlxcover.SolverOptions` (a seed, forced rows, ...)."""
     with Solver(matrix, **options) as s:
         return s.split(parts=parts)
 
@@ -144,7 +154,8 @@ def _run(matrix: Matrix, client: Any, parts: Optional[int], progress: bool, retr
     return client.gather(futures)
 
 
-def count(matrix: Matrix, client: Any = None, *, parts: Optional[int] = None, method: str = "search",
+def count(matrix: Matrix, client: Any = None, *, parts: Optional[int] = None,
+          method: Literal["search", "memo"] = "search",
           progress: bool = False, retries: int = 3) -> int:
     """The number of solutions of ``matrix``, counted on a Dask cluster.
 
@@ -169,7 +180,7 @@ def solve_to_files(matrix: Matrix, directory: str, client: Any = None, *, parts:
                     lambda i: os.path.join(os.path.abspath(directory), f"part-{i:05d}.txt")))
 
 
-def best(matrix: Matrix, client: Any = None, *, objective: str = "min", k: int = 1, parts: Optional[int] = None,
+def best(matrix: Matrix, client: Any = None, *, objective: Literal["min", "max", "fewest"] = "min", k: int = 1, parts: Optional[int] = None,
          progress: bool = False, retries: int = 3) -> List[Best]:
     """The ``k`` best solutions under ``objective`` ("min", "max",
     "fewest"), each part's best found on the cluster and merged."""
