@@ -66,6 +66,7 @@ test: lib
 	$(MAKE) check-readme
 	$(MAKE) check-rustdoc
 	$(MAKE) -C c_tests DLXLIB=$(OUT) test
+	python3 tools/check_wrapper.py c_tests/build/wrapper_test
 	$(MAKE) install-test
 	$(MAKE) python-test
 

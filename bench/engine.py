@@ -112,8 +112,8 @@ def main():
                 times[k].append(t)
             searches[0].append(printed_secs(texts[0], r'\d+ updates, ([0-9.]+) s'))
             searches[1].append(printed_secs(texts[1], r'\d+ updates, ([0-9.]+) s'))
-        sd, ud = counts(texts[0], r'(\d+) solutions, (\d+) updates')
-        so, uo = counts(texts[1], r'dlx: (\d+) solutions, \d+ nodes, (\d+) updates')
+        sd, ud = counts(texts[0], r'(\d+) solutions?, (\d+) updates')
+        so, uo = counts(texts[1], r'dlx: (\d+) solutions?, \d+ nodes, (\d+) updates')
         if (sd, ud) != (so, uo):
             sys.exit('engine.py: %s: dance counts %d solutions, %d updates; ours %d, %d' % (name, sd, ud, so, uo))
         for (peer, _), text in zip(peers, texts[2:]):

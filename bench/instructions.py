@@ -51,8 +51,8 @@ def main():
         path = os.path.join(instances, name + '.dlx')
         nd, text_d = collected([dance], 'search', path)
         no, text_o = collected([dlx, '--engine', 'exact', '--progress', '0', '-'], 'dlx::solver::Solver::count_run', path)
-        d = re.search(r'(\d+) solutions, (\d+) updates', text_d)
-        o = re.search(r'dlx: (\d+) solutions, \d+ nodes, (\d+) updates', text_o)
+        d = re.search(r'(\d+) solutions?, (\d+) updates', text_d)
+        o = re.search(r'dlx: (\d+) solutions?, \d+ nodes, (\d+) updates', text_o)
         if not d or not o or d.groups() != o.groups():
             sys.exit('instructions.py: %s: the counters differ: %r against %r' % (name, d and d.groups(), o and o.groups()))
         print('%-16s %14s %16s %16s %6.2fx' % (name, '{:,}'.format(int(o.group(2))), '{:,}'.format(nd), '{:,}'.format(no), nd / no), flush=True)

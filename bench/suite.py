@@ -71,7 +71,7 @@ KNUTH = {
     'scott_8x8_hole': (520, 102179915),
 }
 
-COUNTERS = re.compile(r'^dlx: (\d+) solutions, (\d+) nodes, (\d+) updates, ([0-9.]+) s, ', re.M)
+COUNTERS = re.compile(r'^dlx: (\d+) solutions?, (\d+) nodes, (\d+) updates, ([0-9.]+) s, ', re.M)
 
 
 def machine():

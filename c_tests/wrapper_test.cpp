@@ -5,7 +5,13 @@
  * (OEIS A000170), a sudoku's solution checked by a validator here (rows,
  * columns, boxes, clues), the least cost of random small matrices by a
  * brute force over every set of rows, and exceptions thrown by callbacks
- * coming out of the calls (under valgrind: with nothing leaked).
+ * coming out of the calls (under valgrind: with nothing leaked). The
+ * second half calls the rest of the C API through the wrapper: bulk and
+ * dense adds against add_row, the one-call searches, subproblems whose
+ * counts add up to the whole, the memoized count of domino tilings
+ * (12,988,816 on 8x8, OEIS A004003), samples checked by the validator,
+ * and a cost limit against the brute force. tools/check_wrapper.py checks
+ * that this program calls every function of dlx.h.
  */
 #include <algorithm>
 #include <cstdio>
@@ -268,6 +274,290 @@ static void test_exceptions()
     CHECK(dlx::matrix::parse(k.write()).write() == k.write());
 }
 
+
+/* A set of queens rows (row id r * n + c) is a placement: one queen per
+ * rank and file, at most one per diagonal. */
+static bool is_queens(const std::vector<std::size_t> &rows, std::size_t n)
+{
+    std::set<std::size_t> ranks, files, sums, differences;
+    for (std::size_t row : rows) {
+        std::size_t r = row / n, c = row % n;
+        ranks.insert(r);
+        files.insert(c);
+        sums.insert(r + c);
+        differences.insert(r + n - c);
+    }
+    return rows.size() == n && ranks.size() == n && files.size() == n && sums.size() == n && differences.size() == n;
+}
+
+/* The queens matrix's rows as lists of columns (as queens() adds them). */
+static std::vector<std::vector<std::size_t>> queens_rows(std::size_t n)
+{
+    dlx::matrix m = queens(n);
+    std::vector<std::vector<std::size_t>> rows;
+    for (std::size_t r = 0; r < m.rows(); r++) {
+        rows.push_back(m.row(r));
+    }
+    return rows;
+}
+
+/* Bulk and dense adds build the matrix add_row builds; a bad row is named. */
+static void test_bulk_adds()
+{
+    const std::size_t n = 8, width = 2 * n + 2 * (2 * n - 1);
+    std::vector<std::vector<std::size_t>> rows = queens_rows(n);
+    dlx::matrix bulk(width);
+    CHECK(bulk.add_rows(rows) == 0 && bulk.rows() == 64 && bulk.row(9) == rows[9]);
+    std::vector<std::uint8_t> cells(rows.size() * width, 0);
+    for (std::size_t r = 0; r < rows.size(); r++) {
+        for (std::size_t c : rows[r]) {
+            cells[r * width + c] = 1;
+        }
+    }
+    dlx::matrix dense(width);
+    CHECK(dense.add_rows_dense(cells, width) == 0 && dense.rows() == 64 && dense.row(9) == rows[9]);
+    for (std::size_t c = 2 * n; c < width; c++) {
+        bulk.set_secondary(c);
+        dense.set_secondary(c);
+    }
+    CHECK(bulk.is_secondary(2 * n) && !bulk.is_secondary(0));
+    CHECK(dlx::solver(bulk).count() == 92 && dlx::solver(dense).count() == 92);
+
+    /* All or none: the third row of the call is refused, nothing added. */
+    std::vector<std::vector<std::size_t>> bad = {{0}, {1}, {2, width}};
+    try {
+        bulk.add_rows(bad);
+        CHECK(!"a column out of range should throw");
+    } catch (const dlx::row_error &e) {
+        CHECK(e.row() == 2 && e.status() == DLX_ERR_COLUMN_RANGE && bulk.rows() == 64);
+    }
+    std::vector<std::uint8_t> zeros(2 * width, 0);
+    zeros[3] = 1;
+    try {
+        dense.add_rows_dense(zeros, width);
+        CHECK(!"a row of zeros should throw");
+    } catch (const dlx::row_error &e) {
+        CHECK(e.row() == 1 && e.status() == DLX_ERR_EMPTY_ROW && dense.rows() == 64);
+    }
+
+    /* What a matrix says back: bounds, colors, costs. */
+    dlx::matrix g = dlx::matrix::parse("2:3|A B | X\nA B X:1\nA X:2\nA\nB\n");
+    CHECK(g.bounds(0) == std::make_pair(std::uint32_t{2}, std::uint32_t{3}) && g.bounds(1).first == 1);
+    CHECK(g.color(0, 2) != 0 && g.color(1, 1) != 0 && g.color(0, 2) != g.color(1, 1) && g.color(0, 0) == 0);
+    g.set_cost(3, -7);
+    CHECK(g.cost(3) == -7 && g.cost(0) == 0);
+}
+
+/* The one-call searches, without a solver. */
+static void test_one_call()
+{
+    CHECK(dlx::version() == DLX_VERSION);
+    dlx::matrix m = queens(8);
+    CHECK(dlx::count(m) == 92 && dlx::count(m, 10) == 10);
+    std::uint64_t valid = 0;
+    CHECK(dlx::solve(m, [&](dlx::rows_view rows) { valid += is_queens(rows.to_vector(), 8); }) == 92 && valid == 92);
+    auto first = dlx::solve_first(m);
+    CHECK(first && is_queens(*first, 8));
+    CHECK(!dlx::solve_first(queens(3)));
+    /* Fewest rows of Knuth's example: its one solution, 3 rows. */
+    dlx::matrix paper = dlx::matrix::parse("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n");
+    auto best = dlx::solve_best(paper, DLX_OBJECTIVE_FEWEST_ROWS);
+    CHECK(best && best->second == 3 && std::set<std::size_t>(best->first.begin(), best->first.end()) == (std::set<std::size_t>{0, 3, 4}));
+    CHECK(!dlx::solve_best(queens(2), DLX_OBJECTIVE_MIN_COST));
+}
+
+/* Subproblems: every solution below exactly one, so the parts add up. */
+static void test_parts()
+{
+    dlx::matrix m = queens(8);
+    dlx::solver s(m);
+    std::size_t depth = s.split_depth(20);
+    std::vector<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> parts;
+    CHECK(s.split(depth, [&](dlx::rows_view forced, dlx::rows_view excluded) {
+        parts.emplace_back(forced.to_vector(), excluded.to_vector());
+    }) == parts.size() && parts.size() >= 20);
+    std::uint64_t fewer = s.split(depth - 1, [](dlx::rows_view, dlx::rows_view) {});
+    CHECK(fewer < 20);
+    std::uint64_t total = 0;
+    dlx::solver w(m);
+    for (const auto &part : parts) {
+        w.set_subproblem(part.first, part.second);
+        total += w.count();
+    }
+    CHECK(total == 92);
+    std::uint64_t by_rows = 0, handed = s.subproblems(depth, [&](dlx::rows_view forced) {
+        w.set_subproblem(forced.to_vector());
+        by_rows += w.count();
+    });
+    CHECK(handed == parts.size() && by_rows == 92);
+
+    /* The seed changes the order, clear_seed brings the first one back. */
+    auto plain = dlx::solver(m).next()->to_vector();
+    s.set_seed(12);
+    s.clear_seed();
+    CHECK(s.next()->to_vector() == plain);
+
+    /* Threads: counters per thread add up to the whole. */
+    dlx::matrix big = queens(11);
+    dlx::solver t(big);
+    t.set_threads(2);
+    CHECK(t.threads() == 2 && t.count() == 2680);
+    CHECK(t.thread_counter(0, DLX_COUNTER_NODES) + t.thread_counter(1, DLX_COUNTER_NODES) == t.counter(DLX_COUNTER_NODES));
+
+    /* The estimate of a search stopped early is a fraction. */
+    dlx::solver e(big);
+    e.set_limit(DLX_LIMIT_NODES, 2000);
+    try {
+        e.count();
+    } catch (const dlx::stopped &) {
+    }
+    CHECK(e.estimate() > 0.0 && e.estimate() < 1.0);
+}
+
+/* The dominoes of an r x c board: one column per cell. */
+static dlx::matrix dominoes(std::size_t r, std::size_t c)
+{
+    dlx::matrix m(r * c);
+    for (std::size_t i = 0; i < r; i++) {
+        for (std::size_t j = 0; j < c; j++) {
+            if (j + 1 < c) {
+                m.add_row({i * c + j, i * c + j + 1});
+            }
+            if (i + 1 < r) {
+                m.add_row({i * c + j, (i + 1) * c + j});
+            }
+        }
+    }
+    return m;
+}
+
+static void test_memo()
+{
+    dlx::matrix board = dominoes(8, 8);
+    dlx::solver s(board);
+    CHECK(s.count_memo() == "12988816");
+    dlx::solver f(board);
+    f.set_memo_order(DLX_MEMO_ORDER_FIRST);
+    f.set_memo_memory(std::uint64_t{1} << 24);
+    CHECK(f.count_memo() == "12988816");
+    CHECK(dlx::solver(queens(3)).count_memo() == "0");
+
+    /* Samples are solutions, and the same seed draws the same. */
+    dlx::matrix m = queens(8);
+    dlx::solver a(m), b(m);
+    std::vector<std::vector<std::size_t>> da, db;
+    std::uint64_t valid = 0;
+    CHECK(a.sample(7, 10, [&](dlx::rows_view rows) {
+        da.push_back(rows.to_vector());
+        valid += is_queens(da.back(), 8);
+    }) == 10 && valid == 10);
+    b.sample(7, 10, [&](dlx::rows_view rows) { db.push_back(rows.to_vector()); });
+    CHECK(da == db);
+}
+
+/* A cost limit lets through only solutions of cost at most the limit
+ * (dlx.h): the least cost by brute force over the 92 solutions. */
+static void test_cost_limit()
+{
+    dlx::matrix m = queens(8);
+    for (std::size_t r = 0; r < m.rows(); r++) {
+        m.set_cost(r, static_cast<std::int64_t>((r * 37) % 11));
+    }
+    std::vector<std::int64_t> costs;
+    dlx::solve(m, [&](dlx::rows_view rows) {
+        std::int64_t sum = 0;
+        for (std::size_t r : rows) {
+            sum += m.cost(r);
+        }
+        costs.push_back(sum);
+    });
+    std::int64_t least = *std::min_element(costs.begin(), costs.end());
+    dlx::solver s(m);
+    s.set_objective(DLX_OBJECTIVE_MIN_COST);
+    s.set_cost_limit(least);
+    std::int64_t found = -1;
+    while (auto rows = s.next()) {
+        found = s.cost();
+    }
+    CHECK(found == least && s.best(0).second == least);
+    s.set_cost_limit(least - 1);
+    CHECK(!s.next().has_value());
+    s.clear_cost_limit();
+    s.count();
+    CHECK(s.best(0).second == least);
+}
+
+/* Knuth's DLX2 and DLX3 examples built through the wrapper, each with its
+ * one solution; excluded rows, restart and cancel. */
+static void test_controls()
+{
+    /* DLX2: A B C | X Y; colors 1 and 2 stand for his 0 and 1. */
+    dlx::matrix colors(5);
+    colors.set_secondary(3);
+    colors.set_secondary(4);
+    colors.add_row({0, 1, 3, 4}, {0, 0, 1, 1});
+    colors.add_row({0, 2, 3, 4}, {0, 0, 2, 2});
+    colors.add_row({3, 4}, {1, 2});
+    colors.add_row({1, 3}, {0, 2});
+    colors.add_row({2, 4}, {0, 2});
+    std::vector<std::vector<std::size_t>> found;
+    dlx::solve(colors, [&](dlx::rows_view rows) {
+        auto v = rows.to_vector();
+        std::sort(v.begin(), v.end());
+        found.push_back(v);
+    });
+    CHECK(found == (std::vector<std::vector<std::size_t>>{{1, 3}}));
+    /* DLX3: column C takes 2 or 3 rows. */
+    dlx::matrix bounds(5);
+    bounds.set_secondary(3);
+    bounds.set_secondary(4);
+    bounds.set_bounds(2, 2, 3);
+    bounds.add_row({0, 1, 3, 4}, {0, 0, 1, 1});
+    bounds.add_row({0, 2, 3, 4}, {0, 0, 2, 2});
+    bounds.add_row({2, 3}, {0, 1});
+    bounds.add_row({1, 3}, {0, 2});
+    bounds.add_row({2, 4}, {0, 2});
+    found.clear();
+    dlx::solve(bounds, [&](dlx::rows_view rows) {
+        auto v = rows.to_vector();
+        std::sort(v.begin(), v.end());
+        found.push_back(v);
+    });
+    CHECK(found == (std::vector<std::vector<std::size_t>>{{1, 3, 4}}));
+
+    /* Excluded rows: the solutions without row 0 and those with it make 92. */
+    dlx::matrix m = queens(8);
+    dlx::solver without(m), with(m);
+    without.exclude_rows({0});
+    with.force_rows({0});
+    std::uint64_t clean = 0, total = without.run([&](dlx::rows_view rows) {
+        clean += std::find(rows.begin(), rows.end(), std::size_t{0}) == rows.end();
+    });
+    std::uint64_t corner = with.count();
+    CHECK(total == clean && corner > 0 && total + corner == 92);
+
+    /* restart: the first solution again. */
+    dlx::solver s(m);
+    auto first = s.next()->to_vector();
+    s.next();
+    s.restart();
+    CHECK(s.next()->to_vector() == first);
+
+    /* cancel, here from the progress callback: dlx::stopped, cancelled. */
+    dlx::matrix big = queens(12);
+    dlx::solver c(big);
+    c.on_progress([&](const dlx::progress &) {
+        c.cancel();
+        return false;
+    }, 0);
+    try {
+        c.count();
+        CHECK(!"a cancelled count should stop");
+    } catch (const dlx::stopped &e) {
+        CHECK(e.outcome() == DLX_OUTCOME_CANCELLED);
+    }
+}
+
 int main()
 {
     test_queens();
@@ -275,6 +565,12 @@ int main()
     test_sudoku();
     test_optimisation();
     test_exceptions();
+    test_bulk_adds();
+    test_one_call();
+    test_parts();
+    test_memo();
+    test_cost_limit();
+    test_controls();
     std::printf("%s: %d failure(s)\n", failures ? "FAILED" : "passed", failures);
     return failures ? 1 : 0;
 }

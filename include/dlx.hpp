@@ -18,10 +18,14 @@
  * - Callbacks are any callables (lambdas with captures). An exception
  *   thrown by one is caught before it reaches the C library, the search is
  *   stopped, and the exception is rethrown once the C call has returned.
+ * - Every function of dlx.h has its wrapper here (tools/check_wrapper.py
+ *   checks it, and that c_tests/wrapper_test.cpp calls each one): the
+ *   name of the C function is in the comment or the body of its wrapper.
  */
 #ifndef DLX_HPP
 #define DLX_HPP
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
@@ -88,7 +92,43 @@ inline dlx_status check(dlx_status status, const char *what = "") {
     }
     return status;
 }
+
+/* A callable handed to a C callback, with the exception it threw kept to
+ * be rethrown after the C call (an exception must not cross C frames). */
+template <class F>
+struct callback {
+    F &f;
+    std::uint64_t seen = 0;
+    bool stopped_by_f = false;
+    std::exception_ptr error = nullptr;
+
+    /* Calls f(args...): a void f never stops, a bool f stops on false. */
+    template <class... A>
+    int operator()(A &&...args) noexcept {
+        try {
+            seen++;
+            if constexpr (std::is_void_v<std::invoke_result_t<F &, A...>>) {
+                f(std::forward<A>(args)...);
+                return 0;
+            } else {
+                stopped_by_f = !f(std::forward<A>(args)...);
+                return stopped_by_f ? 1 : 0;
+            }
+        } catch (...) {
+            error = std::current_exception();
+            return 1;
+        }
+    }
+    void rethrow() const {
+        if (error) {
+            std::rethrow_exception(error);
+        }
+    }
+};
 }  // namespace detail
+
+/* The library's version, "MAJOR.MINOR.PATCH" (dlx_version). */
+inline std::string version() { return dlx_version(); }
 
 /* The row ids of one solution, valid until the next call on its solver. */
 class rows_view {
@@ -106,6 +146,31 @@ public:
 private:
     const std::size_t *data_ = nullptr;
     std::size_t size_ = 0;
+};
+
+namespace detail {
+template <class F>
+int solution_trampoline(void *user, const std::size_t *rows, std::size_t n) noexcept {
+    return (*static_cast<callback<F> *>(user))(rows_view(rows, n));
+}
+template <class F>
+int subproblem_trampoline(void *user, const std::size_t *rows, std::size_t n, const std::size_t *excluded,
+                          std::size_t excluded_n) noexcept {
+    return (*static_cast<callback<F> *>(user))(rows_view(rows, n), rows_view(excluded, excluded_n));
+}
+}  // namespace detail
+
+/* A bulk add refused one row (dlx_matrix_add_rows,
+ * dlx_matrix_add_rows_dense): row() is its index within the call; the
+ * matrix is unchanged. */
+class row_error : public error {
+public:
+    row_error(dlx_status status, std::size_t row, const char *what)
+        : error(status, std::string(what) + ", row " + std::to_string(row) + " of the call"), row_(row) {}
+    std::size_t row() const noexcept { return row_; }
+
+private:
+    std::size_t row_;
 };
 
 /* An exact cover problem (see dlx_matrix in dlx.h). */
@@ -163,6 +228,70 @@ public:
         detail::check(dlx_matrix_set_bounds(m_, column, lower, upper), "dlx_matrix_set_bounds");
     }
     void set_cost(std::size_t row, std::int64_t cost) { detail::check(dlx_matrix_set_row_cost(m_, row, cost), "dlx_matrix_set_row_cost"); }
+
+    /* Many rows at once, all or none (dlx_matrix_add_rows): row i covers
+     * columns[starts[i] .. starts[i + 1]], with colors (or none when
+     * `colors` is null) as add_row. Returns the first new row's id; a
+     * refused row throws dlx::row_error naming it. */
+    std::size_t add_rows(const std::size_t *starts, std::size_t rows, const std::size_t *columns,
+                         const std::uint32_t *colors = nullptr) {
+        std::size_t first = 0, failed = 0;
+        dlx_status s = dlx_matrix_add_rows(m_, starts, rows, columns, colors, &first, &failed);
+        if (s >= DLX_ERR_NULL) {
+            throw row_error(s, failed, "dlx_matrix_add_rows");
+        }
+        return first;
+    }
+    std::size_t add_rows(const std::vector<std::vector<std::size_t>> &rows) {
+        std::vector<std::size_t> starts{0}, columns;
+        for (const auto &row : rows) {
+            columns.insert(columns.end(), row.begin(), row.end());
+            starts.push_back(columns.size());
+        }
+        return add_rows(starts.data(), rows.size(), columns.data());
+    }
+    /* Rows from a dense row-major array of bytes (dlx_matrix_add_rows_dense):
+     * row i covers each column c < width whose cell cells[i * stride + c]
+     * is not 0; `stride` 0 means `width` (a packed array). */
+    std::size_t add_rows_dense(const std::uint8_t *cells, std::size_t rows, std::size_t width, std::size_t stride = 0) {
+        std::size_t first = 0, failed = 0;
+        dlx_status s = dlx_matrix_add_rows_dense(m_, cells, rows, width, stride ? stride : width, &first, &failed);
+        if (s >= DLX_ERR_NULL) {
+            throw row_error(s, failed, "dlx_matrix_add_rows_dense");
+        }
+        return first;
+    }
+    std::size_t add_rows_dense(const std::vector<std::uint8_t> &cells, std::size_t width) {
+        if (width == 0 || cells.size() % width != 0) {
+            throw error(DLX_ERR_INVALID_ARGUMENT, "cells are not whole rows of `width`");
+        }
+        return add_rows_dense(cells.data(), cells.size() / width, width);
+    }
+
+    /* dlx_matrix_is_secondary */
+    bool is_secondary(std::size_t column) const {
+        int secondary = 0;
+        detail::check(dlx_matrix_is_secondary(m_, column, &secondary), "dlx_matrix_is_secondary");
+        return secondary != 0;
+    }
+    /* The column's multiplicity bounds, lower then upper (dlx_matrix_bounds). */
+    std::pair<std::uint32_t, std::uint32_t> bounds(std::size_t column) const {
+        std::uint32_t lower = 0, upper = 0;
+        detail::check(dlx_matrix_bounds(m_, column, &lower, &upper), "dlx_matrix_bounds");
+        return {lower, upper};
+    }
+    /* The color of the k-th entry of a row, 0 for none (dlx_matrix_entry_color). */
+    std::uint32_t color(std::size_t row, std::size_t k) const {
+        std::uint32_t c = 0;
+        detail::check(dlx_matrix_entry_color(m_, row, k, &c), "dlx_matrix_entry_color");
+        return c;
+    }
+    /* dlx_matrix_row_cost */
+    std::int64_t cost(std::size_t row) const {
+        std::int64_t c = 0;
+        detail::check(dlx_matrix_row_cost(m_, row, &c), "dlx_matrix_row_cost");
+        return c;
+    }
 
     std::size_t columns() const noexcept { return dlx_matrix_column_count(m_); }
     std::size_t rows() const noexcept { return dlx_matrix_row_count(m_); }
@@ -241,6 +370,42 @@ public:
         detail::check(dlx_solver_set_objective(s_, objective, best), "dlx_solver_set_objective");
     }
     void restart() { detail::check(dlx_solver_restart(s_), "dlx_solver_restart"); }
+    void clear_seed() { detail::check(dlx_solver_clear_seed(s_), "dlx_solver_clear_seed"); }
+    /* Forced and excluded rows at once (dlx_solver_set_subproblem): how a
+     * worker takes a part that split() handed out. */
+    void set_subproblem(const std::vector<std::size_t> &forced, const std::vector<std::size_t> &excluded = {}) {
+        detail::check(dlx_solver_set_subproblem(s_, forced.data(), forced.size(), excluded.data(), excluded.size()),
+                      "dlx_solver_set_subproblem");
+    }
+    void set_cost_limit(std::int64_t limit) { detail::check(dlx_solver_set_cost_limit(s_, limit), "dlx_solver_set_cost_limit"); }
+    void clear_cost_limit() { detail::check(dlx_solver_clear_cost_limit(s_), "dlx_solver_clear_cost_limit"); }
+    void set_memo_order(dlx_memo_order order) { detail::check(dlx_solver_set_memo_order(s_, order), "dlx_solver_set_memo_order"); }
+    void set_memo_memory(std::uint64_t bytes) { detail::check(dlx_solver_set_memo_memory(s_, bytes), "dlx_solver_set_memo_memory"); }
+    /* The number of threads searches run on (dlx_solver_threads). */
+    std::size_t threads() const {
+        std::size_t t = 0;
+        detail::check(dlx_solver_threads(s_, &t), "dlx_solver_threads");
+        return t;
+    }
+    /* A counter of one thread of the last search on several threads
+     * (dlx_solver_thread_counter). */
+    std::uint64_t thread_counter(std::size_t thread, dlx_counter which) const {
+        std::uint64_t v = 0;
+        detail::check(dlx_solver_thread_counter(s_, thread, which, &v), "dlx_solver_thread_counter");
+        return v;
+    }
+    /* The estimated fraction of the tree walked, 0 to 1 (dlx_solver_estimate). */
+    double estimate() const {
+        double e = 0;
+        detail::check(dlx_solver_estimate(s_, &e), "dlx_solver_estimate");
+        return e;
+    }
+    /* The cost of the last solution handed out (dlx_solver_cost). */
+    std::int64_t cost() const {
+        std::int64_t c = 0;
+        detail::check(dlx_solver_cost(s_, &c), "dlx_solver_cost");
+        return c;
+    }
     /* The engine the solver runs now: DLX_ENGINE_EXACT, DLX_ENGINE_SMALL or
      * DLX_ENGINE_GENERAL (see dlx_solver_engine). */
     dlx_engine engine() const {
@@ -285,36 +450,71 @@ public:
      * normally. Returns the number handed over. */
     template <class F>
     std::uint64_t run(F &&f) {
-        struct context {
-            F &f;
-            std::uint64_t seen;
-            bool stopped_by_f;
-            std::exception_ptr error;
-        } ctx{f, 0, false, nullptr};
-        auto trampoline = [](void *user, const std::size_t *rows, std::size_t n) noexcept -> int {
-            auto *c = static_cast<context *>(user);
-            try {
-                c->seen++;
-                if constexpr (std::is_void_v<std::invoke_result_t<F &, rows_view>>) {
-                    c->f(rows_view(rows, n));
-                    return 0;
-                } else {
-                    c->stopped_by_f = !c->f(rows_view(rows, n));
-                    return c->stopped_by_f ? 1 : 0;
-                }
-            } catch (...) {
-                c->error = std::current_exception();
-                return 1;
-            }
-        };
-        dlx_status s = call([&] { return dlx_solver_run(s_, trampoline, &ctx, nullptr); });
-        if (ctx.error) {
-            std::rethrow_exception(ctx.error);
+        detail::callback<F> cb{f};
+        dlx_status s = call([&] { return dlx_solver_run(s_, &detail::solution_trampoline<F>, &cb, nullptr); });
+        cb.rethrow();
+        if (!cb.stopped_by_f) {
+            ended(s, cb.seen);
         }
-        if (!ctx.stopped_by_f) {
-            ended(s, ctx.seen);
+        return cb.seen;
+    }
+
+    /* The memoized count (dlx_solver_count_memo), in decimal: exact at any
+     * size. A limit or cancel throws dlx::stopped; the next call goes on. */
+    std::string count_memo() {
+        std::size_t length = 0;
+        dlx_status s = call([&] { return dlx_solver_count_memo(s_, nullptr, 0, &length); });
+        if (s == DLX_ERR_BUFFER_TOO_SMALL) {
+            std::string digits(length + 1, '\0');
+            s = dlx_solver_count_memo(s_, digits.data(), digits.size(), &length);
+            detail::check(s, "dlx_solver_count_memo");
+            digits.resize(length);
+            return digits;
         }
-        return ctx.seen;
+        ended(s, 0);
+        /* DLX_DONE with a zero capacity cannot happen: the count has a digit. */
+        throw error(DLX_ERR_BUFFER_TOO_SMALL, "dlx_solver_count_memo");
+    }
+
+    /* Hands `n` solutions drawn uniformly at random (seeded by `seed`) to
+     * `f(dlx::rows_view)` (dlx_solver_sample); `f` as for run(). Returns
+     * the number handed over. */
+    template <class F>
+    std::uint64_t sample(std::uint64_t seed, std::uint64_t n, F &&f) {
+        detail::callback<F> cb{f};
+        dlx_status s = call([&] { return dlx_solver_sample(s_, seed, n, &detail::solution_trampoline<F>, &cb, nullptr); });
+        cb.rethrow();
+        if (!cb.stopped_by_f) {
+            ended(s, cb.seen);
+        }
+        return cb.seen;
+    }
+
+    /* Hands each subproblem at `depth` to `f(dlx::rows_view forced,
+     * dlx::rows_view excluded)` (dlx_solver_split); `f` returns false to
+     * stop (or is void). Returns the number handed over. */
+    template <class F>
+    std::uint64_t split(std::size_t depth, F &&f) {
+        detail::callback<F> cb{f};
+        dlx_status s = dlx_solver_split(s_, depth, &detail::subproblem_trampoline<F>, &cb, nullptr, nullptr);
+        cb.rethrow();
+        detail::check(s, "dlx_solver_split");
+        return cb.seen;
+    }
+    /* Exact cover's subproblems, forced rows only (dlx_solver_subproblems). */
+    template <class F>
+    std::uint64_t subproblems(std::size_t depth, F &&f) {
+        detail::callback<F> cb{f};
+        dlx_status s = dlx_solver_subproblems(s_, depth, &detail::solution_trampoline<F>, &cb, nullptr, nullptr);
+        cb.rethrow();
+        detail::check(s, "dlx_solver_subproblems");
+        return cb.seen;
+    }
+    /* The least depth giving at least `at_least` subproblems (dlx_solver_split_depth). */
+    std::size_t split_depth(std::uint64_t at_least) {
+        std::size_t depth = 0;
+        detail::check(dlx_solver_split_depth(s_, at_least, &depth), "dlx_solver_split_depth");
+        return depth;
     }
 
     /* The `index`-th best solution kept (with an objective) and its cost. */
@@ -414,6 +614,57 @@ private:
     std::uint32_t interval_ms_ = 0;
     std::exception_ptr pending_;
 };
+
+/* One-call searches on a matrix, without a solver. */
+
+/* The number of solutions, at most `max` when it is not 0 (dlx_count). */
+inline std::uint64_t count(const matrix &m, std::uint64_t max = 0) {
+    std::uint64_t n = 0;
+    detail::check(dlx_count(m.get(), max, &n), "dlx_count");
+    return n;
+}
+
+/* Hands every solution to `f(dlx::rows_view)` (dlx_solve); `f` as for
+ * solver::run. Returns the number handed over. */
+template <class F>
+std::uint64_t solve(const matrix &m, F &&f) {
+    detail::callback<F> cb{f};
+    dlx_status s = dlx_solve(m.get(), &detail::solution_trampoline<F>, &cb, nullptr);
+    cb.rethrow();
+    detail::check(s, "dlx_solve");
+    return cb.seen;
+}
+
+namespace detail {
+/* A solution of at most the capacity that always suffices: the number of
+ * columns for exact cover, of rows with bounds. */
+inline std::vector<std::size_t> solution_buffer(const matrix &m) {
+    return std::vector<std::size_t>(std::max(m.columns(), m.rows()) + 1);
+}
+}  // namespace detail
+
+/* The first solution, or nothing (dlx_solve_first). */
+inline std::optional<std::vector<std::size_t>> solve_first(const matrix &m) {
+    std::vector<std::size_t> rows = detail::solution_buffer(m);
+    std::size_t n = 0;
+    if (detail::check(dlx_solve_first(m.get(), rows.data(), rows.size(), &n), "dlx_solve_first") == DLX_DONE) {
+        return std::nullopt;
+    }
+    rows.resize(n);
+    return rows;
+}
+
+/* A best solution under `objective` and its cost, or nothing (dlx_solve_best). */
+inline std::optional<std::pair<std::vector<std::size_t>, std::int64_t>> solve_best(const matrix &m, dlx_objective objective) {
+    std::vector<std::size_t> rows = detail::solution_buffer(m);
+    std::size_t n = 0;
+    std::int64_t cost = 0;
+    if (detail::check(dlx_solve_best(m.get(), objective, rows.data(), rows.size(), &n, &cost), "dlx_solve_best") == DLX_DONE) {
+        return std::nullopt;
+    }
+    rows.resize(n);
+    return std::make_pair(std::move(rows), cost);
+}
 
 }  // namespace dlx
 

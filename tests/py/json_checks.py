@@ -60,6 +60,16 @@ with tempfile.TemporaryDirectory() as tmp:
     sols = doc['solutions']
     check(rc == 0 and len(sols) == 92 and all(placement(s) for s in sols)
           and len({frozenset(s) for s in sols}) == 92, 'queens_8 --print: 92 distinct placements')
+    # Each option printed is named by its text, as the file gives it.
+    named = doc.get('options', {})
+    check(sorted(map(int, named)) == sorted({r for s in sols for r in s})
+          and all(named[str(r)] == options[r] for s in sols for r in s),
+          'queens_8 --print: options names each row printed by its text')
+
+    rc, out, _ = run(['-p', '-'], b'A B | X\nA X:red\nB X:red\nA B\n')
+    doc = json.loads(out)
+    check(rc == 0 and doc['options'] == {'0': 'A X:red', '1': 'B X:red', '2': 'A B'},
+          'colors: the option text keeps its colors')
 
     rc, out, _ = run(['--max-nodes', '100', path])
     doc = json.loads(out)

@@ -30,8 +30,8 @@ class SearchOptions(TypedDict, total=False):
 
     - ``seed``: a random but reproducible order of rows and columns.
     - ``forced`` / ``excluded``: rows every solution contains / none contains.
-    - ``cost_limit``: with an objective, only solutions of cost strictly
-      better than this.
+    - ``cost_limit``: with an objective, only solutions of cost at most
+      this ("max": at least; "fewest": at most this many rows).
     - ``threads``: search threads (0: one per core; default 1).
     - ``nodes``, ``updates``, ``seconds``, ``solutions``: limits of each
       call; reaching one raises :class:`LimitReached`.

@@ -125,7 +125,9 @@ Options:
                        (solutions, nodes, updates) and seconds; with
                        --print, first solutions: a list of solutions, each
                        the list of its option numbers (from 0, in the order
-                       of the file). Not with --memo, --sample or --split
+                       of the file), and options: an object from each
+                       number printed to the option's text (its items, with
+                       colors). Not with --memo, --sample or --split
   -h, --help           print this help and exit
   -V, --version        print the version and exit
       --               end of options (a FILE that starts with '-')

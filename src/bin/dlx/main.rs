@@ -34,6 +34,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
+use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use dlx::format::{ColorText, ReadError};
@@ -43,7 +44,7 @@ mod args;
 mod output;
 
 use args::{parse_args, Early, Options, EXIT_COST_RANGE, EXIT_INPUT, EXIT_OTHER, EXIT_STOPPED, EXIT_USAGE, HELP};
-use output::{json_string, print_best, print_json_rows, print_json_tail, print_solution, Report};
+use output::{json_string, print_best, print_json_rows, print_json_tail, print_solution, Report, Shown};
 
 
 /// Set when a message to standard error could not be written: the run
@@ -436,11 +437,13 @@ fn run_split(depth: usize, solver: &mut Solver, out: &mut impl Write) -> ExitCod
 /// the counters.
 fn run_search(opts: &Options, name: &str, solver: &mut Solver, matrix: &Matrix, colors: &ColorText<'_>, out: &mut impl Write) -> ExitCode {
     let start = Instant::now();
-    let (found, outcome, write_error) = search(opts, name, solver, matrix, colors, out);
+    let mut shown = BTreeSet::new();
+    let (found, outcome, write_error) = search(opts, name, solver, matrix, colors, &mut shown, out);
     let elapsed = start.elapsed();
     let write_error = write_error.or_else(|| {
         if opts.json {
-            print_json_tail(out, opts, found, outcome, solver.best(), &Report { counters: solver.counters(), elapsed }).err()
+            let shown = Shown { rows: shown, matrix, colors };
+            print_json_tail(out, opts, found, outcome, solver.best(), shown, &Report { counters: solver.counters(), elapsed }).err()
         } else if opts.goal.is_some() {
             print_best(out, matrix, colors, solver.best(), opts.print).err()
         } else if !opts.print {
@@ -474,8 +477,17 @@ fn run_search(opts: &Options, name: &str, solver: &mut Solver, matrix: &Matrix, 
 }
 
 /// The search itself, with what is printed as it goes: the solutions
-/// found, how the search ended, and the first write error.
-fn search(opts: &Options, name: &str, solver: &mut Solver, matrix: &Matrix, colors: &ColorText<'_>, out: &mut impl Write) -> (u64, Outcome, Option<io::Error>) {
+/// found, how the search ended, and the first write error. The rows of the
+/// solutions printed as JSON go into `shown` (the document's tail names them).
+fn search(
+    opts: &Options,
+    name: &str,
+    solver: &mut Solver,
+    matrix: &Matrix,
+    colors: &ColorText<'_>,
+    shown: &mut BTreeSet<usize>,
+    out: &mut impl Write,
+) -> (u64, Outcome, Option<io::Error>) {
     let mut write_error = None;
     if opts.json {
         write_error = write!(out, "{{\"file\":{},", json_string(name)).err();
@@ -506,7 +518,12 @@ fn search(opts: &Options, name: &str, solver: &mut Solver, matrix: &Matrix, colo
                 say!("dlx: found: cost {}", cost_of(rows));
             }
         } else if opts.print {
-            let printed = if opts.json { print_json_rows(out, rows, found == 1) } else { print_solution(out, matrix, colors, rows) };
+            let printed = if opts.json {
+                shown.extend(rows);
+                print_json_rows(out, rows, found == 1)
+            } else {
+                print_solution(out, matrix, colors, rows)
+            };
             if let Err(e) = printed {
                 write_error = Some(e);
                 return ControlFlow::Break(());

@@ -1,6 +1,7 @@
 //! What the tool prints: counters, solutions as their items, the best
 //! solutions, and the `--json` document.
 
+use std::collections::BTreeSet;
 use std::fmt;
 use std::io::{self, Write};
 use std::time::Duration;
@@ -21,28 +22,33 @@ impl fmt::Display for Report {
         let c = &self.counters;
         let secs = self.elapsed.as_secs_f64();
         let rate = if secs > 0.0 { c.updates as f64 / secs / 1e6 } else { 0.0 };
-        write!(f, "{} solutions, {} nodes, {} updates, {:.6} s, {:.1} M updates/s", c.solutions, c.nodes, c.updates, secs, rate)
+        let plural = if c.solutions == 1 { "" } else { "s" };
+        write!(f, "{} solution{plural}, {} nodes, {} updates, {:.6} s, {:.1} M updates/s", c.solutions, c.nodes, c.updates, secs, rate)
     }
 }
 
-/// A solution's options, each as its item names (with their colors) on one
-/// line, then an empty line.
+/// One option as its item names (with their colors), as in Knuth's text:
+/// `a b x:red`; an item without a name is `#` and its number.
+pub fn write_option(out: &mut impl Write, m: &Matrix, colors: &ColorText<'_>, r: usize) -> io::Result<()> {
+    for (k, c) in m.row(r).into_iter().flatten().enumerate() {
+        if k > 0 {
+            out.write_all(b" ")?;
+        }
+        match m.column_name(c) {
+            Some(name) => out.write_all(name.as_bytes())?,
+            None => write!(out, "#{c}")?,
+        }
+        if let Some(color) = colors.get(r, k) {
+            write!(out, ":{color}")?;
+        }
+    }
+    Ok(())
+}
+
+/// A solution's options, each on its own line, then an empty line.
 pub fn print_solution(out: &mut impl Write, m: &Matrix, colors: &ColorText<'_>, rows: &[usize]) -> io::Result<()> {
     for &r in rows {
-        let mut first = true;
-        for (k, c) in m.row(r).into_iter().flatten().enumerate() {
-            if !first {
-                out.write_all(b" ")?;
-            }
-            first = false;
-            match m.column_name(c) {
-                Some(name) => out.write_all(name.as_bytes())?,
-                None => write!(out, "#{c}")?,
-            }
-            if let Some(color) = colors.get(r, k) {
-                write!(out, ":{color}")?;
-            }
-        }
+        write_option(out, m, colors, r)?;
         out.write_all(b"\n")?;
     }
     out.write_all(b"\n")
@@ -60,6 +66,14 @@ pub fn print_best(out: &mut impl Write, m: &Matrix, colors: &ColorText<'_>, best
         }
     }
     Ok(())
+}
+
+/// The options a `--json --print` document names: the rows of the
+/// solutions printed, and the matrix and colors that give their text.
+pub struct Shown<'a> {
+    pub rows: BTreeSet<usize>,
+    pub matrix: &'a Matrix,
+    pub colors: &'a ColorText<'a>,
 }
 
 /// `text` as a JSON string, quoted and escaped.
@@ -97,9 +111,24 @@ pub fn print_json_rows(out: &mut impl Write, rows: &[usize], first: bool) -> io:
     out.write_all(b"]")
 }
 
+/// `"options":{"ROW":"TEXT",...},`: the text of each option in `rows`
+/// (ascending), so that a script can read the solutions' option numbers as
+/// the items they cover.
+pub fn print_json_options(out: &mut impl Write, m: &Matrix, colors: &ColorText<'_>, rows: &BTreeSet<usize>) -> io::Result<()> {
+    out.write_all(b"\"options\":{")?;
+    let mut text = Vec::new();
+    for (i, &r) in rows.iter().enumerate() {
+        text.clear();
+        write_option(&mut text, m, colors, r)?;
+        write!(out, "{}\"{r}\":{}", if i > 0 { "," } else { "" }, json_string(&String::from_utf8_lossy(&text)))?;
+    }
+    out.write_all(b"},")
+}
+
 /// The rest of the `--json` document: the outcome (and whether the search
-/// finished), the count or the best solutions, the counters.
-pub fn print_json_tail(out: &mut impl Write, opts: &Options, found: u64, outcome: Outcome, best: &[dlx::Best], report: &Report) -> io::Result<()> {
+/// finished), the count or the best solutions (with `--print`, the text of
+/// each option they name: `shown`), the counters.
+pub fn print_json_tail(out: &mut impl Write, opts: &Options, found: u64, outcome: Outcome, best: &[dlx::Best], shown: Shown<'_>, report: &Report) -> io::Result<()> {
     if opts.print && opts.goal.is_none() {
         out.write_all(b"],")?;
     }
@@ -116,6 +145,11 @@ pub fn print_json_tail(out: &mut impl Write, opts: &Options, found: u64, outcome
     // Only a search that ran to its end has the whole answer.
     let complete = outcome == Outcome::Exhausted;
     write!(out, "\"outcome\":\"{name}\",\"complete\":{complete},")?;
+    if opts.print {
+        let mut rows = shown.rows.clone();
+        rows.extend(best.iter().flat_map(|b| b.rows.iter().copied()));
+        print_json_options(out, shown.matrix, shown.colors, &rows)?;
+    }
     if opts.goal.is_some() {
         out.write_all(b"\"best\":[")?;
         for (i, b) in best.iter().enumerate() {
