@@ -2,11 +2,14 @@
 #   make          the library (target/release/libdlx.so, libdlx.a) and the C programs
 #   make demo     builds everything and runs a demo through the C API
 #   make test     every test: cargo tests, the memo checks (tests/py), header check, the C suite,
-#                 the Python package (python/) in a fresh virtual environment
+#                 the C++ wrapper's coverage, the install test, the Python package (its wheel in
+#                 a fresh virtual environment), every example of README.md and docs/
+#   make wheel    the Python package as a manylinux wheel in dist/ (from the library make built)
 #   make fuzz     runs each fuzzer FUZZ_SECONDS (needs nightly and cargo-fuzz; see fuzz/)
-#   make doc      the API reference from the headers (needs doxygen), in target/doc
+#   make doc      the API reference: C and C++ from the headers (needs doxygen) in target/doc/html,
+#                 Python from its docstrings (pdoc, in a virtual environment) in target/doc/python
 #   make bench    benchmarks: against the reference programs, the instance suite and the engine yardstick (see bench/)
-#   make install PREFIX=/usr/local   (after make; see "Install" in README.md)
+#   make install PREFIX=/usr/local   (after make; see docs/install.md)
 #   make uninstall PREFIX=/usr/local
 
 CARGO   ?= cargo
@@ -63,12 +66,12 @@ test: lib
 	python3 tests/py/memo_checks.py $(OUT)/dlx
 	python3 tests/py/json_checks.py $(OUT)/dlx
 	$(MAKE) check-header
-	$(MAKE) check-readme
 	$(MAKE) check-rustdoc
 	$(MAKE) -C c_tests DLXLIB=$(OUT) test
 	python3 tools/check_wrapper.py c_tests/build/wrapper_test
 	$(MAKE) install-test
 	$(MAKE) python-test
+	$(MAKE) check-docs
 
 # The Python package's wheel, from the library `make` built (no second
 # cargo build): dist/dlxcover-VERSION-py3-none-manylinux_*.whl. setup.py
@@ -99,12 +102,12 @@ python-test: wheel
 	$(PYVENV)/bin/pip install -q "$$(ls dist/dlxcover-*.whl)[test]"
 	cd python && ../$(PYVENV)/bin/python -m pytest -q tests
 
-# The README's minimal C example compiles cleanly and runs.
-check-readme: lib
-	mkdir -p c_tests/build
-	python3 -c "import re,sys; sys.stdout.write(re.findall(r'\x60\x60\x60c\n(.*?)\x60\x60\x60', open('README.md').read(), re.S)[0])" > c_tests/build/readme_example.c
-	$(CC) -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude -o c_tests/build/readme_example c_tests/build/readme_example.c -L$(OUT) -Wl,-rpath,$(OUT) -ldlx
-	./c_tests/build/readme_example
+# Every C, C++ and Python example of README.md and docs/ compiles and runs
+# (tools/check_docs.py says how); the Python ones in the test environment
+# of python-test (made first when missing).
+check-docs: lib
+	test -x $(PYVENV)/bin/python || $(MAKE) python-test
+	python3 tools/check_docs.py --lib $(OUT) --python $(PYVENV)/bin/python
 
 # The Rust API's documentation builds without a warning (no broken link).
 check-rustdoc:
@@ -119,16 +122,22 @@ check-header:
 header:
 	DLX_WRITE_HEADER=1 $(CARGO) test --release --quiet --test header -- committed_header_is_the_generated_one
 
-# The API reference from the headers' doc comments (doxygen), in
-# target/doc/html/index.html.
-doc:
-	@command -v doxygen >/dev/null 2>&1 || { echo "make doc needs doxygen (for example: apt-get install doxygen)"; exit 1; }
+# The API reference: the headers' doc comments and the guide (doxygen), in
+# target/doc/html/index.html; the Python package's docstrings and types
+# (pdoc, in its own virtual environment with the wheel), in
+# target/doc/python/index.html.
+DOCVENV ?= target/docvenv
+doc: wheel
 	mkdir -p target/doc
-	printf '%s\n' "PROJECT_NAME = dlx" "PROJECT_NUMBER = $(VERSION)" "PROJECT_BRIEF = \"Exact cover by dancing links\"" \
-	  "INPUT = include/dlx.h include/dlx.hpp README.md" "USE_MDFILE_AS_MAINPAGE = README.md" \
+	@if ! command -v doxygen >/dev/null 2>&1; then echo "make doc: no doxygen here (apt-get install doxygen): the C reference is skipped"; \
+	else printf '%s\n' "PROJECT_NAME = dlx" "PROJECT_NUMBER = $(VERSION)" "PROJECT_BRIEF = \"Exact cover by dancing links\"" \
+	  "INPUT = include/dlx.h include/dlx.hpp README.md docs" "FILE_PATTERNS = *.md" "USE_MDFILE_AS_MAINPAGE = README.md" \
 	  "OUTPUT_DIRECTORY = target/doc" "GENERATE_LATEX = NO" "EXTRACT_ALL = YES" "OPTIMIZE_OUTPUT_FOR_C = YES" \
-	  "MARKDOWN_SUPPORT = YES" "QUIET = YES" "WARN_IF_UNDOCUMENTED = NO" "HAVE_DOT = NO" | doxygen -
-	@echo "the reference is in target/doc/html/index.html"
+	  "MARKDOWN_SUPPORT = YES" "QUIET = YES" "WARN_IF_UNDOCUMENTED = NO" "HAVE_DOT = NO" | doxygen -; fi
+	rm -rf $(DOCVENV) && python3 -m venv $(DOCVENV)
+	$(DOCVENV)/bin/pip install -q pdoc "$$(ls dist/dlxcover-*.whl)"
+	$(DOCVENV)/bin/pdoc -o target/doc/python dlxcover dlxcover.distributed
+	@echo "the reference is in target/doc/python/index.html (Python) and target/doc/html/index.html (C, with doxygen)"
 
 # The C suite under AddressSanitizer/UBSan, and under valgrind (memcheck for
 # every program, or those in VALGRIND_PROGS; helgrind for the programs that
@@ -210,7 +219,7 @@ install:
 	install -m 755 $(OUT)/dlx $(DESTDIR)$(BINDIR)/dlx
 	install -m 644 $(OUT)/dlx.1 $(DESTDIR)$(MANDIR)/man1/dlx.1
 	@case "$(LIBDIR)" in /usr/lib|/usr/lib64|/lib|/lib64|/usr/lib/*-linux-gnu) ;; \
-	  *) echo "note: $(LIBDIR) may not be on the run-time search path: run ldconfig (if it is in /etc/ld.so.conf), link with -Wl,-rpath,$(LIBDIR), or set LD_LIBRARY_PATH (README.md, Install)";; esac
+	  *) echo "note: $(LIBDIR) may not be on the run-time search path: run ldconfig (if it is in /etc/ld.so.conf), link with -Wl,-rpath,$(LIBDIR), or set LD_LIBRARY_PATH (docs/install.md)";; esac
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
@@ -227,4 +236,4 @@ clean:
 	$(CARGO) clean
 	$(MAKE) -C c_tests clean
 
-.PHONY: wheel all lib static-tool demo doc test python-test install-test uninstall check-header header check-readme check-rustdoc asan valgrind tsan fuzz bench install clean
+.PHONY: wheel all lib static-tool demo doc test python-test install-test uninstall check-header header check-docs check-rustdoc asan valgrind tsan fuzz bench install clean

@@ -69,7 +69,7 @@ const HEADER: &str = r#"/*
  * Free with dlx_solver_free and dlx_matrix_free. For C++17, dlx.hpp wraps
  * all this in RAII types.
  *
- * Conventions (see README.md):
+ * Conventions (see docs/c-api.md):
  * - Success and failure: a status below DLX_ERR_NULL is not an error
  *   (DLX_OK, DLX_SOLUTION, DLX_DONE, DLX_STOPPED; each function says which
  *   it returns); `status >= DLX_ERR_NULL` is the one test for failure, and

@@ -10,7 +10,7 @@
  * Free with dlx_solver_free and dlx_matrix_free. For C++17, dlx.hpp wraps
  * all this in RAII types.
  *
- * Conventions (see README.md):
+ * Conventions (see docs/c-api.md):
  * - Success and failure: a status below DLX_ERR_NULL is not an error
  *   (DLX_OK, DLX_SOLUTION, DLX_DONE, DLX_STOPPED; each function says which
  *   it returns); `status >= DLX_ERR_NULL` is the one test for failure, and
@@ -1260,7 +1260,7 @@ dlx_status dlx_solver_sample(struct dlx_solver *solver,
 
 /**
  * Reads a matrix from `len` bytes of `text` in Knuth's format (as his
- * DLX1, DLX2, DLX3 and DLX5 read it; README.md describes it): comment lines
+ * DLX1, DLX2, DLX3 and DLX5 read it; docs/tool.md describes it): comment lines
  * start with `|`; the first other line names the primary items, then `|`,
  * then the secondary items; every later line is one option (a row) naming
  * its items. Item k of the first line is column k; options are rows 0, 1,

@@ -242,6 +242,9 @@ public:
         }
         return first;
     }
+    std::size_t add_rows(std::initializer_list<std::vector<std::size_t>> rows) {
+        return add_rows(std::vector<std::vector<std::size_t>>(rows));
+    }
     std::size_t add_rows(const std::vector<std::vector<std::size_t>> &rows) {
         std::vector<std::size_t> starts{0}, columns;
         for (const auto &row : rows) {

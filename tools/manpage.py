@@ -53,7 +53,7 @@ def main(argv):
                 out.append(roff(rest.strip()))
             continue
         out.append(roff(line.strip()))
-    out += [".SH SEE ALSO", "The library's README.md and its header dlx.h."]
+    out += [".SH SEE ALSO", "The library's README.md, its guide in docs/, and its header dlx.h."]
     sys.stdout.write("\n".join(out) + "\n")
 
 

@@ -41,7 +41,7 @@ impl From<ParseError> for ParseFailure {
 }
 
 /// Reads a matrix from `len` bytes of `text` in Knuth's format (as his
-/// DLX1, DLX2, DLX3 and DLX5 read it; README.md describes it): comment lines
+/// DLX1, DLX2, DLX3 and DLX5 read it; docs/tool.md describes it): comment lines
 /// start with `|`; the first other line names the primary items, then `|`,
 /// then the secondary items; every later line is one option (a row) naming
 /// its items. Item k of the first line is column k; options are rows 0, 1,
