@@ -158,6 +158,18 @@ int subproblem_trampoline(void *user, const std::size_t *rows, std::size_t n, co
                           std::size_t excluded_n) noexcept {
     return (*static_cast<callback<F> *>(user))(rows_view(rows, n), rows_view(excluded, excluded_n));
 }
+
+/* Runs `c(cb)`, a C call that hands things to `f` through `cb`; rethrows
+ * what `f` threw, throws for an error status, and returns the number of
+ * things `f` was given. */
+template <class F, class C>
+std::uint64_t hand_over(F &f, C &&c, const char *what) {
+    callback<F> cb{f};
+    dlx_status s = c(cb);
+    cb.rethrow();
+    check(s, what);
+    return cb.seen;
+}
 }  // namespace detail
 
 /* A bulk add refused one row (dlx_matrix_add_rows,
@@ -498,20 +510,16 @@ public:
      * stop (or is void). Returns the number handed over. */
     template <class F>
     std::uint64_t split(std::size_t depth, F &&f) {
-        detail::callback<F> cb{f};
-        dlx_status s = dlx_solver_split(s_, depth, &detail::subproblem_trampoline<F>, &cb, nullptr, nullptr);
-        cb.rethrow();
-        detail::check(s, "dlx_solver_split");
-        return cb.seen;
+        return detail::hand_over(f, [&](detail::callback<F> &cb) {
+            return dlx_solver_split(s_, depth, &detail::subproblem_trampoline<F>, &cb, nullptr, nullptr);
+        }, "dlx_solver_split");
     }
     /* Exact cover's subproblems, forced rows only (dlx_solver_subproblems). */
     template <class F>
     std::uint64_t subproblems(std::size_t depth, F &&f) {
-        detail::callback<F> cb{f};
-        dlx_status s = dlx_solver_subproblems(s_, depth, &detail::solution_trampoline<F>, &cb, nullptr, nullptr);
-        cb.rethrow();
-        detail::check(s, "dlx_solver_subproblems");
-        return cb.seen;
+        return detail::hand_over(f, [&](detail::callback<F> &cb) {
+            return dlx_solver_subproblems(s_, depth, &detail::solution_trampoline<F>, &cb, nullptr, nullptr);
+        }, "dlx_solver_subproblems");
     }
     /* The least depth giving at least `at_least` subproblems (dlx_solver_split_depth). */
     std::size_t split_depth(std::uint64_t at_least) {
@@ -631,11 +639,9 @@ inline std::uint64_t count(const matrix &m, std::uint64_t max = 0) {
  * solver::run. Returns the number handed over. */
 template <class F>
 std::uint64_t solve(const matrix &m, F &&f) {
-    detail::callback<F> cb{f};
-    dlx_status s = dlx_solve(m.get(), &detail::solution_trampoline<F>, &cb, nullptr);
-    cb.rethrow();
-    detail::check(s, "dlx_solve");
-    return cb.seen;
+    return detail::hand_over(f, [&](detail::callback<F> &cb) {
+        return dlx_solve(m.get(), &detail::solution_trampoline<F>, &cb, nullptr);
+    }, "dlx_solve");
 }
 
 namespace detail {
