@@ -42,12 +42,16 @@
 //! Column `i` with `n` rows left in its list, still needing `d = lo - count`
 //! rows, has `n - d + 1` branches when `d > 0` (its first chosen row must
 //! leave at least `d - 1` rows after it), and `n + 1` (stop included)
-//! otherwise; none means a dead end. Knuth calls this the branch degree and
-//! branches on a column with the fewest, the first such in column order.
-//! Here a column that already has its `lo` rows waits until no column
-//! needs rows, as the tutorials' repeated cover removes a covered column at
-//! once: deciding whether it takes more rows only splits the search where
-//! nothing is forced yet.
+//! otherwise; none means a dead end. Knuth calls this the branch degree.
+//! A count or an enumeration branches as his DLX3 does: on a column with
+//! the fewest, ties going to the one with less slack (`hi - lo`, or the
+//! rows it may still take if fewer), then to the longer list, then to the
+//! first in column order; so its search tree, and its node count, are
+//! DLX3's. With an objective, a column that already has its `lo` rows
+//! waits until no column needs rows, as the tutorials' repeated cover
+//! removes a covered column at once: deciding whether it takes more rows
+//! only splits the search where nothing is forced yet, and the bound
+//! prunes the columns that need rows.
 //!
 //! This is Algorithm M with two differences: the stop branch comes first
 //! (so a search for few rows meets small solutions first), and the rows of
@@ -553,7 +557,7 @@ impl Mcc {
     }
 
     /// One more row for primary column `j`.
-    #[inline]
+    #[inline(always)]
     fn count_up(&mut self, j: u32) {
         let j = j as usize;
         self.count[j] += 1;
@@ -565,7 +569,7 @@ impl Mcc {
     }
 
     /// Undoes `count_up(j)`.
-    #[inline]
+    #[inline(always)]
     fn count_down(&mut self, j: u32) {
         let j = j as usize;
         if self.count[j] == self.lo[j] {
@@ -685,35 +689,55 @@ impl Mcc {
         i64::from(self.len[i as usize]) + 1 - need.max(0)
     }
 
-    /// The active column to branch on: the one with the fewest branches
-    /// among the columns that still need rows, or among all active ones
-    /// when none does (the first such in column order, or one of them at
-    /// random), and its number of branches.
-    fn choose(&self, rng: Option<&mut fastrand::Rng>) -> (u32, i64) {
-        let next = if self.short_next[0] != 0 { &self.short_next[..] } else { &self.next[..] };
-        let (mut best, mut least, mut ties) = (0, i64::MAX, 0u32);
+    /// How good a column is to branch on, smaller first (see the module
+    /// documentation): its branches, then (Knuth's rule) its slack, the
+    /// rows it may still take beyond its lower bound, then the longer list.
+    /// A column with no branch ends the choice (`branches <= 0`).
+    #[inline(always)]
+    fn rank(&self, i: u32) -> (i64, u32, u32) {
+        let i = i as usize;
+        let (hi, count) = (self.hi[i], self.count[i]);
+        let slack = (hi - self.lo[i]).min(hi - count);
+        (self.branches(i as u32), slack, u32::MAX - self.len[i])
+    }
+
+    /// The active column to branch on, and its number of branches. For a
+    /// count or an enumeration (`waiting` false), Knuth's rule in DLX3:
+    /// the least [`rank`](Mcc::rank) among all active columns, the first
+    /// such in column order. With an objective (`waiting`), the fewest
+    /// branches among the columns that still need rows, or among all
+    /// active ones when none does, the first such in column order. With
+    /// `rng`, one of the columns that tie, at random.
+    fn choose(&self, waiting: bool, rng: Option<&mut fastrand::Rng>) -> (u32, i64) {
+        let next = if waiting && self.short_next[0] != 0 { &self.short_next[..] } else { &self.next[..] };
+        // With `waiting`, only the branches count.
+        let key = |i: u32| {
+            let r = self.rank(i);
+            if waiting { (r.0, 0, 0) } else { r }
+        };
+        let (mut best, mut least, mut ties) = (0, (i64::MAX, 0, 0), 0u32);
         let mut i = next[0];
         while i != 0 {
-            let b = self.branches(i);
-            if b < least {
-                (best, least, ties) = (i, b, 1);
-                if b <= 0 {
+            let k = key(i);
+            if k < least {
+                (best, least, ties) = (i, k, 1);
+                if k.0 <= 0 {
                     break;
                 }
-            } else if b == least {
+            } else if k == least {
                 ties += 1;
             }
             i = next[i as usize];
         }
         if let Some(rng) = rng {
-            if ties > 1 && least > 0 {
+            if ties > 1 && least.0 > 0 {
                 // The k-th of the ties, k at random.
                 let mut k = rng.u32(..ties);
                 let mut i = next[0];
                 while i != 0 {
-                    if self.branches(i) == least {
+                    if key(i) == least {
                         if k == 0 {
-                            return (i, least);
+                            return (i, least.0);
                         }
                         k -= 1;
                     }
@@ -721,7 +745,7 @@ impl Mcc {
                 }
             }
         }
-        (best, least)
+        (best, least.0)
     }
 
     /// A lower bound on the cost the active columns still need (see the
@@ -971,7 +995,7 @@ impl Mcc {
                 return false;
             }
         }
-        let (item, branches) = self.choose(rng.as_deref_mut());
+        let (item, branches) = self.choose(bound.is_some(), rng.as_deref_mut());
         if branches <= 0 {
             return false;
         }
