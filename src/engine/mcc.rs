@@ -1124,17 +1124,29 @@ impl Mcc {
     /// [`Mcc::solution`].
     /// With a depth `cap`, stops at each path of `cap` levels instead
     /// ([`Walked::Cut`]), in the lists' order.
-    fn search(&mut self, nodes: &mut u64, limit: u64, cap: Option<usize>, bound: Option<&Bound>) -> Walked {
-        if let Some(cap) = cap {
-            return self.walk_with(nodes, limit, cap, None, None);
+    fn search(&mut self, run: Run<'_>, bound: Option<&Bound>) -> Walked {
+        if let Some(cap) = run.cap {
+            return self.walk_with(run.nodes, run.limit, cap, None, None, None);
         }
         let mut random = self.random.take();
-        let walked = self.walk_with(nodes, limit, usize::MAX, bound, random.as_mut().map(|r| &mut r.rng));
+        let count = if bound.is_none() { run.count } else { None };
+        let walked = self.walk_with(run.nodes, run.limit, usize::MAX, bound, random.as_mut().map(|r| &mut r.rng), count);
         self.random = random;
         walked
     }
 
-    fn walk_with(&mut self, nodes: &mut u64, limit: u64, cap: usize, bound: Option<&Bound>, mut rng: Option<&mut fastrand::Rng>) -> Walked {
+    /// The walk; with `count` (counting only), each solution is counted
+    /// there and the walk goes on, returning [`Walked::Counted`] when the
+    /// count reaches its most (see [`Run::count`]).
+    fn walk_with(
+        &mut self,
+        nodes: &mut u64,
+        limit: u64,
+        cap: usize,
+        bound: Option<&Bound>,
+        mut rng: Option<&mut fastrand::Rng>,
+        mut count: Option<(&mut u64, u64)>,
+    ) -> Walked {
         let fits = |path: i64| bound.is_none_or(|b| b.forced + path < b.bar);
         // `enter`: go a level deeper; else take the top level's next branch.
         let mut enter = match self.resume {
@@ -1194,6 +1206,14 @@ impl Mcc {
             } else if fits(self.path) {
                 *nodes += 1;
                 self.resume = Resume::Next;
+                if let Some((counted, most)) = count.as_mut() {
+                    **counted += 1;
+                    if **counted < *most {
+                        self.undo_branch();
+                        continue;
+                    }
+                    return Walked::Counted;
+                }
                 return Walked::Solution;
             } else {
                 self.undo_branch();
@@ -1244,9 +1264,9 @@ impl Core for Mcc {
         Some(self)
     }
 
-    fn walk(&mut self, run: Run<'_>) -> Walked {
-        let bound = run.objective.as_ref().map(|o| o.bound());
-        self.search(run.nodes, run.limit, run.cap, bound.as_ref())
+    fn walk(&mut self, mut run: Run<'_>) -> Walked {
+        let bound = run.objective.take().map(|o| o.bound());
+        self.search(run, bound.as_ref())
     }
 
     fn is_done(&self) -> bool {
