@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Writes instances with colors (XCC) and with multiplicities (MCC) in
+Knuth's text format (the input of his DLX2 and DLX3), into a folder:
+
+    python3 tools/gen_general.py DIR
+
+Each file starts with a comment line giving its solution count as
+"expect N". The counts come from the literature or from a count here that
+shares nothing with the library (a dynamic programme over the columns, or
+a walk over rows of permutations):
+
+* latin_5: Latin squares of order 5 as XCC: primary items Rr (row r) and
+  Cc (column c), secondary cells xrc; an option per row r and permutation
+  p, `Rr xr0:p0 ... xr4:p4`, and per column c and permutation p,
+  `Cc x0c:p0 ... x4c:p4`. 161,280 (OEIS A002860).
+  Its count is also checked here by a walk over rows of permutations
+  (`latin_count`, which takes too long for order 6).
+* latin_6_reduced: reduced Latin squares of order 6 (first row and
+  column in order), the same model with only the identity as options of
+  R0 and C0: 9,408 (OEIS A000315).
+* sums_7x7_2: 0/1 matrices of order 7 with row and column sums 2, items
+  `2|r0 ... 2|c6`, an option `ri cj` per cell: 3,110,940 (OEIS A001499).
+* sums_6x6_3: order 6, line sums 3: 297,200 (OEIS A058527).
+* sums_6x6_r13_c2: rows taking 1 to 3 (`1:3|ri`), columns 2.
+* sums_8x4_r12_c3: 8 rows taking 1 or 2, 4 columns of sum 3.
+  The last three (and the first) are also counted by a dynamic programme
+  over the columns here.
+
+The order of the items and of the options is part of an instance: the
+counters (nodes, updates) depend on it. DLX2 and DLX3 walk the same trees
+as this library's counts (tests/cli.rs checks DLX3's node count on two).
+"""
+import itertools
+import math
+import os
+import random
+import sys
+from collections import Counter
+
+# ---- colors ---------------------------------------------------------------
+
+
+def latin(rows, cols):
+    """Latin rectangles `rows` x `cols` on `cols` symbols, as XCC."""
+    primary = ["R%d" % r for r in range(rows)] + ["C%d" % c for c in range(cols)]
+    secondary = ["x%d%d" % (r, c) for r in range(rows) for c in range(cols)]
+    options = []
+    for r in range(rows):
+        for p in itertools.permutations(range(cols)):
+            options.append("R%d " % r + " ".join("x%d%d:%d" % (r, c, p[c]) for c in range(cols)))
+    for c in range(cols):
+        for p in itertools.permutations(range(cols), rows):
+            options.append("C%d " % c + " ".join("x%d%d:%d" % (r, c, p[r]) for r in range(rows)))
+    return primary, secondary, options
+
+
+def latin_count(rows, cols):
+    """Latin rectangles with the identity as first row, times the cols!
+    first rows: every later row a permutation that differs from each row
+    above at every column (each permutation as a bit set of its (column,
+    symbol) pairs, so two differ everywhere when their sets are apart)."""
+    sets = [sum(1 << (c * cols + p[c]) for c in range(cols)) for p in itertools.permutations(range(cols))]
+    identity = sets[0]
+
+    def extend(used, left):
+        if left == 0:
+            return 1
+        return sum(extend(used | s, left - 1) for s in sets if not used & s)
+
+    return math.factorial(cols) * extend(identity, rows - 1)
+
+
+def reduced_latin(n):
+    """Latin squares of order n with the first row and column in order
+    (reduced), as XCC: the model of `latin` with only the identity for
+    row 0 and column 0."""
+    primary, secondary, options = latin(n, n)
+    identity = " ".join("x0%d:%d" % (c, c) for c in range(n))
+    first_col = " ".join("x%d0:%d" % (r, r) for r in range(n))
+    keep = [o for o in options if not (o.startswith("R0 ") and o != "R0 " + identity)
+            and not (o.startswith("C0 ") and o != "C0 " + first_col)]
+    return primary, secondary, keep
+
+
+# ---- multiplicities -------------------------------------------------------
+
+
+def sums(rows, cols, row_bounds, col_sum):
+    """0/1 matrices with row sums in `row_bounds` (lo, hi) and column sums
+    `col_sum`: an item per line, an option per cell."""
+    lo, hi = row_bounds
+    bound = "%d" % lo if lo == hi else "%d:%d" % (lo, hi)
+    primary = ["%s|r%d" % (bound, i) for i in range(rows)] + ["%d|c%d" % (col_sum, j) for j in range(cols)]
+    options = ["r%d c%d" % (i, j) for i in range(rows) for j in range(cols)]
+    return primary, [], options
+
+
+def sums_count(rows, cols, row_bounds, col_sum):
+    """The same matrices, a column at a time: the states are the row sums
+    so far (at most the upper bound)."""
+    lo, hi = row_bounds
+    states = Counter({(0,) * rows: 1})
+    for _ in range(cols):
+        step = Counter()
+        for so_far, ways in states.items():
+            for chosen in itertools.combinations(range(rows), col_sum):
+                grown = list(so_far)
+                for i in chosen:
+                    grown[i] += 1
+                if max(grown) <= hi:
+                    step[tuple(grown)] += ways
+        states = step
+    return sum(ways for s, ways in states.items() if min(s) >= lo)
+
+
+def text(primary, secondary, options, comment):
+    head = "| %s\n" % comment
+    items = " ".join(primary) + (" | " + " ".join(secondary) if secondary else "")
+    return head + items + "\n" + "".join(o + "\n" for o in options)
+
+
+def instances():
+    """(file name, comment with the expected count, (primary, secondary, options)) of each."""
+    assert latin_count(5, 5) == 161280  # OEIS A002860
+    yield "latin_5.dlx", "Latin squares of order 5 as XCC; expect 161280", latin(5, 5)
+    yield "latin_6_reduced.dlx", "reduced Latin squares of order 6 as XCC; expect 9408", reduced_latin(6)
+    assert sums_count(7, 7, (2, 2), 2) == 3110940  # OEIS A001499
+    yield "sums_7x7_2.dlx", "0/1 matrices 7x7, line sums 2; expect 3110940", sums(7, 7, (2, 2), 2)
+    assert sums_count(6, 6, (3, 3), 3) == 297200  # OEIS A058527
+    yield "sums_6x6_3.dlx", "0/1 matrices 6x6, line sums 3; expect 297200", sums(6, 6, (3, 3), 3)
+    yield ("sums_6x6_r13_c2.dlx", "0/1 matrices 6x6, row sums 1 to 3, column sums 2; expect %d"
+           % sums_count(6, 6, (1, 3), 2), sums(6, 6, (1, 3), 2))
+    yield ("sums_8x4_r12_c3.dlx", "0/1 matrices 8x4, row sums 1 or 2, column sums 3; expect %d"
+           % sums_count(8, 4, (1, 2), 3), sums(8, 4, (1, 2), 3))
+
+
+def main(argv):
+    if len(argv) != 2:
+        print("usage: gen_general.py DIR", file=sys.stderr)
+        return 1
+    os.makedirs(argv[1], exist_ok=True)
+    for name, comment, (primary, secondary, options) in instances():
+        with open(os.path.join(argv[1], name), "w") as f:
+            f.write(text(primary, secondary, options, comment))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
