@@ -559,37 +559,38 @@ impl Mcc {
     /// One more row for primary column `j`.
     #[inline(always)]
     fn count_up(&mut self, j: u32) {
-        let j = j as usize;
-        self.count[j] += 1;
-        if self.count[j] == self.lo[j] {
-            let (a, b) = (self.short_prev[j], self.short_next[j]);
-            self.short_next[a as usize] = b;
-            self.short_prev[b as usize] = a;
+        let count = get(&self.count, j) + 1;
+        put(&mut self.count, j, count);
+        if count == get(&self.lo, j) {
+            let (a, b) = (get(&self.short_prev, j), get(&self.short_next, j));
+            put(&mut self.short_next, a, b);
+            put(&mut self.short_prev, b, a);
         }
     }
 
     /// Undoes `count_up(j)`.
     #[inline(always)]
     fn count_down(&mut self, j: u32) {
-        let j = j as usize;
-        if self.count[j] == self.lo[j] {
-            let (a, b) = (self.short_prev[j], self.short_next[j]);
-            self.short_next[a as usize] = j as u32;
-            self.short_prev[b as usize] = j as u32;
+        let count = get(&self.count, j);
+        if count == get(&self.lo, j) {
+            let (a, b) = (get(&self.short_prev, j), get(&self.short_next, j));
+            put(&mut self.short_next, a, j);
+            put(&mut self.short_prev, b, j);
         }
-        self.count[j] -= 1;
+        put(&mut self.count, j, count - 1);
     }
 
     /// Records a chosen row's use of node `q`'s column.
+    #[inline(always)]
     fn commit(&mut self, q: u32) {
-        let j = self.top[q as usize];
+        let j = get(&self.top, q);
         if self.is_primary(j) {
             self.count_up(j);
-            if self.count[j as usize] == self.hi[j as usize] {
+            if get(&self.count, j) == get(&self.hi, j) {
                 self.cover(j);
             }
         } else {
-            match self.color[q as usize] {
+            match get(&self.color, q) {
                 0 => self.cover(j),
                 PURE => {}
                 c => self.purify(j, c),
@@ -597,15 +598,16 @@ impl Mcc {
         }
     }
 
+    #[inline(always)]
     fn uncommit(&mut self, q: u32) {
-        let j = self.top[q as usize];
+        let j = get(&self.top, q);
         if self.is_primary(j) {
-            if self.count[j as usize] == self.hi[j as usize] {
+            if get(&self.count, j) == get(&self.hi, j) {
                 self.uncover(j);
             }
             self.count_down(j);
         } else {
-            match self.color[q as usize] {
+            match get(&self.color, q) {
                 0 => self.uncover(j),
                 PURE => {}
                 c => self.unpurify(j, c),
@@ -679,14 +681,14 @@ impl Mcc {
     /// Rows column `i` still needs to reach its lower bound (0 or less when
     /// it has them).
     fn need(&self, i: u32) -> i64 {
-        i64::from(self.lo[i as usize]) - i64::from(self.count[i as usize])
+        i64::from(get(&self.lo, i)) - i64::from(get(&self.count, i))
     }
 
     /// The number of branches on active column `i` (see the module
     /// documentation).
     fn branches(&self, i: u32) -> i64 {
         let need = self.need(i);
-        i64::from(self.len[i as usize]) + 1 - need.max(0)
+        i64::from(get(&self.len, i)) + 1 - need.max(0)
     }
 
     /// How good a column is to branch on, smaller first (see the module
@@ -695,10 +697,9 @@ impl Mcc {
     /// A column with no branch ends the choice (`branches <= 0`).
     #[inline(always)]
     fn rank(&self, i: u32) -> (i64, u32, u32) {
-        let i = i as usize;
-        let (hi, count) = (self.hi[i], self.count[i]);
-        let slack = (hi - self.lo[i]).min(hi - count);
-        (self.branches(i as u32), slack, u32::MAX - self.len[i])
+        let (hi, count) = (get(&self.hi, i), get(&self.count, i));
+        let slack = (hi - get(&self.lo, i)).min(hi - count);
+        (self.branches(i), slack, u32::MAX - get(&self.len, i))
     }
 
     /// The active column to branch on, and its number of branches. For a
@@ -727,7 +728,7 @@ impl Mcc {
             } else if k == least {
                 ties += 1;
             }
-            i = next[i as usize];
+            i = get(next, i);
         }
         if let Some(rng) = rng {
             if ties > 1 && least.0 > 0 {
@@ -741,7 +742,7 @@ impl Mcc {
                         }
                         k -= 1;
                     }
-                    i = next[i as usize];
+                    i = get(next, i);
                 }
             }
         }
@@ -941,6 +942,7 @@ impl Mcc {
     }
 
     /// Undoes the top level's current branch, if any.
+    #[inline(always)]
     fn undo_branch(&mut self) {
         let Some(&l) = self.stack.last() else { return };
         match l.branch {
@@ -966,6 +968,7 @@ impl Mcc {
 
     /// Leaves the top level (its branch undone): puts back its excluded
     /// rows, or uncovers its column.
+    #[inline(always)]
     fn leave(&mut self) {
         let Some(l) = self.stack.pop() else { return };
         if l.branch == Branch::Rows {
