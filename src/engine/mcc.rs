@@ -479,21 +479,41 @@ impl Mcc {
         (get(&self.row_first, r), get(&self.row_first, r + 1) - 1)
     }
 
-    /// Takes every node of `x`'s row but `x` out of its list, left to
-    /// right, and returns how many: the updates.
+    /// Takes every node of `x`'s row but `x` out of its list, and returns
+    /// how many: the updates. The row's nodes lie between two spacers
+    /// (nodes of column 0), so the walk needs no row lookup: right of `x`,
+    /// then left of it. The nodes of one row are in different lists, so
+    /// the order does not matter to `unhide`.
     #[inline]
     fn hide(&mut self, x: u32) -> u64 {
-        let (first, end) = self.row_span(x);
-        (first..x).for_each(|q| self.unlink(q));
-        (x + 1..end).for_each(|q| self.unlink(q));
-        u64::from(end - first - 1)
+        let mut updates = 0;
+        let mut q = x + 1;
+        while get(&self.top, q) != 0 {
+            self.unlink(q);
+            updates += 1;
+            q += 1;
+        }
+        let mut q = x - 1;
+        while get(&self.top, q) != 0 {
+            self.unlink(q);
+            updates += 1;
+            q -= 1;
+        }
+        updates
     }
 
     #[inline]
     fn unhide(&mut self, x: u32) {
-        let (first, end) = self.row_span(x);
-        (x + 1..end).rev().for_each(|q| self.relink(q));
-        (first..x).rev().for_each(|q| self.relink(q));
+        let mut q = x + 1;
+        while get(&self.top, q) != 0 {
+            self.relink(q);
+            q += 1;
+        }
+        let mut q = x - 1;
+        while get(&self.top, q) != 0 {
+            self.relink(q);
+            q -= 1;
+        }
     }
 
     /// Hides every row of column `i`; a primary `i` stops being active.
