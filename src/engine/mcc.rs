@@ -106,9 +106,12 @@ use super::layout::Layout;
 use crate::alloc::filled;
 use crate::matrix::Matrix;
 
-/// The color of a node whose secondary column has been purified with that
-/// node's color: choosing its row commits nothing more there.
-const PURE: u32 = u32::MAX;
+/// The bit of a node's column (`top`) that marks the node *pure*: its
+/// secondary column has been purified with the node's color, so choosing
+/// its row commits nothing more there, and hiding its row leaves it in its
+/// list (as in Knuth's DLX2: the list is read again only by the `unpurify`
+/// that follows that row's `unhide`). Columns are below 2^31 (`new`).
+const PURE: u32 = 1 << 31;
 
 /// `v[i]`, where `i` comes from the links (see `Mcc::unlink`).
 #[inline(always)]
@@ -240,13 +243,11 @@ enum Resume {
 pub(crate) struct Mcc {
     up: Vec<u32>,
     down: Vec<u32>,
-    /// The column of each node (0 for headers and spacers).
+    /// The column of each node (0 for headers and spacers), with the
+    /// [`PURE`] bit.
     top: Vec<u32>,
-    /// The color of each node: 0 for none, [`PURE`] when purified.
+    /// The color of each node: 0 for none.
     color: Vec<u32>,
-    /// Per column (index 0 unused): the color it is purified with, 0 when
-    /// it is not; a [`PURE`] node's own color.
-    purified: Vec<u32>,
     /// The row of each node.
     row: Vec<u32>,
     /// Row `r` is nodes `row_first[r]..row_first[r + 1] - 1`.
@@ -315,6 +316,9 @@ impl Mcc {
         let rows = matrix.rows();
         let (entries, row_start) = matrix.raw();
         let total = n + 2 + rows + entries.len();
+        if n >= PURE as usize {
+            return Err(Error::TooLarge);
+        }
         let (mut up, mut down): (Vec<u32>, Vec<u32>) = (filled(total)?, filled(total)?);
         let (mut top, mut color, mut row): (Vec<u32>, Vec<u32>, Vec<u32>) = (filled(total)?, filled(total)?, filled(total)?);
         let mut row_first: Vec<u32> = filled(rows + 1)?;
@@ -386,7 +390,6 @@ impl Mcc {
             random: None,
             path: 0,
             mark: filled(n + 1)?,
-            purified: filled(n + 1)?,
             hits: filled(rows)?,
             touched: Vec::new(),
             stamp: 0,
@@ -457,7 +460,8 @@ impl Mcc {
         let (u, d) = (get(&self.up, q), get(&self.down, q));
         put(&mut self.down, u, d);
         put(&mut self.up, d, u);
-        let t = get(&self.top, q);
+        // (A chosen row's own node may be pure: a forced row.)
+        let t = get(&self.top, q) & !PURE;
         let len = get(&self.len, t);
         put(&mut self.len, t, len - 1);
     }
@@ -467,7 +471,7 @@ impl Mcc {
         let (u, d) = (get(&self.up, q), get(&self.down, q));
         put(&mut self.down, u, q);
         put(&mut self.up, d, q);
-        let t = get(&self.top, q);
+        let t = get(&self.top, q) & !PURE;
         let len = get(&self.len, t);
         put(&mut self.len, t, len + 1);
     }
@@ -488,15 +492,27 @@ impl Mcc {
     fn hide(&mut self, x: u32) -> u64 {
         let mut updates = 0;
         let mut q = x + 1;
-        while get(&self.top, q) != 0 {
-            self.unlink(q);
-            updates += 1;
+        loop {
+            let t = get(&self.top, q);
+            if t == 0 {
+                break;
+            }
+            if t & PURE == 0 {
+                self.unlink(q);
+                updates += 1;
+            }
             q += 1;
         }
         let mut q = x - 1;
-        while get(&self.top, q) != 0 {
-            self.unlink(q);
-            updates += 1;
+        loop {
+            let t = get(&self.top, q);
+            if t == 0 {
+                break;
+            }
+            if t & PURE == 0 {
+                self.unlink(q);
+                updates += 1;
+            }
             q -= 1;
         }
         updates
@@ -505,13 +521,25 @@ impl Mcc {
     #[inline]
     fn unhide(&mut self, x: u32) {
         let mut q = x + 1;
-        while get(&self.top, q) != 0 {
-            self.relink(q);
+        loop {
+            let t = get(&self.top, q);
+            if t == 0 {
+                break;
+            }
+            if t & PURE == 0 {
+                self.relink(q);
+            }
             q += 1;
         }
         let mut q = x - 1;
-        while get(&self.top, q) != 0 {
-            self.relink(q);
+        loop {
+            let t = get(&self.top, q);
+            if t == 0 {
+                break;
+            }
+            if t & PURE == 0 {
+                self.relink(q);
+            }
             q -= 1;
         }
     }
@@ -549,12 +577,12 @@ impl Mcc {
     /// Secondary column `j` takes color `c`: hides the rows that give it
     /// another color or none, and marks those that give it `c`.
     fn purify(&mut self, j: u32, c: u32) {
-        self.purified[j as usize] = c;
         let mut updates = 0;
         let mut p = get(&self.down, j);
         while p != j {
             if get(&self.color, p) == c {
-                put(&mut self.color, p, PURE);
+                let t = get(&self.top, p);
+                put(&mut self.top, p, t | PURE);
             } else {
                 updates += self.hide(p);
             }
@@ -563,12 +591,12 @@ impl Mcc {
         self.updates += updates;
     }
 
-    fn unpurify(&mut self, j: u32, c: u32) {
-        self.purified[j as usize] = 0;
+    fn unpurify(&mut self, j: u32) {
         let mut p = get(&self.up, j);
         while p != j {
-            if get(&self.color, p) == PURE {
-                put(&mut self.color, p, c);
+            let t = get(&self.top, p);
+            if t & PURE != 0 {
+                put(&mut self.top, p, t & !PURE);
             } else {
                 self.unhide(p);
             }
@@ -609,10 +637,9 @@ impl Mcc {
             if get(&self.count, j) == get(&self.hi, j) {
                 self.cover(j);
             }
-        } else {
+        } else if j & PURE == 0 {
             match get(&self.color, q) {
                 0 => self.cover(j),
-                PURE => {}
                 c => self.purify(j, c),
             }
         }
@@ -626,11 +653,10 @@ impl Mcc {
                 self.uncover(j);
             }
             self.count_down(j);
-        } else {
+        } else if j & PURE == 0 {
             match get(&self.color, q) {
                 0 => self.uncover(j),
-                PURE => {}
-                c => self.unpurify(j, c),
+                _ => self.unpurify(j),
             }
         }
     }
@@ -850,7 +876,7 @@ impl Mcc {
                 }
                 if words == 0 {
                     for &t in &top[row_first[r] as usize..row_first[r + 1] as usize - 1] {
-                        mark[t as usize] = stamp;
+                        mark[(t & !PURE) as usize] = stamp;
                     }
                 } else {
                     near.iter_mut().zip(row_set(masks, words, r)).for_each(|(n, m)| *n |= m);
