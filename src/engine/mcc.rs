@@ -491,56 +491,34 @@ impl Mcc {
     #[inline]
     fn hide(&mut self, x: u32) -> u64 {
         let mut updates = 0;
-        let mut q = x + 1;
-        loop {
-            let t = get(&self.top, q);
-            if t == 0 {
-                break;
-            }
-            if t & PURE == 0 {
-                self.unlink(q);
-                updates += 1;
-            }
-            q += 1;
-        }
-        let mut q = x - 1;
-        loop {
-            let t = get(&self.top, q);
-            if t == 0 {
-                break;
-            }
-            if t & PURE == 0 {
-                self.unlink(q);
-                updates += 1;
-            }
-            q -= 1;
-        }
+        self.each_other(x, |m, q| {
+            m.unlink(q);
+            updates += 1;
+        });
         updates
     }
 
     #[inline]
     fn unhide(&mut self, x: u32) {
-        let mut q = x + 1;
-        loop {
-            let t = get(&self.top, q);
-            if t == 0 {
-                break;
+        self.each_other(x, |m, q| m.relink(q));
+    }
+
+    /// Calls `f` on each node of `x`'s row but `x` that is not [`PURE`]:
+    /// right of `x` up to the spacer, then left of it up to the other.
+    #[inline(always)]
+    fn each_other(&mut self, x: u32, mut f: impl FnMut(&mut Self, u32)) {
+        for step in [1, -1] {
+            let mut q = x.wrapping_add_signed(step);
+            loop {
+                let t = get(&self.top, q);
+                if t == 0 {
+                    break;
+                }
+                if t & PURE == 0 {
+                    f(self, q);
+                }
+                q = q.wrapping_add_signed(step);
             }
-            if t & PURE == 0 {
-                self.relink(q);
-            }
-            q += 1;
-        }
-        let mut q = x - 1;
-        loop {
-            let t = get(&self.top, q);
-            if t == 0 {
-                break;
-            }
-            if t & PURE == 0 {
-                self.relink(q);
-            }
-            q -= 1;
         }
     }
 
