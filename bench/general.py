@@ -76,11 +76,9 @@ def main():
             for k, cmd in enumerate(commands):
                 secs, text = cpu_run(cmd, path)
                 times[k].append(secs)
-                counted = text.split()[0] if k == 0 and text.split() else None
-                if k > 0:
-                    m = re.search(r'(\d+) solutions', text)
-                    counted = m.group(1) if m else None
-                if counted != str(want):
+                # Ours prints the count alone (with -q); the peers "N solutions".
+                m = re.match(r'\s*(\d+)\b', text) if k == 0 else re.search(r'(\d+) solutions', text)
+                if not m or m.group(1) != str(want):
                     sys.exit('general.py: %s: %s printed %r, not the count %d' % (name, ' '.join(cmd), text.strip()[-200:], want))
         medians = [statistics.median(t) for t in times]
         cells = {n: ' %11.2fx' % (m / medians[0]) for (n, _), m in zip(mine, medians[1:])}

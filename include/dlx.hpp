@@ -465,13 +465,9 @@ public:
      * normally. Returns the number handed over. */
     template <class F>
     std::uint64_t run(F &&f) {
-        detail::callback<F> cb{f};
-        dlx_status s = call([&] { return dlx_solver_run(s_, &detail::solution_trampoline<F>, &cb, nullptr); });
-        cb.rethrow();
-        if (!cb.stopped_by_f) {
-            ended(s, cb.seen);
-        }
-        return cb.seen;
+        return deliver(f, [&](detail::callback<F> &cb) {
+            return dlx_solver_run(s_, &detail::solution_trampoline<F>, &cb, nullptr);
+        });
     }
 
     /* The memoized count (dlx_solver_count_memo), in decimal: exact at any
@@ -496,13 +492,9 @@ public:
      * the number handed over. */
     template <class F>
     std::uint64_t sample(std::uint64_t seed, std::uint64_t n, F &&f) {
-        detail::callback<F> cb{f};
-        dlx_status s = call([&] { return dlx_solver_sample(s_, seed, n, &detail::solution_trampoline<F>, &cb, nullptr); });
-        cb.rethrow();
-        if (!cb.stopped_by_f) {
-            ended(s, cb.seen);
-        }
-        return cb.seen;
+        return deliver(f, [&](detail::callback<F> &cb) {
+            return dlx_solver_sample(s_, seed, n, &detail::solution_trampoline<F>, &cb, nullptr);
+        });
     }
 
     /* Hands each subproblem at `depth` to `f(dlx::rows_view forced,
@@ -610,6 +602,21 @@ private:
             std::rethrow_exception(e);
         }
         return s;
+    }
+
+    /* Runs `c(cb)`, a search call that hands solutions to `f` through
+     * `cb`; rethrows what `f` or the progress callback threw, and throws
+     * for an error or an early end that `f` did not ask for. Returns the
+     * number of solutions `f` was given. */
+    template <class F, class C>
+    std::uint64_t deliver(F &f, C &&c) {
+        detail::callback<F> cb{f};
+        dlx_status s = call([&] { return c(cb); });
+        cb.rethrow();
+        if (!cb.stopped_by_f) {
+            ended(s, cb.seen);
+        }
+        return cb.seen;
     }
 
     /* Throws for an error status, and dlx::stopped for an early end. */

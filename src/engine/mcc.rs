@@ -736,10 +736,7 @@ impl Mcc {
     fn choose(&self, waiting: bool, rng: Option<&mut fastrand::Rng>) -> (u32, i64) {
         let next = if waiting && self.short_next[0] != 0 { &self.short_next[..] } else { &self.next[..] };
         // With `waiting`, only the branches count.
-        let key = |i: u32| {
-            let r = self.rank(i);
-            if waiting { (r.0, 0, 0) } else { r }
-        };
+        let key = |i: u32| if waiting { (self.branches(i), 0, 0) } else { self.rank(i) };
         let (mut best, mut least, mut ties) = (0, (i64::MAX, 0, 0), 0u32);
         let mut i = next[0];
         while i != 0 {

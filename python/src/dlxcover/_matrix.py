@@ -12,15 +12,8 @@ from . import _native as n
 from ._errors import InputError, ParseError, check, raise_status
 
 if TYPE_CHECKING:  # pragma: no cover
-    import sys
-
-    from ._options import Objective, SearchOptions, SolverOptions
+    from ._options import Objective, SearchOptions, SolverOptions, Unpack
     from ._solver import Best, Solver
-
-    if sys.version_info >= (3, 11):
-        from typing import Unpack
-    else:
-        from typing_extensions import Unpack
 
 Column = Union[int, Hashable]
 Color = Union[int, str, None]

@@ -14,7 +14,16 @@ except ImportError:  # pragma: no cover
     from typing_extensions import Literal, TypedDict  # type: ignore
 
 if TYPE_CHECKING:  # pragma: no cover
+    import sys
+
     from ._solver import Progress
+
+    # Unpack[SolverOptions] types `**options` (PEP 692); the shortcuts
+    # import it from here.
+    if sys.version_info >= (3, 11):
+        from typing import Unpack as Unpack
+    else:
+        from typing_extensions import Unpack as Unpack
 
 #: What a search optimises: "min" or "max" total row cost, "fewest" rows;
 #: "all" (the default) enumerates every solution.

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import sys
 from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Sequence, Tuple
 
 from ._errors import Unsupported
@@ -33,12 +32,7 @@ from ._matrix import Matrix
 from ._solver import Best, Solver, Subproblem
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ._options import SolverOptions
-
-    if sys.version_info >= (3, 11):
-        from typing import Unpack
-    else:
-        from typing_extensions import Unpack
+    from ._options import SolverOptions, Unpack
 
 __all__ = ["count", "solve_to_files", "best", "plan"]
 

@@ -128,7 +128,7 @@ pub fn print_json_options(out: &mut impl Write, m: &Matrix, colors: &ColorText<'
 /// The rest of the `--json` document: the outcome (and whether the search
 /// finished), the count or the best solutions (with `--print`, the text of
 /// each option they name: `shown`), the counters.
-pub fn print_json_tail(out: &mut impl Write, opts: &Options, found: u64, outcome: Outcome, best: &[dlx::Best], shown: Shown<'_>, report: &Report) -> io::Result<()> {
+pub fn print_json_tail(out: &mut impl Write, opts: &Options, found: u64, outcome: Outcome, best: &[dlx::Best], mut shown: Shown<'_>, report: &Report) -> io::Result<()> {
     if opts.print && opts.goal.is_none() {
         out.write_all(b"],")?;
     }
@@ -146,9 +146,8 @@ pub fn print_json_tail(out: &mut impl Write, opts: &Options, found: u64, outcome
     let complete = outcome == Outcome::Exhausted;
     write!(out, "\"outcome\":\"{name}\",\"complete\":{complete},")?;
     if opts.print {
-        let mut rows = shown.rows.clone();
-        rows.extend(best.iter().flat_map(|b| b.rows.iter().copied()));
-        print_json_options(out, shown.matrix, shown.colors, &rows)?;
+        shown.rows.extend(best.iter().flat_map(|b| b.rows.iter().copied()));
+        print_json_options(out, shown.matrix, shown.colors, &shown.rows)?;
     }
     if opts.goal.is_some() {
         out.write_all(b"\"best\":[")?;
