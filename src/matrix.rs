@@ -272,8 +272,21 @@ impl Matrix {
     /// dropped by making the column secondary) and rows whose colors are
     /// all 0 leave a matrix plain.
     pub fn is_generalized(&self) -> bool {
-        let bounded = self.bounds.iter().zip(&self.secondary).any(|(&b, &secondary)| !secondary && b != DEFAULT_BOUNDS);
-        bounded || self.colors.iter().any(|&k| k != 0)
+        self.has_bounds() || self.colors.iter().any(|&k| k != 0)
+    }
+
+    /// Whether some primary column has bounds other than
+    /// [`DEFAULT_BOUNDS`] (a [generalized](Matrix::is_generalized) matrix
+    /// without them has only colors).
+    pub(crate) fn has_bounds(&self) -> bool {
+        self.bounds.iter().zip(&self.secondary).any(|(&b, &secondary)| !secondary && b != DEFAULT_BOUNDS)
+    }
+
+    /// The color of each entry (one after another, as [`Matrix::raw`]'s
+    /// entries), 0 for none; shorter than the entries when the last ones
+    /// have none (empty while no entry has a color).
+    pub(crate) fn raw_colors(&self) -> &[u32] {
+        &self.colors
     }
 
     /// Whether `rows` (ids of rows of the matrix) can all be in one

@@ -201,7 +201,8 @@ impl Search {
         // done.
         let mut moved = None;
         if objective.is_some() && self.engine.bound().is_none() {
-            let mut core = engine::build(&self.matrix, Engine::Exact)?;
+            let links = if self.matrix.is_generalized() { Engine::General } else { Engine::Exact };
+            let mut core = engine::build(&self.matrix, links)?;
             core.set_seed(self.seed)?;
             moved = Some(core);
         }

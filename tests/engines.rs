@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{all_general_covers, brute_force, is_exact_cover, random_matrix, Lcg};
+use common::{all_general_covers, brute_force, is_exact_cover, is_general_cover, random_general, random_matrix, Lcg};
 use dlx::{Engine, Error, Goal, Matrix, Objective, Progress, Solver};
 
 fn solutions(m: &Matrix, engine: Engine, forced: &[usize]) -> Vec<Vec<usize>> {
@@ -256,4 +256,103 @@ fn the_automatic_choice_moves_from_the_small_engine_for_an_objective() {
     // And refuses bounds, as the exact engine does.
     m.set_bounds(0, 0, 2).unwrap();
     assert_eq!(Solver::with_engine(&m, Engine::Small).err(), Some(Error::Unsupported));
+}
+
+/// A random matrix with colors and no bounds: `columns` columns (a third
+/// secondary), `rows` rows of 1 to 4 columns, each secondary entry given
+/// no color (a quarter of them), color 1, 2 or `u32::MAX`.
+fn random_colored(g: &mut Lcg, columns: usize, rows: usize) -> Matrix {
+    let mut m = Matrix::new(columns).unwrap();
+    for c in 0..columns {
+        if g.below(3) == 0 {
+            m.set_secondary(c).unwrap();
+        }
+    }
+    for _ in 0..rows {
+        let mut cols: Vec<usize> = (0..1 + g.below(4)).map(|_| g.below(columns as u64) as usize).collect();
+        cols.sort_unstable();
+        cols.dedup();
+        let colors: Vec<u32> = cols.iter().map(|&c| if m.is_secondary(c) == Some(true) { [0, 1, 2, u32::MAX][g.below(4) as usize] } else { 0 }).collect();
+        m.add_colored_row(&cols, &colors).unwrap();
+    }
+    m
+}
+
+#[test]
+fn the_small_engine_walks_algorithm_m_s_tree_on_colors() {
+    // Wrong code this catches: a purify that keeps a row of another color
+    // (or one without a color) in play, or takes one of the same color
+    // out; conflict sets that treat a shared color as a clash; a walk on
+    // colors that differs from DLX2's (Algorithm M's, without bounds) in
+    // its order, its nodes or its solutions, in any mode.
+    let mut g = Lcg(4242);
+    let (mut with_solutions, mut conflicts) = (0, [0; 2]);
+    for i in 0..1500 {
+        let m = if i % 2 == 0 {
+            let mut m = random_general(&mut g, 0, 3);
+            for c in 0..m.columns() {
+                if m.is_secondary(c) == Some(false) {
+                    m.set_bounds(c, 1, 1).unwrap();
+                }
+            }
+            m
+        } else {
+            let (columns, rows) = (6 + g.below(30) as usize, if i % 20 == 1 { 2900 + g.below(400) } else { 40 + g.below(300) } as usize);
+            random_colored(&mut g, columns, rows)
+        };
+        conflicts[usize::from(m.rows() > 2880)] += 1;
+        let nodes = |c: dlx::Counters| c.nodes;
+        let general = walk(&m, Engine::General, |_| {});
+        let small = walk(&m, Engine::Small, |_| {});
+        assert_eq!((&small.0, nodes(small.1)), (&general.0, nodes(general.1)), "solutions in order, nodes\n{m:?}");
+        with_solutions += usize::from(!small.0.is_empty());
+        for rows in small.0.iter().take(20) {
+            assert!(is_general_cover(&m, rows), "{rows:?}\n{m:?}");
+        }
+        if m.rows() <= 13 {
+            assert_eq!(sorted(small.0.clone()), all_general_covers(&m, &[]), "{m:?}");
+        }
+        let count = |e| {
+            let mut s = limited(&m, e);
+            let n = s.count_run().0;
+            (n, s.counters().nodes)
+        };
+        assert_eq!(count(Engine::Small), count(Engine::General), "count_run\n{m:?}");
+        let budget = 1 + g.below(5);
+        let paused_nodes = |e| {
+            let (all, c) = paused(&m, e, budget);
+            (all, c.nodes)
+        };
+        assert_eq!(paused_nodes(Engine::Small), paused_nodes(Engine::General), "budget {budget}\n{m:?}");
+        let forced = [g.below(m.rows() as u64) as usize];
+        let excluded = [g.below(m.rows() as u64) as usize, g.below(m.rows() as u64) as usize];
+        let fix = |s: &mut Solver| {
+            if s.force_rows(&forced).is_ok() {
+                let _ = s.exclude_rows(&excluded);
+            }
+        };
+        let (fs, fg) = (walk(&m, Engine::Small, fix), walk(&m, Engine::General, fix));
+        assert_eq!((fs.0, fs.1.nodes), (fg.0, fg.1.nodes), "forced {forced:?} excluded {excluded:?}\n{m:?}");
+        let seed = |s: &mut Solver| s.set_seed(Some(i as u64)).unwrap();
+        let seeded = walk(&m, Engine::Small, seed);
+        if general.1.nodes < NODES && seeded.1.nodes < NODES {
+            assert_eq!(sorted(seeded.0), sorted(general.0.clone()), "seeded\n{m:?}");
+        }
+        if i % 10 == 1 && general.1.nodes < NODES {
+            let threads = |s: &mut Solver| s.set_threads(2);
+            assert_eq!(sorted(walk(&m, Engine::Small, threads).0), sorted(general.0.clone()), "2 threads\n{m:?}");
+        }
+        // An objective moves the solver to Algorithm M (to DLX1's links
+        // without colors), which finds the brute force's best.
+        if i % 5 == 0 && m.rows() <= 13 {
+            let mut s = Solver::with_engine(&m, Engine::Small).unwrap();
+            s.set_objective(Some(Objective { goal: Goal::FewestRows, best: 2 })).unwrap();
+            assert_eq!(s.engine(), if m.is_generalized() { Engine::General } else { Engine::Exact });
+            while s.next_solution().is_some() {}
+            let expect: Vec<i64> = brute_force(&m, Goal::FewestRows, &[]).into_iter().take(2).collect();
+            assert_eq!(s.best().iter().map(|b| b.cost).collect::<Vec<_>>(), expect, "{m:?}");
+        }
+    }
+    assert!(with_solutions > 300, "only {with_solutions} instances had solutions");
+    assert!(conflicts[0] > 100 && conflicts[1] > 50, "{conflicts:?}");
 }

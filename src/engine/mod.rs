@@ -78,10 +78,11 @@ impl Engine {
 pub(crate) fn build(matrix: &Matrix, engine: Engine) -> Result<Box<dyn Core>, Error> {
     let generalized = matrix.is_generalized();
     Ok(match engine {
-        Engine::Auto if generalized => Box::new(mcc::Mcc::new(matrix)?),
         Engine::Auto if small::fits(matrix) => small::new(matrix)?,
+        Engine::Auto if generalized => Box::new(mcc::Mcc::new(matrix)?),
         Engine::Auto => Box::new(dlx1::Dlx1::new(matrix)?),
-        Engine::Exact | Engine::Small if generalized => return Err(Error::Unsupported),
+        Engine::Exact if generalized => return Err(Error::Unsupported),
+        Engine::Small if matrix.has_bounds() => return Err(Error::Unsupported),
         Engine::Exact => Box::new(dlx1::Dlx1::new(matrix)?),
         Engine::Small => small::new(matrix)?,
         Engine::General => Box::new(mcc::Mcc::new(matrix)?),

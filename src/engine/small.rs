@@ -127,7 +127,11 @@ pub(crate) fn fits(matrix: &Matrix) -> bool {
     let bits = (matrix.columns() + 1).checked_mul(words(matrix.rows())).and_then(|w| w.checked_mul(8));
     let nodes = matrix.columns() as u64 + matrix.rows() as u64 + matrix.entries() as u64 + 2;
     let long_rows = matrix.entries() >= 3 * matrix.rows() && conflict_bytes(matrix.rows()).is_some_and(|b| b <= CONFLICTS);
-    !matrix.is_generalized() && bits.is_some_and(|b| b <= FITS) && (nodes * 16 > LINKS as u64 || long_rows)
+    if matrix.has_bounds() || !bits.is_some_and(|b| b <= FITS) {
+        return false;
+    }
+    // With colors the other engine is Algorithm M's.
+    matrix.is_generalized() || nodes * 16 > LINKS as u64 || long_rows
 }
 
 /// The words of a bit set of `rows` rows (at least one).
@@ -209,24 +213,31 @@ pub(crate) struct Small<K: Key> {
     /// Row `r`'s items: `row_items[row_start[r]..row_start[r + 1]]`.
     row_start: Vec<u32>,
     row_items: Vec<u32>,
-    /// Row `r`'s items again, in groups of four padded with the keys'
-    /// sinks (`slots[slot_start[r]..slot_start[r + 1]]`), for taking rows
-    /// out and putting them back without a loop per item; and its length
-    /// less 1, the nodes DLX1 unlinks when it hides the row.
+    /// Row `r`'s primary items again, in groups of four padded with the
+    /// keys' sinks (`slots[slot_start[r]..slot_start[r + 1]]`, at least
+    /// one group), for taking rows out and putting them back without a
+    /// loop per item (only primary items' keys are read: the choice scans
+    /// them, and covering stops early on them); and its length less 1,
+    /// the nodes DLX1 unlinks when it hides the row.
     slots: Vec<[u32; 4]>,
     slot_start: Vec<u32>,
     others: Vec<u32>,
-    /// Whether every row has at most four items: row `r`'s group is then
-    /// `slots[r]`, and no loop is needed.
+    /// Whether every row has at most four primary items: row `r`'s group
+    /// is then `slots[r]`, and no loop is needed.
     one_group: bool,
     /// `others` of every row, when all rows have the same length.
     same_length: Option<u32>,
     /// Row `r`'s conflicts, when they fit in [`CONFLICTS`] bytes (else
-    /// empty): the rows that share an item with it (itself too), as the
-    /// bit set `conflicts[r * words..(r + 1) * words]`. Covering a row's
-    /// items then takes their rows out of play a word at a time, all
-    /// items at once.
+    /// empty): the rows that cannot be in a solution with it (itself
+    /// too, unless its items are all colored): those that share an item
+    /// with it, except rows that give a
+    /// secondary item the same color as `r` does; as the bit set
+    /// `conflicts[r * words..(r + 1) * words]`. Covering a row's items
+    /// then takes their rows out of play a word at a time, all items at
+    /// once.
     conflicts: Vec<u64>,
+    /// The colors of the entries (empty for a matrix without them).
+    shades: Shades,
     /// The levels' branches: the rows each level's item took out of play,
     /// level after level; `top` of them.
     stack: Vec<u32>,
@@ -269,6 +280,78 @@ impl Iterator for RowsIn {
     }
 }
 
+/// The colors of a matrix: for each entry that gives its (secondary)
+/// item a color, the rows that give that item the same color, which
+/// choosing the entry's row leaves in play (all the item's other rows
+/// leave). An entry's group of rows is a subset of its item's, in the
+/// same words, so walking both in step finds each word's rows of the
+/// group.
+#[derive(Clone, Debug, Default)]
+struct Shades {
+    /// Per entry (as `row_items`): 0 without a color, else its group.
+    group: Vec<u32>,
+    /// Group `g`'s rows: the words `start[g]..start[g + 1]` of `word`
+    /// (positions in a bit set) and `mask` (their bits). Group 0 is empty.
+    start: Vec<u32>,
+    word: Vec<u32>,
+    mask: Vec<u64>,
+}
+
+impl Shades {
+    /// The groups of a matrix whose entries are `row_items` (items, rows
+    /// as `row_start`) with `colors` (0 for none; shorter when the last
+    /// entries have none). Nothing when no entry has a color.
+    fn new(row_start: &[u32], row_items: &[u32], colors: &[u32]) -> Result<Shades, Error> {
+        let colored = colors.iter().filter(|&&k| k != 0).count();
+        if colored == 0 {
+            return Ok(Shades::default());
+        }
+        // (item, color, row, entry) of each colored entry, by item, color
+        // and row.
+        let mut all: Vec<[u32; 4]> = Vec::new();
+        all.try_reserve_exact(colored)?;
+        for r in 0..row_start.len() - 1 {
+            for k in row_start[r] as usize..row_start[r + 1] as usize {
+                match colors.get(k) {
+                    Some(&color) if color != 0 => all.push([row_items[k], color, r as u32, k as u32]),
+                    _ => {}
+                }
+            }
+        }
+        all.sort_unstable();
+        let mut group: Vec<u32> = filled(row_items.len())?;
+        let (mut start, mut word, mut mask) = (Vec::new(), Vec::new(), Vec::new());
+        start.try_reserve_exact(colored + 2)?;
+        word.try_reserve_exact(colored)?;
+        mask.try_reserve_exact(colored)?;
+        start.push(0);
+        for (i, &[item, color, row, k]) in all.iter().enumerate() {
+            let new_group = i == 0 || all[i - 1][..2] != [item, color];
+            if new_group {
+                start.push(word.len() as u32);
+            }
+            if new_group || word.last() != Some(&(row / 64)) {
+                word.push(row / 64);
+                mask.push(0);
+            }
+            if let Some(m) = mask.last_mut() {
+                *m |= 1 << (row % 64);
+            }
+            group[k as usize] = start.len() as u32 - 1;
+        }
+        start.push(word.len() as u32);
+        Ok(Shades { group, start, word, mask })
+    }
+
+    /// Group `g`'s words.
+    #[inline(always)]
+    fn words_of(&self, g: u32) -> std::ops::Range<usize> {
+        debug_assert!((g as usize) + 1 < self.start.len());
+        // SAFETY: groups are numbered below `start.len() - 1`.
+        unsafe { *self.start.get_unchecked(g as usize) as usize..*self.start.get_unchecked(g as usize + 1) as usize }
+    }
+}
+
 /// The most words of a bit set of rows for which conflict sets are made
 /// (at most [`CONFLICTS`] bytes of them hold at most 2,880 rows: 45 words).
 const OUT: usize = 48;
@@ -297,7 +380,7 @@ unsafe fn take_out4(alive: *mut u64, set: *const u64, out: *mut u64) -> u32 {
     }
 }
 
-/// The engine for `matrix`, which must have no bounds or colors: with
+/// The engine for `matrix`, which must have no bounds (colors it takes): with
 /// 16-bit keys where they hold the item numbers (sudoku's 324 items of at
 /// most 9 rows, queens), so that the choice scans half the bytes, else
 /// with 32-bit keys.
@@ -322,7 +405,8 @@ fn lengths(matrix: &Matrix) -> Result<(Layout, Vec<u32>), Error> {
 }
 
 impl<K: Key> Small<K> {
-    /// The engine for `matrix`, which must have no bounds or colors, with
+    /// The engine for `matrix`, which must have no bounds (colors it
+    /// takes), with
     /// keys of type `K` (for `u16`, [`Keys::numbered`] must hold); `layout`
     /// and `len` are the matrix's [`lengths`].
     pub fn new(matrix: &Matrix, layout: Layout, len: Vec<u32>) -> Result<Small<K>, Error> {
@@ -375,26 +459,30 @@ impl<K: Key> Small<K> {
             let bits = rows.saturating_sub(w * 64).min(64);
             *word = if bits == 64 { u64::MAX } else { (1 << bits) - 1 };
         }
-        // The groups of four.
+        // The groups of four: each row's primary items (at least one
+        // group, of sinks alone for a row without any).
+        let is_primary = |y: &&u32| **y as usize <= primary;
         let mut slot_start: Vec<u32> = filled(rows + 1)?;
         let mut others: Vec<u32> = filled(rows)?;
         for r in 0..rows {
-            let k = row_start[r + 1] - row_start[r];
-            slot_start[r + 1] = slot_start[r] + k.div_ceil(4);
-            others[r] = k - 1;
+            let items = &row_items[row_start[r] as usize..row_start[r + 1] as usize];
+            let k = items.iter().filter(is_primary).count() as u32;
+            slot_start[r + 1] = slot_start[r] + k.div_ceil(4).max(1);
+            others[r] = items.len() as u32 - 1;
         }
         let one_group = slot_start[rows] as usize == rows;
         let same_length = others.first().copied().filter(|&o| others.iter().all(|&p| p == o));
         let mut slots: Vec<[u32; 4]> = filled(slot_start[rows] as usize)?;
         for r in 0..rows {
-            let items = &row_items[row_start[r] as usize..row_start[r + 1] as usize];
-            for (g, group) in slots[slot_start[r] as usize..slot_start[r + 1] as usize].iter_mut().enumerate() {
+            let mut items = row_items[row_start[r] as usize..row_start[r + 1] as usize].iter().filter(is_primary);
+            for group in &mut slots[slot_start[r] as usize..slot_start[r + 1] as usize] {
                 for (j, slot) in group.iter_mut().enumerate() {
-                    *slot = items.get(4 * g + j).copied().unwrap_or((n + 1 + j % SINKS) as u32);
+                    *slot = items.next().copied().unwrap_or((n + 1 + j % SINKS) as u32);
                 }
             }
         }
-        let conflicts = Self::conflicts(words, row_start, &row_items, &col_start, &col_word, &col_mask, CONFLICTS)?;
+        let shades = Shades::new(row_start, &row_items, matrix.raw_colors())?;
+        let conflicts = Self::conflicts(words, row_start, &row_items, (&col_start, &col_word, &col_mask), &shades, CONFLICTS)?;
         let keys = Keys::new(&len, primary)?;
         let saved = Saved::new(words, keys.scanned().len(), deepest(primary, &row_items, row_start), SAVED)?;
         let clean = (crate::alloc::copied(&alive)?, keys.try_clone()?);
@@ -416,6 +504,7 @@ impl<K: Key> Small<K> {
             one_group,
             same_length,
             conflicts,
+            shades,
             stack: filled(rows)?,
             top: 0,
             saved,
@@ -578,7 +667,8 @@ impl<K: Key> Small<K> {
 
     /// Each row's conflicts (see [`Small::conflicts`]), when they take at
     /// most `most` bytes; else none.
-    fn conflicts(words: usize, row_start: &[u32], row_items: &[u32], col_start: &[u32], col_word: &[u32], col_mask: &[u64], most: usize) -> Result<Vec<u64>, Error> {
+    fn conflicts(words: usize, row_start: &[u32], row_items: &[u32], cols: (&[u32], &[u32], &[u64]), shades: &Shades, most: usize) -> Result<Vec<u64>, Error> {
+        let (col_start, col_word, col_mask) = cols;
         let rows = row_start.len() - 1;
         if conflict_bytes(rows).is_none_or(|bytes| bytes > most) || words > OUT {
             return Ok(Vec::new());
@@ -586,9 +676,19 @@ impl<K: Key> Small<K> {
         let mut conflicts: Vec<u64> = filled(rows * words)?;
         for r in 0..rows {
             let set = &mut conflicts[r * words..(r + 1) * words];
-            for &y in &row_items[row_start[r] as usize..row_start[r + 1] as usize] {
-                for k in col_start[y as usize] as usize..col_start[y as usize + 1] as usize {
-                    set[col_word[k] as usize] |= col_mask[k];
+            for k in row_start[r] as usize..row_start[r + 1] as usize {
+                let y = row_items[k] as usize;
+                // The item's rows, less those of the entry's color (a
+                // group's words are a subset of its item's, in order).
+                let mut same = shades.group.get(k).map_or(0..0, |&g| shades.words_of(g));
+                for j in col_start[y] as usize..col_start[y + 1] as usize {
+                    let w = col_word[j];
+                    let mut bits = col_mask[j];
+                    if same.start < same.end && shades.word[same.start] == w {
+                        bits &= !shades.mask[same.start];
+                        same.start += 1;
+                    }
+                    set[w as usize] |= bits;
                 }
             }
         }
@@ -606,8 +706,37 @@ impl<K: Key> Small<K> {
         let mut updates = 0;
         for k in self.items_of(r) {
             let y = self.item_at(k);
-            if y != skip {
-                updates += self.cover::<ONE, false>(y);
+            if y == skip {
+                continue;
+            }
+            updates += match self.shades.group.get(k) {
+                Some(&g) if g != 0 => self.purify::<ONE>(y, g),
+                _ => self.cover::<ONE, false>(y),
+            };
+        }
+        updates
+    }
+
+    /// Gives secondary item `x` the color of group `g`: takes the rows in
+    /// play that have `x` with another color, or none, out of play (the
+    /// group's rows stay). Returns the updates, counted as for covering
+    /// `x`: 1, and for each row taken out its length less 1.
+    #[inline(always)]
+    fn purify<const ONE: bool>(&mut self, x: u32, g: u32) -> u64 {
+        let mut updates = 1;
+        debug_assert!((x as usize) + 1 < self.col_start.len());
+        // SAFETY: as in `cover`.
+        let (lo, hi) = unsafe { (*self.col_start.get_unchecked(x as usize), *self.col_start.get_unchecked(x as usize + 1)) };
+        let mut same = self.shades.words_of(g);
+        for k in lo as usize..hi as usize {
+            let (w, mut out) = self.col_in_play(k);
+            // The group's words are a subset of the item's, in order.
+            if same.start < same.end && self.shades.word[same.start] as usize == w {
+                out &= !self.shades.mask[same.start];
+                same.start += 1;
+            }
+            if out != 0 {
+                updates += self.take_out_bits::<ONE, false>(w, out);
             }
         }
         updates
@@ -618,9 +747,10 @@ impl<K: Key> Small<K> {
     #[inline(always)]
     fn cover_items<const ONE: bool>(&mut self, r: u32, skip: u32) -> u64 {
         if ONE {
-            // The whole group: `skip` is covered already, and the sinks
-            // are never read. The items covered are the row's length, less
-            // `skip` when it is one of them (it is, unless 0).
+            // The whole group, the row's primary items: `skip` is covered
+            // already, and the sinks and secondary items' keys are never
+            // read. The items covered are the row's length, less `skip`
+            // when it is one of them (it is, unless 0).
             for y in self.group_at(r as usize) {
                 self.keys.cover(y);
             }
@@ -1264,13 +1394,15 @@ mod tests {
 
     fn conflict_sets_cover_as_the_items_do<K: Key>() {
         // The same solutions in the same order, the same nodes and updates,
-        // with the conflict sets and without, with states saved for every
+        // with the conflict sets and without (on colors: conflict sets
+        // that keep rows of the same color, and the purify that keeps
+        // them), with states saved for every
         // level and for at most two, with nothing forced, one row
         // or a set of rows that take out most of the matrix; rows of at
         // most four items, longer, or all of one length; and the state
         // after undoing it all is the state before.
         let mut rng = fastrand::Rng::with_seed(77);
-        let (mut solved, mut groups, mut most, mut same) = (0, [0; 2], [0; 2], 0);
+        let (mut solved, mut groups, mut most, mut same, mut colored) = (0, [0; 2], [0; 2], 0, 0);
         for i in 0..400 {
             // Rows of up to 4 items (one group of keys each), up to 7, or
             // all of 3.
@@ -1293,13 +1425,17 @@ mod tests {
                 };
                 cols.sort_unstable();
                 cols.dedup();
-                m.add_row(&cols).unwrap();
+                // Every other matrix has colors: no color, or one of two.
+                let colors: Vec<u32> = cols.iter().map(|&c| if i % 2 == 1 && m.is_secondary(c) == Some(true) { rng.u32(..3) } else { 0 }).collect();
+                m.add_colored_row(&cols, &colors).unwrap();
             }
+            colored += usize::from(m.is_generalized());
             let (layout, len) = lengths(&m).unwrap();
             assert!(Keys::<K>::numbered(&len, layout.primary));
             let mut with = Small::<K>::new(&m, layout, len).unwrap();
             assert!(!with.conflicts.is_empty());
-            assert_eq!(with.one_group, (0..m.rows()).all(|r| with.items_of(r as u32).len() <= 4));
+            let primary = |r: usize| with.items_of(r as u32).filter(|&k| with.item_at(k) as usize <= with.keys.primary).count();
+            assert_eq!(with.one_group, (0..m.rows()).all(|r| primary(r) <= 4));
             groups[usize::from(with.one_group)] += 1;
             same += usize::from(with.same_length.is_some());
             // The other way: item by item, a loop over each row's groups.
@@ -1341,5 +1477,6 @@ mod tests {
         assert!(solved > 100, "only {solved} walks found solutions");
         assert!(most[0] > 100 && most[1] > 100 && same > 100, "{most:?} {same}");
         assert!(groups[0] > 100 && groups[1] > 100, "{groups:?}");
+        assert!(colored > 100, "{colored}");
     }
 }
