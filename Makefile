@@ -194,9 +194,9 @@ bench: all
 
 # Peers for bench/general.py (colors and multiplicities), built outside the
 # repository from their public sources: make bench DLX2=... DLX3=... SSXCC=...
-# SSMCC=... (each the program's path; those not set are left out).
+# SSMCC=... MINIEXACT=... (each the program's path; those not set are left out).
 GENERAL_PEERS = $(if $(DLX2),--xcc dlx2=$(DLX2)) $(if $(SSXCC),--xcc ssxcc=$(SSXCC)) \
-  $(if $(DLX3),--all dlx3=$(DLX3)) $(if $(SSMCC),--all ssmcc=$(SSMCC))
+  $(if $(DLX3),--all dlx3=$(DLX3)) $(if $(SSMCC),--all ssmcc=$(SSMCC)) $(if $(MINIEXACT),--miniexact $(MINIEXACT))
 
 # Installs what `make` built, without building (so `sudo make install`
 # needs no cargo): the headers, the shared library with its SONAME chain,

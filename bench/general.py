@@ -15,7 +15,9 @@ A peer is `--xcc NAME=COMMAND` (run on the instances with colors: Knuth's
 DLX2 or SSXCC, say) or `--mcc NAME=COMMAND` (on those with multiplicities)
 or `--all NAME=COMMAND` (both: DLX3 and SSMCC take colors too). COMMAND is split on blanks, gets the instance on
 standard input, and must print "N solutions" (standard output or error)
-with N the instance's count; Knuth's programs do. The peers are built from
+with N the instance's count; Knuth's programs do. `--miniexact PATH`
+runs miniexact (Algorithm C on colors, M on multiplicities, enumerating
+with -e, as it counts) on each instance written in its own format. The peers are built from
 their public sources outside this repository (for Knuth's: `ctangle
 dlx2.w && cc -O3 -march=native dlx2.c`); make bench passes them from the
 variables DLX2, DLX3, SSXCC and SSMCC when they are set.
@@ -23,7 +25,7 @@ variables DLX2, DLX3, SSXCC and SSMCC when they are set.
 Each of our runs must print the instance's count, and each peer's its
 count too: a disagreement stops the bench.
 
-Usage: bench/general.py [-n RUNS] [--xcc|--mcc|--all NAME=COMMAND ...] [NAME ...]
+Usage: bench/general.py [-n RUNS] [--xcc|--mcc|--all NAME=COMMAND ...] [--miniexact PATH] [NAME ...]
 """
 import argparse, os, re, statistics, subprocess, sys
 
@@ -40,9 +42,44 @@ def cpu_run(cmd, path):
         output = p.stdout.read()
         _, status, usage = os.wait4(p.pid, 0)
         p.returncode = os.waitstatus_to_exitcode(status)
-    if p.returncode != 0:
+    # miniexact exits as SAT solvers do: 10 when it found a solution, 20
+    # when (enumerating) it found no more.
+    if p.returncode not in ((0, 10, 20) if 'miniexact' in cmd[0] else (0,)):
         sys.exit('general.py: %s on %s exited %d: %s' % (' '.join(cmd), path, p.returncode, output[-300:]))
     return usage.ru_utime + usage.ru_stime, output.decode(errors='replace')
+
+
+def miniexact_file(path):
+    """The instance in miniexact's own format (`< p:u;v ... > [ s ... ]`,
+    each option ended by `;`), written beside it; returns its path."""
+    with open(path) as f:
+        lines = [l.split() for l in f if l.strip() and not l.startswith('|')]
+    items = lines[0]
+    cut = items.index('|') if '|' in items else len(items)
+
+    def primary(item):
+        bounds, bar, name = item.rpartition('|')
+        if not bar:
+            return name
+        lo, _, hi = bounds.partition(':')
+        return '%s:%s;%s' % (name, lo, hi or lo)
+
+    text = '< %s >\n' % ' '.join(primary(i) for i in items[:cut])
+    if items[cut + 1:]:
+        text += '[ %s ]\n' % ' '.join(items[cut + 1:])
+    text += ''.join(' '.join(option) + ' ;\n' for option in lines[1:])
+    out = path[:-4] + '.mx'
+    with open(out, 'w') as f:
+        f.write(text)
+    return out
+
+
+def bounded(path):
+    """Whether the instance has multiplicities (an item line with a bound
+    such as `2|r0`), else it has colors."""
+    with open(path) as f:
+        items = next(line for line in f if not line.startswith('|'))
+    return re.search(r'(^|\s)[0-9:]+\|', items) is not None
 
 
 def main():
@@ -50,6 +87,7 @@ def main():
     ap.add_argument('-n', '--runs', type=int, default=5)
     for kind in ('xcc', 'mcc', 'all'):
         ap.add_argument('--' + kind, action='append', default=[], metavar='NAME=COMMAND')
+    ap.add_argument('--miniexact', metavar='PATH', help='miniexact (run with -c or -m, -e, on the instance in its own format)')
     ap.add_argument('names', nargs='*')
     a = ap.parse_args()
     peers = []
@@ -62,12 +100,16 @@ def main():
     os.makedirs(folder, exist_ok=True)
     subprocess.run([sys.executable, os.path.join(root, 'tools', 'gen_general.py'), folder], check=True)
     names = a.names or sorted(f[:-4] for f in os.listdir(folder) if f.endswith('.dlx'))
+    if a.miniexact:
+        peers.append(('all', 'miniexact', None))
     print('%-20s %12s %9s' % ('instance', 'solutions', 'ours s') + ''.join(' %12s' % (p[1] + '/ours') for p in peers))
     for name in names:
         path = os.path.join(folder, name + '.dlx')
         want = expected(path)
-        colored = name.startswith('latin')
-        mine = [(n, cmd) for kind, n, cmd in peers if kind == 'all' or kind == ('xcc' if colored else 'mcc')]
+        colored = not bounded(path)
+        mine = [(n, cmd) for kind, n, cmd in peers if cmd and (kind == 'all' or kind == ('xcc' if colored else 'mcc'))]
+        if a.miniexact:
+            mine.append(('miniexact', [a.miniexact, '-c' if colored else '-m', '-e', miniexact_file(path)]))
         commands = [[dlx, '-q', '-']] + [cmd for _, cmd in mine]
         for cmd in commands:
             cpu_run(cmd, path)  # warm-up

@@ -18,6 +18,14 @@ a walk over rows of permutations):
 * latin_6_reduced: reduced Latin squares of order 6 (first row and
   column in order), the same model with only the identity as options of
   R0 and C0: 9,408 (OEIS A000315).
+* words_rectangle_100: 5x5 word rectangles (Knuth's XCC model, TAOCP
+  7.2.2.1): primary items Rr and Cc, secondary cells xrc; an option per
+  row r and word w, `Rr xr0:w0 ... xr4:w4`, and per column c and word w,
+  `Cc x0c:w0 ... x4c:w4`; rows from one sample of 100 of the 1,024 words
+  of length 5 over abcd, columns from another.
+* words_square_110: the same with one sample of 110 words for rows and
+  columns (double word squares).
+  Both counted here a row at a time (`rectangle_count`).
 * sums_7x7_2: 0/1 matrices of order 7 with row and column sums 2, items
   `2|r0 ... 2|c6`, an option `ri cj` per cell: 3,110,940 (OEIS A001499).
 * sums_6x6_3: order 6, line sums 3: 297,200 (OEIS A058527).
@@ -82,6 +90,56 @@ def reduced_latin(n):
     return primary, secondary, keep
 
 
+def word_list(seed, k, n=5, letters="abcd"):
+    """k of the words of length n over `letters`, drawn with `seed`."""
+    every = ["".join(p) for p in itertools.product(letters, repeat=n)]
+    return random.Random(seed).sample(every, k)
+
+
+def word_rectangle(rows_words, cols_words):
+    """n x n arrays whose rows are words of `rows_words` and columns words
+    of `cols_words`, as XCC: primary items Rr and Cc, secondary cells xrc
+    colored by their letter; an option per row and word, and per column
+    and word."""
+    n = len(rows_words[0])
+    primary = ["R%d" % r for r in range(n)] + ["C%d" % c for c in range(n)]
+    secondary = ["x%d%d" % (r, c) for r in range(n) for c in range(n)]
+    options = ["R%d " % r + " ".join("x%d%d:%s" % (r, c, w[c]) for c in range(n)) for r in range(n) for w in rows_words]
+    options += ["C%d " % c + " ".join("x%d%d:%s" % (r, c, w[r]) for r in range(n)) for c in range(n) for w in cols_words]
+    return primary, secondary, options
+
+
+def rectangle_count(rows_words, cols_words):
+    """The arrays of `word_rectangle`, a row at a time: the row words that
+    may come next are those whose letter in each column continues that
+    column's letters so far to the start of a column word (kept as bit
+    sets of row words, per column and start)."""
+    n = len(rows_words[0])
+    follows = [{} for _ in range(n)]  # per column: start -> letters that may follow
+    for w in cols_words:
+        for k in range(n):
+            for c in range(n):
+                follows[c].setdefault(w[:k], set()).add(w[k])
+    allowed = [{start: sum(1 << j for j, r in enumerate(rows_words) if r[c] in letters)
+                for start, letters in follows[c].items()} for c in range(n)]
+
+    def count(k, starts):
+        rows = -1
+        for c in range(n):
+            rows &= allowed[c][starts[c]]
+        if k == n - 1:
+            return bin(rows).count("1")
+        total = 0
+        while rows:
+            low = rows & -rows
+            rows ^= low
+            w = rows_words[low.bit_length() - 1]
+            total += count(k + 1, tuple(starts[c] + w[c] for c in range(n)))
+        return total
+
+    return count(0, ("",) * n)
+
+
 # ---- multiplicities -------------------------------------------------------
 
 
@@ -124,6 +182,12 @@ def instances():
     assert latin_count(5, 5) == 161280  # OEIS A002860
     yield "latin_5.dlx", "Latin squares of order 5 as XCC; expect 161280", latin(5, 5)
     yield "latin_6_reduced.dlx", "reduced Latin squares of order 6 as XCC; expect 9408", reduced_latin(6)
+    rows, cols = word_list(1, 100), word_list(2, 100)
+    yield ("words_rectangle_100.dlx", "5x5 word rectangles, rows and columns from two lists of 100 words over abcd, as XCC; expect %d"
+           % rectangle_count(rows, cols), word_rectangle(rows, cols))
+    square = word_list(3, 110)
+    yield ("words_square_110.dlx", "5x5 double word squares, rows and columns from one list of 110 words over abcd, as XCC; expect %d"
+           % rectangle_count(square, square), word_rectangle(square, square))
     assert sums_count(7, 7, (2, 2), 2) == 3110940  # OEIS A001499
     yield "sums_7x7_2.dlx", "0/1 matrices 7x7, line sums 2; expect 3110940", sums(7, 7, (2, 2), 2)
     assert sums_count(6, 6, (3, 3), 3) == 297200  # OEIS A058527

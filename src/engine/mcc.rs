@@ -23,14 +23,18 @@
 //! At each level the search picks the active column `i` with the fewest
 //! branches (below), and branches on it:
 //!
-//! 1. when `i` already has its `lo` rows: *stop*, that is take no more rows
-//!    for `i`: every row through it is hidden and `i` stops being active;
-//! 2. then for each row `x` in `i`'s list, top to bottom: choose `x`. The
-//!    rows tried before `x` at this level stay *excluded* (hidden from every
-//!    list) while `x` and everything after it is tried, so each set of rows
-//!    is reached exactly once: through its rows of `i` in list order. If `x`
-//!    is `i`'s last allowed row (the count reaches `hi`), `i` is covered
-//!    instead, as in exact cover, which hides all of its rows at once.
+//! * for each row `x` in `i`'s list, top to bottom: choose `x`. The rows
+//!   tried before `x` at this level stay *excluded* (hidden from every
+//!   list) while `x` and everything after it is tried, so each set of rows
+//!   is reached exactly once: through its rows of `i` in list order. If `x`
+//!   is `i`'s last allowed row (the count reaches `hi`), `i` is covered
+//!   instead, as in exact cover, which hides all of its rows at once;
+//! * when `i` already has its `lo` rows: *stop*, that is take no more rows
+//!   for `i`: every row through it is hidden and `i` stops being active.
+//!   A count or an enumeration takes this branch last, as Knuth's DLX3
+//!   does (his null move): the rows tried are all excluded by then, so it
+//!   hides nothing more. With an objective it comes first, so that a
+//!   search for few rows meets small solutions first.
 //!
 //! Choosing a row commits its other columns: a primary one counts one more
 //! row and is covered when it reaches its `hi`; a secondary one without a
@@ -53,10 +57,11 @@
 //! only splits the search where nothing is forced yet, and the bound
 //! prunes the columns that need rows.
 //!
-//! This is Algorithm M with two differences: the stop branch comes first
-//! (so a search for few rows meets small solutions first), and the rows of
-//! a level are taken from a list made when the level is entered, so that a
-//! randomised search can shuffle it.
+//! This is Algorithm M with two differences: with an objective the stop
+//! branch comes first, and the rows of a level are taken from a list made
+//! when the level is entered, so that a randomised search can shuffle it.
+//! Its updates count DLX3's, less one for each of his null moves and for
+//! each row he tweaks out of a column already covered (so at most his).
 //!
 //! # Costs
 //!
@@ -174,19 +179,27 @@ fn dense_colors(color: &mut [u32]) -> Result<(), Error> {
     Ok(())
 }
 
-/// Where a level stands.
+/// Where a level stands. With an objective the stop branch comes first
+/// (`Entered`, `Stop`, `Stopped`, then `Rows`); without, last, as in
+/// Knuth's DLX3 (`Entered`, `Rows`, then `Last` and `Over`): the rows
+/// tried are all excluded by then, so stopping hides nothing more.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Branch {
     /// Entered, no branch taken yet: the stop branch comes next, if the
-    /// column has its `lo` rows.
+    /// column has its `lo` rows and the level takes it first.
     Entered,
-    /// The stop branch is being explored.
+    /// The stop branch is being explored (taken first).
     Stop,
     /// The stop branch is done (or was not allowed): the rows come next.
     Stopped,
     /// Row branches: `order[at]` is the row being explored (`chosen`) or
     /// the next one to try.
     Rows,
+    /// The stop branch is being explored (taken last, the rows all tried
+    /// and still excluded).
+    Last,
+    /// Every branch is done: the level is left next.
+    Over,
 }
 
 /// One level of the search.
@@ -209,6 +222,8 @@ struct Level {
     stop: u32,
     /// Where this level's excluded rows start on the `excluded` stack.
     excluded: u32,
+    /// Whether the stop branch comes last (without an objective).
+    stop_last: bool,
     /// The cost of the rows chosen above this level.
     path: i64,
 }
@@ -220,7 +235,7 @@ impl Level {
     /// which rules out the rest by covering it).
     fn ruled_out(&self) -> u32 {
         match self.branch {
-            Branch::Stop => self.end,
+            Branch::Stop | Branch::Last | Branch::Over => self.end,
             Branch::Rows if !self.last => self.at,
             Branch::Entered | Branch::Stopped | Branch::Rows => self.start,
         }
@@ -524,8 +539,15 @@ impl Mcc {
 
     /// Hides every row of column `i`; a primary `i` stops being active.
     fn cover(&mut self, i: u32) {
+        self.cover_counting(i, 1);
+    }
+
+    /// [`Mcc::cover`], counting `first` updates for the column itself
+    /// and one for each node hidden.
+    #[inline(always)]
+    fn cover_counting(&mut self, i: u32, first: u64) {
         // The count stays in a register until the end.
-        let mut updates = 1;
+        let mut updates = first;
         let mut p = get(&self.down, i);
         while p != i {
             updates += self.hide(p);
@@ -971,6 +993,10 @@ impl Mcc {
                 self.uncover(l.item);
                 self.top_level().branch = Branch::Stopped;
             }
+            Branch::Last => {
+                self.uncover(l.item);
+                self.top_level().branch = Branch::Over;
+            }
             Branch::Rows if l.chosen => {
                 self.uncommit_rest(self.order[l.at as usize]);
                 self.path = l.path;
@@ -978,7 +1004,7 @@ impl Mcc {
                 top.chosen = false;
                 top.at += 1;
             }
-            Branch::Entered | Branch::Stopped | Branch::Rows => {}
+            Branch::Entered | Branch::Stopped | Branch::Rows | Branch::Over => {}
         }
     }
 
@@ -996,16 +1022,18 @@ impl Mcc {
             if l.last {
                 self.uncover(l.item);
             }
-            for k in (l.excluded as usize..self.excluded.len()).rev() {
-                let x = self.excluded[k];
-                self.relink(x);
-                self.unhide(x);
-            }
-            self.excluded.truncate(l.excluded as usize);
             self.count_down(l.item);
         }
+        // (Excluded rows stay excluded through a last stop branch.)
+        for k in (l.excluded as usize..self.excluded.len()).rev() {
+            let x = self.excluded[k];
+            self.relink(x);
+            self.unhide(x);
+        }
+        self.excluded.truncate(l.excluded as usize);
         self.order.truncate(l.start as usize);
     }
+
 
     /// Enters a level: pushes the column with the fewest branches and its
     /// rows, unless the bound or a dead column cuts it off (`false`).
@@ -1043,7 +1071,8 @@ impl Mcc {
             self.order[start as usize..].sort_by_key(|x| std::cmp::Reverse(served(x)));
         }
         let (end, excluded, path) = (self.order.len() as u32, self.excluded.len() as u32, self.path);
-        self.stack.push(Level { item, branch: Branch::Entered, last: false, chosen: false, start, at: start, end, stop: end, excluded, path });
+        let stop_last = bound.is_none();
+        self.stack.push(Level { item, branch: Branch::Entered, last: false, chosen: false, start, at: start, end, stop: end, excluded, path, stop_last });
         true
     }
 
@@ -1053,10 +1082,16 @@ impl Mcc {
         let Some(&l) = self.stack.last() else { return false };
         let i = l.item;
         match l.branch {
-            Branch::Entered if self.need(i) <= 0 => {
-                self.cover(i);
-                self.top_level().branch = Branch::Stop;
+            Branch::Entered if self.need(i) <= 0 && (!l.stop_last || l.start == l.stop) => {
+                // The stop branch first; or the only one, with no rows
+                // (DLX3's null move: no update for the column).
+                self.cover_counting(i, u64::from(!l.stop_last));
+                self.top_level().branch = if l.stop_last { Branch::Last } else { Branch::Stop };
                 return true;
+            }
+            Branch::Over => {
+                self.leave();
+                return false;
             }
             Branch::Entered | Branch::Stopped => {
                 self.count_up(i);
@@ -1070,7 +1105,7 @@ impl Mcc {
                     self.top_level().at = l.end;
                 }
             }
-            Branch::Stop | Branch::Rows => {}
+            Branch::Stop | Branch::Rows | Branch::Last => {}
         }
         let mut l = self.stack[self.stack.len() - 1];
         debug_assert!(l.branch == Branch::Rows && !l.chosen);
@@ -1086,6 +1121,21 @@ impl Mcc {
         let need = self.need(i) + 1;
         // (Rows given away may still be chosen deeper: `end` counts them.)
         if l.at >= l.stop || i64::from(l.end - l.at) < need {
+            if l.stop_last && need <= 0 {
+                // The stop branch, last (the column had its `lo` rows
+                // before the count of one more): the rows tried stay
+                // excluded, and covering the column hides nothing more
+                // but rows given away; a column covered for its last row
+                // stays covered.
+                self.count_down(i);
+                if !l.last {
+                    // Only deactivating, as DLX3's null move, where no
+                    // row was given away: no update for the column.
+                    self.cover_counting(i, 0);
+                }
+                self.top_level().branch = Branch::Last;
+                return true;
+            }
             self.leave();
             return false;
         }
@@ -1369,14 +1419,15 @@ impl Core for Mcc {
 
     /// At each level, the branches done among all its branches: the stop
     /// branch (the column takes no more rows, where its lower bound allows)
-    /// comes first, then the rows.
+    /// first or last, and the rows.
     fn branches(&self, level: &mut dyn FnMut(u64, u64)) {
         for l in &self.stack {
             let stop = u32::from(self.lo[l.item as usize] <= self.count[l.item as usize] - u32::from(l.branch == Branch::Rows));
             let k = match l.branch {
                 Branch::Entered | Branch::Stop => 0,
                 Branch::Stopped => stop,
-                Branch::Rows => stop + l.at - l.start,
+                Branch::Rows => u32::from(!l.stop_last) * stop + l.at - l.start,
+                Branch::Last | Branch::Over => l.end - l.start,
             };
             level(u64::from(k), u64::from(l.end - l.start + stop));
         }

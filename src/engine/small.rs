@@ -127,7 +127,7 @@ pub(crate) fn fits(matrix: &Matrix) -> bool {
     let bits = (matrix.columns() + 1).checked_mul(words(matrix.rows())).and_then(|w| w.checked_mul(8));
     let nodes = matrix.columns() as u64 + matrix.rows() as u64 + matrix.entries() as u64 + 2;
     let long_rows = matrix.entries() >= 3 * matrix.rows() && conflict_bytes(matrix.rows()).is_some_and(|b| b <= CONFLICTS);
-    if matrix.has_bounds() || !bits.is_some_and(|b| b <= FITS) {
+    if matrix.has_bounds() || bits.is_none_or(|b| b > FITS) {
         return false;
     }
     // With colors the other engine is Algorithm M's.
@@ -311,9 +311,10 @@ impl Shades {
         let mut all: Vec<[u32; 4]> = Vec::new();
         all.try_reserve_exact(colored)?;
         for r in 0..row_start.len() - 1 {
-            for k in row_start[r] as usize..row_start[r + 1] as usize {
+            let entries = row_start[r] as usize..row_start[r + 1] as usize;
+            for (k, &item) in entries.clone().zip(&row_items[entries]) {
                 match colors.get(k) {
-                    Some(&color) if color != 0 => all.push([row_items[k], color, r as u32, k as u32]),
+                    Some(&color) if color != 0 => all.push([item, color, r as u32, k as u32]),
                     _ => {}
                 }
             }
@@ -676,8 +677,9 @@ impl<K: Key> Small<K> {
         let mut conflicts: Vec<u64> = filled(rows * words)?;
         for r in 0..rows {
             let set = &mut conflicts[r * words..(r + 1) * words];
-            for k in row_start[r] as usize..row_start[r + 1] as usize {
-                let y = row_items[k] as usize;
+            let entries = row_start[r] as usize..row_start[r + 1] as usize;
+            for (k, &y) in entries.clone().zip(&row_items[entries]) {
+                let y = y as usize;
                 // The item's rows, less those of the entry's color (a
                 // group's words are a subset of its item's, in order).
                 let mut same = shades.group.get(k).map_or(0..0, |&g| shades.words_of(g));
