@@ -6,8 +6,10 @@
 //! * `dlx1`: exact cover with secondary items, in the layout and order of
 //!   Knuth's DLX1 (`links` holds its links and the cover operations);
 //! * `small`: the same tree and counters as `dlx1`, on bit sets, for small
-//!   matrices (`small::fits`);
+//!   matrices, with colors too (walking Algorithm M's tree there);
 //! * `mcc`: multiplicities and colors, Knuth's Algorithm M.
+//!
+//! Which one a solver runs unless told: [`auto`].
 //!
 //! All number a matrix's columns the same way (`layout`); the exact-cover
 //! engines share the items' keys and the choice (`keys`).
@@ -31,20 +33,23 @@ pub(crate) mod walk;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Engine {
     /// The rule [`Solver::new`](crate::Solver::new) follows: the generalised
-    /// engine for a matrix with bounds or colors; for an exact-cover matrix,
-    /// the small-matrix engine where its bit sets are small and the links
-    /// would not be (the numbers: `dlx_engine` in `include/dlx.h`, from
-    /// `small::fits`), else the links of DLX1. A search for the best
-    /// solutions ([`Solver::set_objective`](crate::Solver::set_objective))
-    /// runs on the links.
+    /// engine for a matrix with bounds; the small-matrix engine where its
+    /// bit sets are small and, for an exact-cover matrix, the links would
+    /// not be or the rows are long (the numbers: `dlx_engine` in
+    /// `include/dlx.h`); else the generalised engine for colors and the
+    /// links of DLX1 for exact cover. A search for the best solutions
+    /// ([`Solver::set_objective`](crate::Solver::set_objective)) runs on
+    /// links.
     #[default]
     Auto,
     /// Knuth's DLX1 layout: exact cover with secondary columns.
     Exact,
     /// Knuth's Algorithm M: bounds (multiplicities) and colors.
     General,
-    /// Exact cover with secondary columns on bit sets: the tree and the
-    /// counters of [`Engine::Exact`], for small matrices. An objective moves a solver on it to `Exact`.
+    /// Exact cover with secondary columns, and colors, on bit sets: the
+    /// tree and the counters of [`Engine::Exact`] (with colors, the tree
+    /// and node count of [`Engine::General`]), for small matrices. An
+    /// objective moves a solver on it to `Exact` (`General` with colors).
     Small,
 }
 
@@ -71,22 +76,38 @@ impl Engine {
 }
 
 /// Engine `engine` laid out for `matrix`; [`Engine::Auto`] takes the one
-/// its rule names (the only place the rule is written: here and in
-/// `small::fits`). Errors: [`Error::Unsupported`] for an exact-cover
-/// engine on a matrix with bounds or colors, and those of the engine's
-/// layout.
+/// [`auto`] names. Errors: [`Error::Unsupported`] for `Exact` on a matrix
+/// with bounds or colors and `Small` on one with bounds, and those of the
+/// engine's layout.
 pub(crate) fn build(matrix: &Matrix, engine: Engine) -> Result<Box<dyn Core>, Error> {
     let generalized = matrix.is_generalized();
     Ok(match engine {
-        Engine::Auto if small::fits(matrix) => small::new(matrix)?,
-        Engine::Auto if generalized => Box::new(mcc::Mcc::new(matrix)?),
-        Engine::Auto => Box::new(dlx1::Dlx1::new(matrix)?),
+        Engine::Auto => return build(matrix, auto(matrix)),
         Engine::Exact if generalized => return Err(Error::Unsupported),
         Engine::Small if matrix.has_bounds() => return Err(Error::Unsupported),
         Engine::Exact => Box::new(dlx1::Dlx1::new(matrix)?),
         Engine::Small => small::new(matrix)?,
         Engine::General => Box::new(mcc::Mcc::new(matrix)?),
     })
+}
+
+/// The engine [`Engine::Auto`] runs on `matrix`: the whole rule, a case
+/// per branch (its numbers are `small`'s, see [`small::Fit`]; the
+/// header's `dlx_engine` states them for C users).
+pub(crate) fn auto(matrix: &Matrix) -> Engine {
+    let fit = small::fit(matrix);
+    if matrix.has_bounds() {
+        // Multiplicities: only Algorithm M has them.
+        Engine::General
+    } else if matrix.is_generalized() {
+        // Colors: on bit sets when they are small, else Algorithm M.
+        if fit.bits { Engine::Small } else { Engine::General }
+    } else if fit.bits && (fit.links_spill || fit.long_rows) {
+        // Exact cover, where the bit sets beat DLX1's links.
+        Engine::Small
+    } else {
+        Engine::Exact
+    }
 }
 
 /// How one call of an engine's walk ended.
@@ -270,5 +291,65 @@ impl<T: Core + Clone + 'static> CoreClone for T {
 impl Clone for Box<dyn Core> {
     fn clone(&self) -> Self {
         self.boxed_clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A matrix of `columns` columns (the last `secondary` of them
+    /// secondary) and `rows` rows of `width` entries, row `r` on columns
+    /// `r, r + 1, ...` (mod the primary ones) and, with `colored`, the
+    /// first secondary column in color `1 + r % 2`.
+    fn matrix(columns: usize, secondary: usize, rows: usize, width: usize, colored: bool) -> Matrix {
+        let primary = columns - secondary;
+        let mut m = Matrix::new(columns).unwrap();
+        for c in primary..columns {
+            m.set_secondary(c).unwrap();
+        }
+        for r in 0..rows {
+            let mut cols: Vec<usize> = (0..width).map(|k| (r + k) % primary).collect();
+            let mut colors = vec![0; width];
+            if colored {
+                cols.push(primary);
+                colors.push(1 + (r % 2) as u32);
+            }
+            m.add_colored_row(&cols, &colors).unwrap();
+        }
+        m
+    }
+
+    /// Wrong code caught, a case each: bounds sent to the bit sets (which
+    /// have none); colors sent to DLX1's links (which have none), or to
+    /// the bit sets when they do not fit; exact cover kept off the bit
+    /// sets where the links spill from the first-level cache or the rows
+    /// are long, or put on them where neither holds or they do not fit.
+    #[test]
+    fn the_automatic_rule_takes_each_of_its_branches() {
+        let mut bounded = matrix(4, 0, 10, 2, false);
+        bounded.set_bounds(0, 0, 2).unwrap();
+        assert_eq!(auto(&bounded), Engine::General, "bounds");
+        // 11 columns, 40 rows: bit sets of 96 bytes.
+        assert_eq!(auto(&matrix(11, 1, 40, 2, true)), Engine::Small, "small colors");
+        // 101 columns, 4000 rows: bit sets of 102 x 63 words, 51 KB.
+        let wide = matrix(101, 1, 4000, 2, true);
+        assert!(!small::fit(&wide).bits);
+        assert_eq!(auto(&wide), Engine::General, "large colors");
+        // 200 columns, 700 rows of 2: bit sets of 17 KB; links of 2,302
+        // nodes, 37 KB.
+        let spill = matrix(200, 0, 700, 2, false);
+        assert_eq!(small::fit(&spill), small::Fit { bits: true, links_spill: true, long_rows: false });
+        assert_eq!(auto(&spill), Engine::Small, "links past the cache");
+        // 30 columns, 100 rows of 3: links of 430 nodes, 7 KB.
+        let long = matrix(30, 0, 100, 3, false);
+        assert_eq!(small::fit(&long), small::Fit { bits: true, links_spill: false, long_rows: true });
+        assert_eq!(auto(&long), Engine::Small, "long rows");
+        let short = matrix(30, 0, 100, 2, false);
+        assert_eq!(small::fit(&short), small::Fit { bits: true, links_spill: false, long_rows: false });
+        assert_eq!(auto(&short), Engine::Exact, "short rows, links in the cache");
+        let large = matrix(101, 0, 4000, 3, false);
+        assert!(!small::fit(&large).bits);
+        assert_eq!(auto(&large), Engine::Exact, "large exact cover");
     }
 }

@@ -91,7 +91,8 @@ use crate::error::Error;
 use crate::matrix::Matrix;
 
 /// The largest bit sets, in bytes (items times rows, a bit each), with
-/// which the solver's automatic choice takes this engine.
+/// which the solver's automatic choice takes this engine (these three
+/// numbers: see [`Fit`]; the header's `dlx_engine` states them for C).
 const FITS: usize = 48 << 10;
 
 /// The smallest dancing links, in bytes (16 a node: DLX1's layout), with
@@ -109,29 +110,39 @@ fn conflict_bytes(rows: usize) -> Option<usize> {
     rows.checked_mul(words(rows))?.checked_mul(8)
 }
 
-/// Whether the automatic engine choice takes this engine for `matrix`: an
-/// exact-cover matrix (no bounds, no colors) whose bit sets, as dense
-/// ones, would fit in [`FITS`] bytes, and either whose dancing links would
-/// not fit in [`LINKS`], or whose conflict sets fit in [`CONFLICTS`] with
-/// rows of three items or more on average. Measured on the bench suite
-/// (`bench/engine.py` with `--peer` runs of `dlx --engine exact` and
-/// `--engine small`): where the links do not fit in the first-level cache
-/// (sudoku, pentominoes, Scott's board) the bit sets' smaller footprint
-/// wins; where they do, the conflict sets win with rows of 3 items or more
-/// (queens, 4 items a row; Langford pairs and tromino tilings, 3 items a
-/// row, all primary: 1.2x to 1.35x faster than DLX1 choosing among its at
-/// most 64 items by a word, since levels save their state instead of
-/// putting rows back) and lose with shorter ones (dominoes, 2: 15% to 60%
-/// slower).
-pub(crate) fn fits(matrix: &Matrix) -> bool {
+/// What the automatic engine rule ([`super::auto`]) weighs about a
+/// matrix for this engine. Measured on the bench suite (`bench/engine.py`
+/// with `--peer` runs of `dlx --engine exact` and `--engine small`, and
+/// `bench/general.py` for colors): where the links do not fit in the
+/// first-level cache (sudoku, pentominoes, Scott's board) the bit sets'
+/// smaller footprint wins; where they do, the conflict sets win with rows
+/// of 3 items or more (queens, 4 items a row; Langford pairs and tromino
+/// tilings, 3 items a row, all primary: 1.2x to 1.35x faster than DLX1
+/// choosing among its at most 64 items by a word, since levels save their
+/// state instead of putting rows back) and lose with shorter ones
+/// (dominoes, 2: 15% to 60% slower). With colors the bit sets beat
+/// Algorithm M's links 1.0x to 3x (Latin squares, word rectangles).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Fit {
+    /// The bit sets (items times rows, a bit each, as dense ones) fit in
+    /// [`FITS`] bytes.
+    pub bits: bool,
+    /// DLX1's dancing links (16 bytes a node) would not fit in [`LINKS`].
+    pub links_spill: bool,
+    /// Rows of three items or more on average, whose conflict sets fit in
+    /// [`CONFLICTS`].
+    pub long_rows: bool,
+}
+
+/// What [`Fit`] says of `matrix`.
+pub(crate) fn fit(matrix: &Matrix) -> Fit {
     let bits = (matrix.columns() + 1).checked_mul(words(matrix.rows())).and_then(|w| w.checked_mul(8));
     let nodes = matrix.columns() as u64 + matrix.rows() as u64 + matrix.entries() as u64 + 2;
-    let long_rows = matrix.entries() >= 3 * matrix.rows() && conflict_bytes(matrix.rows()).is_some_and(|b| b <= CONFLICTS);
-    if matrix.has_bounds() || bits.is_none_or(|b| b > FITS) {
-        return false;
+    Fit {
+        bits: bits.is_some_and(|b| b <= FITS),
+        links_spill: nodes * 16 > LINKS as u64,
+        long_rows: matrix.entries() >= 3 * matrix.rows() && conflict_bytes(matrix.rows()).is_some_and(|b| b <= CONFLICTS),
     }
-    // With colors the other engine is Algorithm M's.
-    matrix.is_generalized() || nodes * 16 > LINKS as u64 || long_rows
 }
 
 /// The words of a bit set of `rows` rows (at least one).
