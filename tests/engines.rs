@@ -253,9 +253,13 @@ fn the_automatic_choice_moves_from_the_small_engine_for_an_objective() {
         (s.count_run().0, s.counters())
     };
     assert_eq!(count(small), count(Solver::with_engine(&m, Engine::Exact).unwrap()));
-    // And refuses bounds, as the exact engine does.
+    // With bounds it runs Algorithm M on bit sets, and an objective
+    // moves it to Algorithm M on links.
     m.set_bounds(0, 0, 2).unwrap();
-    assert_eq!(Solver::with_engine(&m, Engine::Small).err(), Some(Error::Unsupported));
+    let mut bounded = Solver::with_engine(&m, Engine::Small).unwrap();
+    assert_eq!(bounded.engine(), Engine::Small);
+    bounded.set_objective(objective).unwrap();
+    assert_eq!(bounded.engine(), Engine::General);
 }
 
 /// A random matrix with colors and no bounds: `columns` columns (a third
@@ -286,8 +290,8 @@ fn the_small_engine_walks_algorithm_m_s_tree_on_colors() {
     // colors that differs from DLX2's (Algorithm M's, without bounds) in
     // its order, its nodes or its solutions, in any mode.
     let mut g = Lcg(4242);
-    let (mut with_solutions, mut conflicts) = (0, [0; 2]);
-    for i in 0..1500 {
+    let mut conflicts = [0; 2];
+    small_walks_as_algorithm_m(1500, |i| {
         let m = if i % 2 == 0 {
             let mut m = random_general(&mut g, 0, 3);
             for c in 0..m.columns() {
@@ -301,6 +305,53 @@ fn the_small_engine_walks_algorithm_m_s_tree_on_colors() {
             random_colored(&mut g, columns, rows)
         };
         conflicts[usize::from(m.rows() > 2880)] += 1;
+        (m, g.below(1 << 20))
+    });
+    assert!(conflicts[0] > 100 && conflicts[1] > 50, "{conflicts:?}");
+}
+
+#[test]
+fn the_small_engine_walks_algorithm_m_s_tree_on_bounds() {
+    // Wrong code this catches, in Algorithm M on bit sets: a column that
+    // stops before its `lo` rows or takes rows past its `hi`; a stop
+    // branch that leaves rows of its column in play; a row tried that
+    // stays in play for the branches after it; a choice that strays from
+    // Algorithm M's (other nodes); clash sets that let two rows share a
+    // secondary column without one color; in any mode.
+    let mut g = Lcg(5353);
+    let mut bounded = 0;
+    small_walks_as_algorithm_m(2000, |i| {
+        let m = if i % 2 == 0 {
+            random_general(&mut g, 0, 3)
+        } else {
+            // Wider: 70 rows and more span two words of the bit sets.
+            let (columns, rows) = (4 + g.below(12) as usize, 20 + g.below(if i % 4 == 1 { 120 } else { 40 }) as usize);
+            let mut m = random_colored(&mut g, columns, rows);
+            for c in 0..columns {
+                if m.is_secondary(c) == Some(false) && g.below(2) == 0 {
+                    let lower = g.below(3) as u32;
+                    m.set_bounds(c, lower, lower + g.below(3) as u32).unwrap();
+                }
+            }
+            m
+        };
+        bounded += usize::from((0..m.columns()).any(|c| m.is_secondary(c) == Some(false) && m.bounds(c) != Some((1, 1))));
+        (m, g.below(1 << 20))
+    });
+    assert!(bounded > 1000, "{bounded}");
+}
+
+/// The small engine against Algorithm M on the links, on `n` matrices
+/// from `next` (with a seed): the same solutions in the same order and
+/// the same nodes, counting, paused, with forced and excluded rows, in a
+/// random order, on two threads; each solution a cover by the brute
+/// force's rule (all of them on small matrices); an objective moving the
+/// solver to links.
+fn small_walks_as_algorithm_m(n: usize, mut next: impl FnMut(usize) -> (Matrix, u64)) {
+    let mut with_solutions = 0;
+    for i in 0..n {
+        let (m, draw) = next(i);
+        let mut g = Lcg(draw);
         let nodes = |c: dlx::Counters| c.nodes;
         let general = walk(&m, Engine::General, |_| {});
         let small = walk(&m, Engine::Small, |_| {});
@@ -339,8 +390,14 @@ fn the_small_engine_walks_algorithm_m_s_tree_on_colors() {
             assert_eq!(sorted(seeded.0), sorted(general.0.clone()), "seeded\n{m:?}");
         }
         if i % 10 == 1 && general.1.nodes < NODES {
-            let threads = |s: &mut Solver| s.set_threads(2);
-            assert_eq!(sorted(walk(&m, Engine::Small, threads).0), sorted(general.0.clone()), "2 threads\n{m:?}");
+            // Without the node limit: pieces handed over count their
+            // roots again, so two threads may pass it where one did not.
+            let mut s = Solver::with_engine(&m, Engine::Small).unwrap();
+            s.set_threads(2);
+            let mut all = Vec::new();
+            common::run_sorted(&mut s, &mut all, |_| {});
+            all.sort();
+            assert_eq!(all, sorted(general.0.clone()), "2 threads\n{m:?}");
         }
         // An objective moves the solver to Algorithm M (to DLX1's links
         // without colors), which finds the brute force's best.
@@ -353,6 +410,5 @@ fn the_small_engine_walks_algorithm_m_s_tree_on_colors() {
             assert_eq!(s.best().iter().map(|b| b.cost).collect::<Vec<_>>(), expect, "{m:?}");
         }
     }
-    assert!(with_solutions > 300, "only {with_solutions} instances had solutions");
-    assert!(conflicts[0] > 100 && conflicts[1] > 50, "{conflicts:?}");
+    assert!(with_solutions > n / 5, "only {with_solutions} instances had solutions");
 }

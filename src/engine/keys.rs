@@ -278,7 +278,7 @@ unsafe fn least_avx2<K: Key>(keys: &[K], tail: &[K; SLACK]) -> K {
 /// feature cache (a relaxed atomic, written once by whichever thread asks
 /// first) read in this one named frame: `c_tests/helgrind.supp` names it.
 #[inline(never)]
-fn has_avx2() -> bool {
+pub(crate) fn has_avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
     return std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt");
     #[cfg(not(target_arch = "x86_64"))]

@@ -20,6 +20,7 @@ use crate::bound::optimizer::Optimizer;
 use crate::bound::Objective;
 use kit::Seeded;
 
+pub(crate) mod bits_m;
 pub(crate) mod dlx1;
 pub(crate) mod keys;
 pub(crate) mod kit;
@@ -84,7 +85,7 @@ pub(crate) fn build(matrix: &Matrix, engine: Engine) -> Result<Box<dyn Core>, Er
     Ok(match engine {
         Engine::Auto => return build(matrix, auto(matrix)),
         Engine::Exact if generalized => return Err(Error::Unsupported),
-        Engine::Small if matrix.has_bounds() => return Err(Error::Unsupported),
+
         Engine::Exact => Box::new(dlx1::Dlx1::new(matrix)?),
         Engine::Small => small::new(matrix)?,
         Engine::General => Box::new(mcc::Mcc::new(matrix)?),
@@ -97,8 +98,8 @@ pub(crate) fn build(matrix: &Matrix, engine: Engine) -> Result<Box<dyn Core>, Er
 pub(crate) fn auto(matrix: &Matrix) -> Engine {
     let fit = small::fit(matrix);
     if matrix.has_bounds() {
-        // Multiplicities: only Algorithm M has them.
-        Engine::General
+        // Multiplicities: Algorithm M, on bit sets when they are small.
+        if fit.bits && bits_m::fits(matrix) { Engine::Small } else { Engine::General }
     } else if matrix.is_generalized() {
         // Colors: on bit sets when they are small, else Algorithm M.
         if fit.bits { Engine::Small } else { Engine::General }
@@ -320,8 +321,9 @@ mod tests {
         m
     }
 
-    /// Wrong code caught, a case each: bounds sent to the bit sets (which
-    /// have none); colors sent to DLX1's links (which have none), or to
+    /// Wrong code caught, a case each: bounds kept off the bit sets where
+    /// they fit, or sent there where they or their clash sets do not;
+    /// colors sent to DLX1's links (which have none), or to
     /// the bit sets when they do not fit; exact cover kept off the bit
     /// sets where the links spill from the first-level cache or the rows
     /// are long, or put on them where neither holds or they do not fit.
@@ -329,7 +331,17 @@ mod tests {
     fn the_automatic_rule_takes_each_of_its_branches() {
         let mut bounded = matrix(4, 0, 10, 2, false);
         bounded.set_bounds(0, 0, 2).unwrap();
-        assert_eq!(auto(&bounded), Engine::General, "bounds");
+        assert_eq!(auto(&bounded), Engine::Small, "small bounds");
+        // 101 columns, 4000 rows: bit sets of 102 x 63 words, 51 KB.
+        let mut wide = matrix(101, 0, 4000, 2, false);
+        wide.set_bounds(0, 0, 2).unwrap();
+        assert_eq!(auto(&wide), Engine::General, "large bounds");
+        // 3 columns, 3000 rows: bit sets of 4 x 47 words, 1.5 KB, but
+        // clash sets of 3000 x 47 words, 1.1 MB.
+        let mut clashing = matrix(3, 1, 3000, 1, true);
+        clashing.set_bounds(0, 0, 2).unwrap();
+        assert!(small::fit(&clashing).bits && !bits_m::fits(&clashing));
+        assert_eq!(auto(&clashing), Engine::General, "bounds with large clash sets");
         // 11 columns, 40 rows: bit sets of 96 bytes.
         assert_eq!(auto(&matrix(11, 1, 40, 2, true)), Engine::Small, "small colors");
         // 101 columns, 4000 rows: bit sets of 102 x 63 words, 51 KB.

@@ -397,6 +397,9 @@ unsafe fn take_out4(alive: *mut u64, set: *const u64, out: *mut u64) -> u32 {
 /// most 9 rows, queens), so that the choice scans half the bytes, else
 /// with 32-bit keys.
 pub(crate) fn new(matrix: &Matrix) -> Result<Box<dyn Core>, Error> {
+    if matrix.has_bounds() {
+        return Ok(Box::new(super::bits_m::BitsM::new(matrix)?));
+    }
     let (layout, len) = lengths(matrix)?;
     Ok(if Keys::<u16>::numbered(&len, layout.primary) {
         Box::new(Small::<u16>::new(matrix, layout, len)?)

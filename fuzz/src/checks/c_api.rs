@@ -40,7 +40,6 @@ const UNSUPPORTED: Status = 13;
 /// dlx_engine values.
 const ENGINE_AUTO: u32 = 0;
 const ENGINE_EXACT: u32 = 1;
-const ENGINE_SMALL: u32 = 3;
 
 type SolutionFn = extern "C" fn(*mut c_void, *const usize, usize) -> i32;
 
@@ -342,15 +341,13 @@ pub fn c_api(data: &[u8]) {
                     // from them, so the corpus decodes as before): every
                     // call must behave the same on each that accepts the
                     // matrix; the exact-cover one refuses bounds and
-                    // colors, the small one bounds.
+                    // colors.
                     let mut engine = (data.iter().map(|&b| b as usize).sum::<usize>() % dlx::Engine::all().len()) as u32;
-                    let matrix = p.matrix();
-                    let bounded = (0..matrix.columns()).any(|c| matrix.is_secondary(c) == Some(false) && matrix.bounds(c) != Some((1, 1)));
                     if engine == ENGINE_AUTO {
                         assert_eq!(dlx_solver_new(m, &mut h), OK);
                     } else {
                         let got = dlx_solver_new_with_engine(m, engine, &mut h);
-                        if (matrix.is_generalized() && engine == ENGINE_EXACT) || (bounded && engine == ENGINE_SMALL) {
+                        if p.matrix().is_generalized() && engine == ENGINE_EXACT {
                             assert_eq!((got, h), (UNSUPPORTED, null_mut()), "engine {engine} on bounds or colors");
                             engine = ENGINE_AUTO;
                             assert_eq!(dlx_solver_new(m, &mut h), OK);
