@@ -53,11 +53,12 @@ impl Solver {
     /// A solver for `matrix` on the engine `engine` picks:
     /// [`Engine::Auto`] follows the rule written there, [`Engine::General`]
     /// runs any matrix on the generalised engine (a plain one too, which is
-    /// how the engines are compared), and [`Engine::Exact`] and
-    /// [`Engine::Small`] give [`Error::Unsupported`] for a matrix with
-    /// bounds or colors. Solutions, counts and costs do not depend on the
-    /// engine; the order of solutions and the counters may (the exact-cover
-    /// engines, `Exact` and `Small`, have the same ones).
+    /// how the engines are compared), [`Engine::Small`] runs any matrix on
+    /// bit sets, and [`Engine::Exact`] gives [`Error::Unsupported`] for a
+    /// matrix with bounds or colors. Solutions, counts and costs do not
+    /// depend on the engine; the order of solutions and the counters may
+    /// (`Small` has those of `Exact` on exact cover, and the order and
+    /// nodes of `General` with bounds or colors).
     pub fn with_engine(matrix: &Matrix, engine: Engine) -> Result<Solver, Error> {
         let structure = std::sync::Arc::new(matrix.try_clone_structure()?);
         Solver::build(matrix, engine, structure)
@@ -188,7 +189,8 @@ impl Solver {
     /// (negated for [`Goal::MaxCost`](crate::objective::Goal)) add up past
     /// 2^61, [`Error::OutOfMemory`]. A solver on [`Engine::Small`] (which
     /// has no branch and bound) moves to [`Engine::Exact`], with the same
-    /// tree and counters, and stays there.
+    /// tree and counters (to [`Engine::General`] with bounds or colors),
+    /// and stays there.
     pub fn set_objective(&mut self, objective: Option<Objective>) -> Result<(), Error> {
         let done = self.search.set_objective(objective);
         self.restarted(done)

@@ -6,7 +6,8 @@
 //! * `dlx1`: exact cover with secondary items, in the layout and order of
 //!   Knuth's DLX1 (`links` holds its links and the cover operations);
 //! * `small`: the same tree and counters as `dlx1`, on bit sets, for small
-//!   matrices, with colors too (walking Algorithm M's tree there);
+//!   matrices, with colors too (walking Algorithm M's tree there); with
+//!   bounds it hands the matrix to `bits_m`, Algorithm M on bit sets;
 //! * `mcc`: multiplicities and colors, Knuth's Algorithm M.
 //!
 //! Which one a solver runs unless told: [`auto`].
@@ -33,12 +34,12 @@ pub(crate) mod walk;
 /// Which engine a solver runs ([`Solver::with_engine`](crate::Solver::with_engine)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Engine {
-    /// The rule [`Solver::new`](crate::Solver::new) follows: the generalised
-    /// engine for a matrix with bounds; the small-matrix engine where its
-    /// bit sets are small and, for an exact-cover matrix, the links would
-    /// not be or the rows are long (the numbers: `dlx_engine` in
-    /// `include/dlx.h`); else the generalised engine for colors and the
-    /// links of DLX1 for exact cover. A search for the best solutions
+    /// The rule [`Solver::new`](crate::Solver::new) follows ([`auto`]):
+    /// the small-matrix engine where its bit sets are small and, for an
+    /// exact-cover matrix, the links would not be or the rows are long
+    /// (the numbers: `dlx_engine` in `include/dlx.h`); else the
+    /// generalised engine for bounds or colors and the links of DLX1 for
+    /// exact cover. A search for the best solutions
     /// ([`Solver::set_objective`](crate::Solver::set_objective)) runs on
     /// links.
     #[default]
@@ -47,10 +48,11 @@ pub enum Engine {
     Exact,
     /// Knuth's Algorithm M: bounds (multiplicities) and colors.
     General,
-    /// Exact cover with secondary columns, and colors, on bit sets: the
-    /// tree and the counters of [`Engine::Exact`] (with colors, the tree
-    /// and node count of [`Engine::General`]), for small matrices. An
-    /// objective moves a solver on it to `Exact` (`General` with colors).
+    /// Bit sets, for small matrices: exact cover with secondary columns
+    /// with the tree and the counters of [`Engine::Exact`]; with colors
+    /// or bounds (Algorithm M on bit sets, `bits_m`), the tree and node
+    /// count of [`Engine::General`]. An objective moves a solver on it to
+    /// `Exact` (`General` with bounds or colors).
     Small,
 }
 
@@ -78,8 +80,7 @@ impl Engine {
 
 /// Engine `engine` laid out for `matrix`; [`Engine::Auto`] takes the one
 /// [`auto`] names. Errors: [`Error::Unsupported`] for `Exact` on a matrix
-/// with bounds or colors and `Small` on one with bounds, and those of the
-/// engine's layout.
+/// with bounds or colors, and those of the engine's layout.
 pub(crate) fn build(matrix: &Matrix, engine: Engine) -> Result<Box<dyn Core>, Error> {
     let generalized = matrix.is_generalized();
     Ok(match engine {

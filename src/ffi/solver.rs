@@ -170,16 +170,19 @@ fn new_solver(matrix: *const dlx_matrix, engine: Option<Engine>, out: *mut *mut 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum dlx_engine {
     /// The library's choice (what `dlx_solver_new` does), in this order:
-    /// `DLX_ENGINE_GENERAL` for a matrix with bounds; for a matrix with
-    /// colors, `DLX_ENGINE_SMALL` when its bit sets (columns times rows,
-    /// one bit each) fit in 48 KB, else `DLX_ENGINE_GENERAL`; for exact
-    /// cover, `DLX_ENGINE_SMALL` when its bit sets fit in 48 KB and either
-    /// its dancing links (16 bytes for each entry, row and column) would
-    /// not fit in 32 KB or its rows have three entries or more on average
-    /// (and their conflict sets, rows times rows, one bit each, fit in
-    /// 1 MB), else `DLX_ENGINE_EXACT`. A solver on `DLX_ENGINE_SMALL` moves
-    /// to `DLX_ENGINE_EXACT` (`DLX_ENGINE_GENERAL` with colors) when it is
-    /// given an objective (`dlx_solver_set_objective`).
+    /// for a matrix with bounds, `DLX_ENGINE_SMALL` when its bit sets
+    /// (columns times rows, one bit each) fit in 48 KB and, if it has
+    /// secondary columns, its clash sets (rows times rows, one bit each)
+    /// fit in 1 MB, else `DLX_ENGINE_GENERAL`; for a matrix with colors,
+    /// `DLX_ENGINE_SMALL` when its bit sets fit in 48 KB, else
+    /// `DLX_ENGINE_GENERAL`; for exact cover, `DLX_ENGINE_SMALL` when its
+    /// bit sets fit in 48 KB and either its dancing links (16 bytes for
+    /// each entry, row and column) would not fit in 32 KB or its rows have
+    /// three entries or more on average (and their conflict sets, rows
+    /// times rows, one bit each, fit in 1 MB), else `DLX_ENGINE_EXACT`. A
+    /// solver on `DLX_ENGINE_SMALL` moves to `DLX_ENGINE_EXACT`
+    /// (`DLX_ENGINE_GENERAL` with bounds or colors) when it is given an
+    /// objective (`dlx_solver_set_objective`).
     DLX_ENGINE_AUTO = 0,
     /// Knuth's DLX1 on dancing links: exact cover with secondary columns,
     /// the same tree and counters as DLX1. Not for bounds or colors.
@@ -187,15 +190,15 @@ pub enum dlx_engine {
     /// Knuth's Algorithm M: bounds (multiplicities) and colors, and any
     /// plain matrix too; its counters are counted its own way.
     DLX_ENGINE_GENERAL = 2,
-    /// Exact cover with secondary columns on bit sets: the same tree,
-    /// solutions and counters as `DLX_ENGINE_EXACT`, faster on small
-    /// matrices (a sudoku, N-queens, a small polyomino box). With colors,
-    /// the tree, solutions and node count of `DLX_ENGINE_GENERAL`
-    /// (Knuth's DLX2), its updates its own. Not for
-    /// bounds. It has no branch and bound: an objective moves the solver
-    /// to `DLX_ENGINE_EXACT` (the same tree and counters), or to
-    /// `DLX_ENGINE_GENERAL` with colors, as it does a solver that chose
-    /// this engine itself.
+    /// Bit sets, for small matrices: exact cover with secondary columns
+    /// with the same tree, solutions and counters as `DLX_ENGINE_EXACT`,
+    /// faster (a sudoku, N-queens, a small polyomino box); with colors or
+    /// bounds, the tree, solutions and node count of `DLX_ENGINE_GENERAL`
+    /// (Knuth's DLX2 and DLX3), its updates counted its own way. It has
+    /// no branch and bound: an objective moves the solver to
+    /// `DLX_ENGINE_EXACT` (the same tree and counters), or to
+    /// `DLX_ENGINE_GENERAL` with bounds or colors, as it does a solver
+    /// that chose this engine itself.
     DLX_ENGINE_SMALL = 3,
 }
 
@@ -204,8 +207,7 @@ super::c_enum!(dlx_engine: DLX_ENGINE_AUTO, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL
 /// Makes a solver for `matrix` that runs `engine` (a `dlx_engine`) and
 /// stores it in `*out`; otherwise as `dlx_solver_new`. Errors:
 /// `DLX_ERR_NULL`, `DLX_ERR_UNKNOWN_VALUE` (engine), `DLX_ERR_UNSUPPORTED`
-/// (`DLX_ENGINE_EXACT` for a matrix with bounds or colors,
-/// `DLX_ENGINE_SMALL` for one with bounds),
+/// (`DLX_ENGINE_EXACT` for a matrix with bounds or colors),
 /// `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_new_with_engine(matrix: *const dlx_matrix, engine: u32, out: *mut *mut dlx_solver) -> dlx_status {

@@ -67,12 +67,12 @@ class Solver(n.Handle):
     callable given a :class:`Progress` every ``progress_interval`` seconds;
     returning True stops the search), ``memo_order`` ("fewest"/"first") and
     ``memo_memory`` (bytes) for :meth:`count_memo`, and ``engine``
-    ("auto", the default: "general", Algorithm M, for a matrix with
-    bounds; "small", bit sets, for small matrices, plain or with colors
-    (the rule: ``dlx_engine`` in the C header ``dlx.h``); else "general"
-    with colors and "exact", Knuth's DLX1, for exact cover; or any by
-    name: "exact" refuses bounds and colors, "small" bounds; an objective
-    moves "small" to "exact", or to "general" with colors).
+    ("auto", the default: "small", bit sets, for small matrices, plain
+    or with bounds or colors (the rule: ``dlx_engine`` in the C header
+    ``dlx.h``); else "general", Algorithm M, with bounds or colors, and
+    "exact", Knuth's DLX1, for exact cover; or any by name: "exact"
+    refuses bounds and colors; an objective moves "small" to "exact", or
+    to "general" with bounds or colors).
 
     A call that does not reach the end of its search raises
     :class:`Stopped` (:class:`LimitReached`, :class:`Cancelled`) carrying
@@ -382,8 +382,8 @@ class Solver(n.Handle):
     @property
     def engine(self) -> str:
         """The engine the solver runs: "exact", "small" or "general" (a
-        solver on "small" runs "exact", or "general" with colors, once
-        given an objective)."""
+        solver on "small" runs "exact", or "general" with bounds or
+        colors, once given an objective)."""
         v = c_uint32()
         check(n.lib.dlx_solver_engine(self._h, byref(v)))
         return {code: name for name, code in _ENGINES.items()}[v.value]
