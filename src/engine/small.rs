@@ -744,11 +744,13 @@ impl<K: Key> Small<K> {
         // SAFETY: as in `cover`.
         let (lo, hi) = unsafe { (*self.col_start.get_unchecked(x as usize), *self.col_start.get_unchecked(x as usize + 1)) };
         let mut same = self.shades.words_of(g);
+        debug_assert!(same.end <= self.shades.word.len() && same.end <= self.shades.mask.len());
         for k in lo as usize..hi as usize {
             let (w, mut out) = self.col_in_play(k);
             // The group's words are a subset of the item's, in order.
-            if same.start < same.end && self.shades.word[same.start] as usize == w {
-                out &= !self.shades.mask[same.start];
+            // SAFETY: `same` lies within the groups' words (`Shades::new`).
+            if same.start < same.end && unsafe { *self.shades.word.get_unchecked(same.start) } as usize == w {
+                out &= !unsafe { *self.shades.mask.get_unchecked(same.start) };
                 same.start += 1;
             }
             if out != 0 {
