@@ -301,13 +301,15 @@ fn the_small_engine_walks_algorithm_m_s_tree_on_colors() {
             }
             m
         } else {
-            let (columns, rows) = (6 + g.below(30) as usize, if i % 20 == 1 { 2900 + g.below(400) } else { 40 + g.below(300) } as usize);
+            // 8,200 rows and more: conflict sets past the 8 MB the small
+            // engine makes with colors, so it purifies item by item.
+            let (columns, rows) = (6 + g.below(30) as usize, if i % 40 == 1 { 8200 + g.below(400) } else { 40 + g.below(300) } as usize);
             random_colored(&mut g, columns, rows)
         };
-        conflicts[usize::from(m.rows() > 2880)] += 1;
+        conflicts[usize::from(m.rows() >= 8200)] += 1;
         (m, g.below(1 << 20))
     });
-    assert!(conflicts[0] > 100 && conflicts[1] > 50, "{conflicts:?}");
+    assert!(conflicts[0] > 100 && conflicts[1] > 25, "{conflicts:?}");
 }
 
 #[test]

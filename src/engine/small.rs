@@ -104,6 +104,13 @@ const LINKS: usize = 32 << 10;
 /// pentominoes in a 6x10 box 504 KB (kept within a second-level cache).
 const CONFLICTS: usize = 1 << 20;
 
+/// The largest conflict sets the engine makes for a matrix with colors,
+/// where covering item by item means purifying each colored item, a walk
+/// over all its words: reduced Latin squares of order 6 (7,202 rows, 6.5
+/// MB of conflict sets) search in half the time with them. A solver's
+/// threads share them.
+const COLORED_CONFLICTS: usize = 8 << 20;
+
 /// The bytes of the conflict sets of a matrix of `rows` rows, if that fits
 /// in a `usize`.
 fn conflict_bytes(rows: usize) -> Option<usize> {
@@ -246,7 +253,8 @@ pub(crate) struct Small<K: Key> {
     /// `conflicts[r * words..(r + 1) * words]`. Covering a row's items
     /// then takes their rows out of play a word at a time, all items at
     /// once.
-    conflicts: Vec<u64>,
+    /// (Shared by the copies a solver's threads work on: read only.)
+    conflicts: std::sync::Arc<Vec<u64>>,
     /// The colors of the entries (empty for a matrix without them).
     shades: Shades,
     /// The levels' branches: the rows each level's item took out of play,
@@ -365,7 +373,9 @@ impl Shades {
 }
 
 /// The most words of a bit set of rows for which conflict sets are made
-/// (at most [`CONFLICTS`] bytes of them hold at most 2,880 rows: 45 words).
+/// without colors (at most [`CONFLICTS`] bytes of them hold at most 2,880
+/// rows: 45 words), and read four words at a time; with colors, longer
+/// ones are read a word at a time.
 const OUT: usize = 48;
 
 /// Takes the bits of the four words at `set` out of the four at `alive`,
@@ -497,7 +507,8 @@ impl<K: Key> Small<K> {
             }
         }
         let shades = Shades::new(row_start, &row_items, matrix.raw_colors())?;
-        let conflicts = Self::conflicts(words, row_start, &row_items, (&col_start, &col_word, &col_mask), &shades, CONFLICTS)?;
+        let most = if shades.group.is_empty() { CONFLICTS } else { COLORED_CONFLICTS };
+        let conflicts = Self::conflicts(words, row_start, &row_items, (&col_start, &col_word, &col_mask), &shades, most)?;
         let keys = Keys::new(&len, primary)?;
         let saved = Saved::new(words, keys.scanned().len(), deepest(primary, &row_items, row_start), SAVED)?;
         let clean = (crate::alloc::copied(&alive)?, keys.try_clone()?);
@@ -518,7 +529,7 @@ impl<K: Key> Small<K> {
             others,
             one_group,
             same_length,
-            conflicts,
+            conflicts: std::sync::Arc::new(conflicts),
             shades,
             stack: filled(rows)?,
             top: 0,
@@ -685,7 +696,7 @@ impl<K: Key> Small<K> {
     fn conflicts(words: usize, row_start: &[u32], row_items: &[u32], cols: (&[u32], &[u32], &[u64]), shades: &Shades, most: usize) -> Result<Vec<u64>, Error> {
         let (col_start, col_word, col_mask) = cols;
         let rows = row_start.len() - 1;
-        if conflict_bytes(rows).is_none_or(|bytes| bytes > most) || words > OUT {
+        if conflict_bytes(rows).is_none_or(|bytes| bytes > most) || (words > OUT && shades.group.is_empty()) {
             return Ok(Vec::new());
         }
         let mut conflicts: Vec<u64> = filled(rows * words)?;
@@ -801,11 +812,11 @@ impl<K: Key> Small<K> {
         debug_assert!(base + self.words <= self.conflicts.len());
         let mut w = 0;
         #[cfg(target_arch = "x86_64")]
-        if AVX2 {
+        if AVX2 && self.words <= OUT {
             // Four words at a time: the rows in play of the set leave
             // `alive`, into `out`, and the words where some did are noted.
-            // Then each such word's rows leave the keys. (Conflict sets are
-            // made only for bit sets of at most `OUT` words.)
+            // Then each such word's rows leave the keys. (Only for bit
+            // sets of at most `OUT` words: 16 groups' bits in `some`.)
             let mut out = std::mem::MaybeUninit::<[u64; OUT]>::uninit();
             let (alive, set, into, words) = (self.alive.as_mut_ptr(), self.conflicts.as_ptr(), out.as_mut_ptr() as *mut u64, self.words);
             let mut some = 0u64;
@@ -1459,7 +1470,7 @@ mod tests {
             // The other way: item by item, a loop over each row's groups.
             let (layout, len) = lengths(&m).unwrap();
             let mut without = Small::<K>::new(&m, layout, len).unwrap();
-            (without.conflicts, without.one_group) = (Vec::new(), false);
+            (without.conflicts, without.one_group) = (std::sync::Arc::new(Vec::new()), false);
             // States saved for no level, one or two: the others rebuild
             // theirs.
             let (layout, len) = lengths(&m).unwrap();
