@@ -10,7 +10,7 @@
 //!   bounds it hands the matrix to `bits_m`, Algorithm M on bit sets;
 //! * `mcc`: multiplicities and colors, Knuth's Algorithm M.
 //!
-//! Which one a solver runs unless told: [`auto`].
+//! Which one a solver runs unless told: `auto`.
 //!
 //! All number a matrix's columns the same way (`layout`); the exact-cover
 //! engines share the items' keys and the choice (`keys`).
@@ -34,7 +34,7 @@ pub(crate) mod walk;
 /// Which engine a solver runs ([`Solver::with_engine`](crate::Solver::with_engine)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Engine {
-    /// The rule [`Solver::new`](crate::Solver::new) follows ([`auto`]):
+    /// The rule [`Solver::new`](crate::Solver::new) follows (`engine::auto`):
     /// the small-matrix engine where its bit sets are small and, for an
     /// exact-cover matrix, the links would not be or the rows are long
     /// (the numbers: `dlx_engine` in `include/dlx.h`); else the

@@ -35,6 +35,18 @@
 //! with the same updates. On pentominoes (rows of 6 items) a third of the
 //! time goes.
 //!
+//! # Colors
+//!
+//! With colors (and no bounds: a matrix with bounds goes to
+//! [`bits_m`](super::bits_m)), two rows clash at a secondary item unless
+//! both give it the same color. A row's conflict set leaves out the rows
+//! that share only same-colored items with it (kept up to
+//! [`COLORED_CONFLICTS`] bytes, read a word at a time past [`OUT`] words);
+//! without them, trying a row *purifies* each of its colored items: the
+//! item's rows of another color, or none, leave play ([`Shades`]). The
+//! tree is then Algorithm M's (Knuth's DLX2), with its node count; the
+//! updates count as for exact cover.
+//!
 //! # Nothing is uncovered
 //!
 //! The walk never puts a row back. A level whose item has two rows or
