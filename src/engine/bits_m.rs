@@ -33,6 +33,7 @@
 //! the columns deactivated.
 
 use super::kit::{self, Seeded};
+use super::walk::{walk_m, Levels, Resume};
 use super::layout::Layout;
 use super::{Core, Engine, Fixed, Run, Walked};
 use crate::alloc::filled;
@@ -75,14 +76,6 @@ struct Level {
     step: Step,
     chosen: bool,
     may_stop: bool,
-}
-
-/// Where the walk starts on its next call.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Resume {
-    Enter,
-    Next,
-    Done,
 }
 
 
@@ -419,75 +412,10 @@ impl BitsM {
         self.walk_with::<ONE>(nodes, limit, cap, count)
     }
 
-    /// The walk: to the next solution, a cut at depth `cap`, the end, or
-    /// `limit` nodes; with `count`, solutions are counted there.
+    /// The walk ([`walk_m`]) on bit sets of one word or more.
     #[inline(always)]
-    fn walk_with<const ONE: bool>(&mut self, nodes: &mut u64, limit: u64, cap: usize, mut count: Option<(&mut u64, u64)>) -> Walked {
-        let mut enter = match self.resume {
-            Resume::Done => return Walked::Exhausted,
-            Resume::Enter => true,
-            Resume::Next => {
-                self.undo_branch::<ONE>();
-                false
-            }
-        };
-        if enter && self.levels.is_empty() && self.all_done::<ONE>() {
-            if *nodes >= limit {
-                return Walked::Paused;
-            }
-            *nodes += 2;
-            self.resume = Resume::Done;
-            return Walked::Solution;
-        }
-        if enter && self.levels.is_empty() && cap == 0 {
-            self.resume = Resume::Done;
-            return Walked::Cut;
-        }
-        loop {
-            if enter {
-                if *nodes >= limit {
-                    self.resume = Resume::Enter;
-                    return Walked::Paused;
-                }
-                *nodes += 1;
-                enter = false;
-                if !self.enter::<ONE>() {
-                    if self.levels.is_empty() {
-                        self.resume = Resume::Done;
-                        return Walked::Exhausted;
-                    }
-                    self.undo_branch::<ONE>();
-                }
-                continue;
-            }
-            if !self.branch::<ONE>() {
-                if self.levels.is_empty() {
-                    self.resume = Resume::Done;
-                    return Walked::Exhausted;
-                }
-                self.undo_branch::<ONE>();
-                continue;
-            }
-            if !self.all_done::<ONE>() {
-                if self.levels.len() == cap {
-                    self.resume = Resume::Next;
-                    return Walked::Cut;
-                }
-                enter = true;
-            } else {
-                *nodes += 1;
-                self.resume = Resume::Next;
-                if let Some((counted, most)) = count.as_mut() {
-                    **counted += 1;
-                    if **counted < *most {
-                        self.undo_branch::<ONE>();
-                        continue;
-                    }
-                    return Walked::Counted;
-                }
-                return Walked::Solution;
-            }
-        }
+    fn walk_with<const ONE: bool>(&mut self, nodes: &mut u64, limit: u64, cap: usize, count: Option<(&mut u64, u64)>) -> Walked {
+        walk_m(&mut Walk::<ONE>(self), nodes, limit, cap, count)
     }
 
     /// The rows level `l`'s branch rules out: the rows before the chosen
@@ -497,6 +425,42 @@ impl BitsM {
             Step::Stop | Step::Over => l.start as usize..l.end as usize,
             Step::Rows => l.start as usize..l.at as usize,
         }
+    }
+}
+
+/// The engine's walk on bit sets of one word (`ONE`) or more, for
+/// [`walk_m`].
+struct Walk<'a, const ONE: bool>(&'a mut BitsM);
+
+impl<const ONE: bool> Levels for Walk<'_, ONE> {
+    #[inline(always)]
+    fn resume(&mut self) -> &mut Resume {
+        &mut self.0.resume
+    }
+
+    #[inline(always)]
+    fn levels(&self) -> usize {
+        self.0.levels.len()
+    }
+
+    #[inline(always)]
+    fn all_done(&self) -> bool {
+        self.0.all_done::<ONE>()
+    }
+
+    #[inline(always)]
+    fn enter(&mut self) -> bool {
+        self.0.enter::<ONE>()
+    }
+
+    #[inline(always)]
+    fn branch(&mut self) -> bool {
+        self.0.branch::<ONE>()
+    }
+
+    #[inline(always)]
+    fn undo_branch(&mut self) {
+        self.0.undo_branch::<ONE>();
     }
 }
 

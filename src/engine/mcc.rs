@@ -103,6 +103,7 @@
 //! tree shrinks about threefold.
 
 use super::kit::{self, Seeded};
+use super::walk::{walk_m, Levels, Resume};
 use super::{Core, Fixed, Optimize, Run, Walked};
 use crate::error::Error;
 use crate::bound::optimizer::Optimizer;
@@ -240,17 +241,6 @@ impl Level {
             Branch::Entered | Branch::Stopped | Branch::Rows => self.start,
         }
     }
-}
-
-/// Where the loop starts on its next call.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Resume {
-    /// Enter a new level (also at the very start).
-    Enter,
-    /// Undo the branch just reported as a solution and take the next one.
-    Next,
-    /// Nothing left.
-    Done,
 }
 
 /// The links of a generalised cover, and the state of one search over them.
@@ -1238,90 +1228,61 @@ impl Mcc {
         walked
     }
 
-    /// The walk; with `count` (counting only), each solution is counted
-    /// there and the walk goes on, returning [`Walked::Counted`] when the
-    /// count reaches its most (see [`Run::count`]).
+    /// The walk ([`walk_m`]) with `bound` and `rng`.
     fn walk_with(
         &mut self,
         nodes: &mut u64,
         limit: u64,
         cap: usize,
         bound: Option<&Bound>,
-        mut rng: Option<&mut fastrand::Rng>,
-        mut count: Option<(&mut u64, u64)>,
+        rng: Option<&mut fastrand::Rng>,
+        count: Option<(&mut u64, u64)>,
     ) -> Walked {
-        let fits = |path: i64| bound.is_none_or(|b| b.forced + path < b.bar);
-        // `enter`: go a level deeper; else take the top level's next branch.
-        let mut enter = match self.resume {
-            Resume::Done => return Walked::Exhausted,
-            Resume::Enter => true,
-            Resume::Next => {
-                self.undo_branch();
-                false
-            }
-        };
-        if enter && self.stack.is_empty() && self.all_done() {
-            // Nothing to choose: the forced rows (or no rows) are the one
-            // solution.
-            if *nodes >= limit {
-                return Walked::Paused;
-            }
-            *nodes += 2;
-            self.resume = Resume::Done;
-            return if fits(0) { Walked::Solution } else { Walked::Exhausted };
-        }
-        if enter && self.stack.is_empty() && cap == 0 {
-            // The forced rows are the one subproblem at depth 0.
-            self.resume = Resume::Done;
-            return Walked::Cut;
-        }
-        loop {
-            if enter {
-                if *nodes >= limit {
-                    self.resume = Resume::Enter;
-                    return Walked::Paused;
-                }
-                *nodes += 1;
-                enter = false;
-                if !self.enter(bound, rng.as_deref_mut()) {
-                    if self.stack.is_empty() {
-                        self.resume = Resume::Done;
-                        return Walked::Exhausted;
-                    }
-                    self.undo_branch();
-                }
-                continue;
-            }
-            if !self.branch(bound) {
-                if self.stack.is_empty() {
-                    self.resume = Resume::Done;
-                    return Walked::Exhausted;
-                }
-                self.undo_branch();
-                continue;
-            }
-            if !self.all_done() {
-                if self.stack.len() == cap {
-                    self.resume = Resume::Next;
-                    return Walked::Cut;
-                }
-                enter = true;
-            } else if fits(self.path) {
-                *nodes += 1;
-                self.resume = Resume::Next;
-                if let Some((counted, most)) = count.as_mut() {
-                    **counted += 1;
-                    if **counted < *most {
-                        self.undo_branch();
-                        continue;
-                    }
-                    return Walked::Counted;
-                }
-                return Walked::Solution;
-            } else {
-                self.undo_branch();
-            }
-        }
+        walk_m(&mut Walk { m: self, bound, rng }, nodes, limit, cap, count)
+    }
+}
+
+/// Mcc's walk with its branch and bound and generator, for [`walk_m`].
+struct Walk<'a, 'b, 'c, 'd> {
+    m: &'a mut Mcc,
+    bound: Option<&'b Bound<'d>>,
+    rng: Option<&'c mut fastrand::Rng>,
+}
+
+impl Levels for Walk<'_, '_, '_, '_> {
+    #[inline(always)]
+    fn resume(&mut self) -> &mut Resume {
+        &mut self.m.resume
+    }
+
+    #[inline(always)]
+    fn levels(&self) -> usize {
+        self.m.stack.len()
+    }
+
+    #[inline(always)]
+    fn all_done(&self) -> bool {
+        self.m.all_done()
+    }
+
+    #[inline(always)]
+    fn enter(&mut self) -> bool {
+        self.m.enter(self.bound, self.rng.as_deref_mut())
+    }
+
+    #[inline(always)]
+    fn branch(&mut self) -> bool {
+        self.m.branch(self.bound)
+    }
+
+    #[inline(always)]
+    fn undo_branch(&mut self) {
+        self.m.undo_branch();
+    }
+
+    #[inline(always)]
+    fn fits(&self) -> bool {
+        self.bound.is_none_or(|b| b.forced + self.m.path < b.bar)
     }
 }
 

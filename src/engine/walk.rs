@@ -1,6 +1,7 @@
-//! What the exact-cover engines' walks (`dlx1`, `small`) share: where a
-//! walk stands between two calls, and what entering a level decides before
-//! the level branches.
+//! What the engines' walks share: for the exact-cover ones (`dlx1`,
+//! `small`), where a walk stands between two calls and what entering a
+//! level decides before the level branches; for Algorithm M's (`mcc`,
+//! `bits_m`), the whole loop ([`walk_m`]).
 
 use super::Walked;
 
@@ -98,4 +99,117 @@ pub(crate) fn enter<const CAP: bool, const COUNT: bool>(
         return Entered::Stop(Walked::Paused);
     }
     Entered::Branch
+}
+
+/// Where an Algorithm M walk ([`walk_m`]) starts on its next call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Resume {
+    /// Enter a new level (also at the very start).
+    Enter,
+    /// Undo the branch just reported as a solution and take the next one.
+    Next,
+    /// Nothing left.
+    Done,
+}
+
+/// What the loop of an Algorithm M walk ([`walk_m`]) asks of its engine
+/// (`mcc` on links, `bits_m` on bit sets).
+pub(crate) trait Levels {
+    fn resume(&mut self) -> &mut Resume;
+    /// The levels on the path.
+    fn levels(&self) -> usize;
+    /// Whether no primary column is active: the path is a solution.
+    fn all_done(&self) -> bool;
+    /// Enters a level (the node is counted), or finds a dead end (`false`).
+    fn enter(&mut self) -> bool;
+    /// Takes the top level's next branch (`false`: none left, the level
+    /// is left).
+    fn branch(&mut self) -> bool;
+    /// Ends the top level's branch.
+    fn undo_branch(&mut self);
+    /// Whether the solution the walk stands at is within the bar of a
+    /// branch and bound.
+    fn fits(&self) -> bool {
+        true
+    }
+}
+
+/// An Algorithm M walk: to the next solution, its end, a path of `cap`
+/// levels ([`Walked::Cut`]), or until entering a level would pass `limit`
+/// nodes; with `count` (counting only), each solution is counted there
+/// and the walk goes on, returning [`Walked::Counted`] when the count
+/// reaches its most.
+#[inline(always)]
+pub(crate) fn walk_m<L: Levels>(e: &mut L, nodes: &mut u64, limit: u64, cap: usize, mut count: Option<(&mut u64, u64)>) -> Walked {
+    // `enter`: go a level deeper; else take the top level's next branch.
+    let mut enter = match *e.resume() {
+        Resume::Done => return Walked::Exhausted,
+        Resume::Enter => true,
+        Resume::Next => {
+            e.undo_branch();
+            false
+        }
+    };
+    if enter && e.levels() == 0 && e.all_done() {
+        // Nothing to choose: the forced rows (or no rows) are the one
+        // solution.
+        if *nodes >= limit {
+            return Walked::Paused;
+        }
+        *nodes += 2;
+        *e.resume() = Resume::Done;
+        return if e.fits() { Walked::Solution } else { Walked::Exhausted };
+    }
+    if enter && e.levels() == 0 && cap == 0 {
+        // The forced rows are the one subproblem at depth 0.
+        *e.resume() = Resume::Done;
+        return Walked::Cut;
+    }
+    loop {
+        if enter {
+            if *nodes >= limit {
+                *e.resume() = Resume::Enter;
+                return Walked::Paused;
+            }
+            *nodes += 1;
+            enter = false;
+            if !e.enter() {
+                if e.levels() == 0 {
+                    *e.resume() = Resume::Done;
+                    return Walked::Exhausted;
+                }
+                e.undo_branch();
+            }
+            continue;
+        }
+        if !e.branch() {
+            if e.levels() == 0 {
+                *e.resume() = Resume::Done;
+                return Walked::Exhausted;
+            }
+            e.undo_branch();
+            continue;
+        }
+        if !e.all_done() {
+            if e.levels() == cap {
+                *e.resume() = Resume::Next;
+                return Walked::Cut;
+            }
+            enter = true;
+        } else if e.fits() {
+            *nodes += 1;
+            *e.resume() = Resume::Next;
+            if let Some((counted, most)) = count.as_mut() {
+                **counted += 1;
+                if **counted < *most {
+                    e.undo_branch();
+                    continue;
+                }
+                return Walked::Counted;
+            }
+            return Walked::Solution;
+        } else {
+            e.undo_branch();
+        }
+    }
 }
