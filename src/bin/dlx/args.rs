@@ -52,19 +52,18 @@ Options:
                        among the items of fewest options and the order of
                        each item's options are random; the same seed gives the
                        same run
-      --engine E       the search engine: auto (the default: general for a
-                       matrix with bounds or colors, else small when the
-                       matrix fits in 48 KB as bit sets and either not in
-                       32 KB as dancing links or has rows of 3 items or
-                       more on average, and has secondary items or over
-                       64, else exact), exact
-                       (Knuth's DLX1; its tree and counters), small (DLX1's
-                       tree and counters on bit sets, for small matrices; no
-                       --min-cost and the like) or general (Knuth's
-                       Algorithm M, which also takes bounds and colors; its
-                       counters are its own). Exit status 1 for exact or
-                       small on a matrix with bounds or colors, and for small
-                       with an objective
+      --engine E       the search engine: auto (the default: small where
+                       the matrix fits in 48 KB as bit sets, with bounds,
+                       colors or rows of 3 items or more, or too large for
+                       32 KB of dancing links; else general with bounds or
+                       colors and exact without: the rule of dlx_engine in
+                       dlx.h), exact (Knuth's DLX1; its tree and counters),
+                       small (bit sets, for small matrices: DLX1's tree and
+                       counters, or with bounds or colors Algorithm M's tree
+                       and nodes; an objective moves it to exact or general)
+                       or general (Knuth's Algorithm M, which also takes
+                       bounds and colors; its counters are its own). Exit
+                       status 1 for exact on a matrix with bounds or colors
   -j, --threads N      search on N threads (0: one per core; default 1); the
                        count, the set of solutions and the best costs are
                        the same on any number of threads, the order in which

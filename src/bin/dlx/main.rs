@@ -345,7 +345,7 @@ fn make_solver(opts: &Options, matrix: &std::sync::Arc<Matrix>, name: &str) -> R
     let mut solver = match Solver::from_shared_with_engine(std::sync::Arc::clone(matrix), opts.engine) {
         Ok(s) => s,
         Err(Error::Unsupported) => {
-            say!("dlx: {name}: --engine exact or small: the matrix has bounds or colors (use general or auto)");
+            say!("dlx: {name}: --engine exact: the matrix has bounds or colors (use small, general or auto)");
             return Err(exit(EXIT_USAGE));
         }
         Err(e) => {
