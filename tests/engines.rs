@@ -75,9 +75,22 @@ fn the_exact_engine_refuses_bounds_and_colors() {
 /// and `rows` rows of 1 to 4 columns: more than 64 rows spread each item's
 /// rows over several words of the small engine's bit sets.
 fn random_wide(g: &mut Lcg, columns: usize, rows: usize) -> Matrix {
+    random_rows(g, columns, rows, 5, false)
+}
+
+/// A random matrix with colors and no bounds: `columns` columns (a third
+/// secondary), `rows` rows of 1 to 4 columns, each secondary entry given
+/// no color (a quarter of them), color 1, 2 or `u32::MAX`.
+fn random_colored(g: &mut Lcg, columns: usize, rows: usize) -> Matrix {
+    random_rows(g, columns, rows, 3, true)
+}
+
+/// `columns` columns, one in `secondary` of them secondary, and `rows`
+/// rows of 1 to 4 columns, `colored` or not (as `random_colored`).
+fn random_rows(g: &mut Lcg, columns: usize, rows: usize, secondary: u64, colored: bool) -> Matrix {
     let mut m = Matrix::new(columns).unwrap();
     for c in 0..columns {
-        if g.below(5) == 0 {
+        if g.below(secondary) == 0 {
             m.set_secondary(c).unwrap();
         }
     }
@@ -85,7 +98,9 @@ fn random_wide(g: &mut Lcg, columns: usize, rows: usize) -> Matrix {
         let mut cols: Vec<usize> = (0..1 + g.below(4)).map(|_| g.below(columns as u64) as usize).collect();
         cols.sort_unstable();
         cols.dedup();
-        m.add_row(&cols).unwrap();
+        let color = |g: &mut Lcg, c: usize| if colored && m.is_secondary(c) == Some(true) { [0, 1, 2, u32::MAX][g.below(4) as usize] } else { 0 };
+        let colors: Vec<u32> = cols.iter().map(|&c| color(g, c)).collect();
+        m.add_colored_row(&cols, &colors).unwrap();
     }
     m
 }
@@ -260,26 +275,6 @@ fn the_automatic_choice_moves_from_the_small_engine_for_an_objective() {
     assert_eq!(bounded.engine(), Engine::Small);
     bounded.set_objective(objective).unwrap();
     assert_eq!(bounded.engine(), Engine::General);
-}
-
-/// A random matrix with colors and no bounds: `columns` columns (a third
-/// secondary), `rows` rows of 1 to 4 columns, each secondary entry given
-/// no color (a quarter of them), color 1, 2 or `u32::MAX`.
-fn random_colored(g: &mut Lcg, columns: usize, rows: usize) -> Matrix {
-    let mut m = Matrix::new(columns).unwrap();
-    for c in 0..columns {
-        if g.below(3) == 0 {
-            m.set_secondary(c).unwrap();
-        }
-    }
-    for _ in 0..rows {
-        let mut cols: Vec<usize> = (0..1 + g.below(4)).map(|_| g.below(columns as u64) as usize).collect();
-        cols.sort_unstable();
-        cols.dedup();
-        let colors: Vec<u32> = cols.iter().map(|&c| if m.is_secondary(c) == Some(true) { [0, 1, 2, u32::MAX][g.below(4) as usize] } else { 0 }).collect();
-        m.add_colored_row(&cols, &colors).unwrap();
-    }
-    m
 }
 
 #[test]

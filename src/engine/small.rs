@@ -742,14 +742,14 @@ impl<K: Key> Small<K> {
         if !self.conflicts.is_empty() {
             return self.cover_conflicts::<AVX2, ONE>(r, skip);
         }
-        let mut updates = 0;
+        let (mut updates, colored) = (0, !self.shades.group.is_empty());
         for k in self.items_of(r) {
             let y = self.item_at(k);
             if y == skip {
                 continue;
             }
-            updates += match self.shades.group.get(k) {
-                Some(&g) if g != 0 => self.purify::<ONE>(y, g),
+            updates += match colored.then(|| self.shades.group[k]) {
+                Some(g) if g != 0 => self.purify::<ONE>(y, g),
                 _ => self.cover::<ONE, false>(y),
             };
         }
