@@ -7,7 +7,7 @@ mod common;
 
 use std::ops::ControlFlow;
 
-use common::boards::dominoes;
+use common::boards::{dominoes, dominoes_numbered, kasteleyn};
 use common::{all_general_covers, is_general_cover, random_general, random_matrix, Lcg};
 use dlx::{Count, Engine, Limits, Matrix, MemoOptions, Objective, Order, Outcome, Solver};
 use num_bigint::BigUint;
@@ -88,6 +88,35 @@ fn random_matrices_with_bounds_and_colors_count_as_the_brute_force() {
                 ControlFlow::Continue(())
             })
             .unwrap();
+        }
+    }
+}
+
+/// A board's count takes a few hundred states whatever order its cells
+/// are listed in: by rows (long side first), by columns, or at random.
+/// The counts are the recurrence of 3 x 2k boards (a(k) = 4a(k-1) -
+/// a(k-2)) and Kasteleyn's formula. Catches a column rule whose ties
+/// follow the file's order: the 3 x 40 board listed row by row then meets
+/// almost no state twice (tens of millions of states).
+#[test]
+fn boards_count_in_few_states_whatever_the_order_of_their_cells() {
+    let (mut a, mut b) = (1u64, 3u64);
+    for _ in 1..20 {
+        (a, b) = (b, 4 * b - a);
+    }
+    assert_eq!(kasteleyn(2, 10), 89, "Kasteleyn's formula gives Fibonacci numbers on 2 x n");
+    let mut g = Lcg(40);
+    for (m, n, want, most) in [(3, 40, b, 2_000), (8, 8, kasteleyn(8, 8), 5_000)] {
+        let mut shuffled: Vec<usize> = (0..m * n).collect();
+        for i in (1..shuffled.len()).rev() {
+            shuffled.swap(i, g.below(i as u64 + 1) as usize);
+        }
+        let listings: [&dyn Fn(usize, usize) -> usize; 3] = [&|r, c| r * n + c, &|r, c| c * m + r, &|r, c| shuffled[r * n + c]];
+        for (k, cell) in listings.into_iter().enumerate() {
+            let mut s = memo(&dominoes_numbered(m, n, cell), Order::Fewest, &[]);
+            assert_eq!(count(&mut s), Count::from(want), "{m}x{n}, listing {k}");
+            let nodes = s.memo_stats().nodes;
+            assert!(nodes <= most, "{m}x{n}, listing {k}: {nodes} states");
         }
     }
 }
@@ -358,12 +387,13 @@ fn draws_on_threads_are_those_of_one_thread() {
 
 #[test]
 fn a_tiny_shared_cache_keeps_the_count_exact() {
+    // The 8x8 board's states take some 40 KB in either order.
     let m = dominoes(8, 8);
     for order in ORDERS {
         let mut s = memo_on(&m, order, &[], 2);
-        s.set_memo_options(MemoOptions { order, memory: 64 * 1024 });
+        s.set_memo_options(MemoOptions { order, memory: 16 * 1024 });
         assert_eq!(count(&mut s), Count::from(12988816u64));
         let stats = s.memo_stats();
-        assert!(stats.cache.dropped > 0 && stats.cache.bytes <= 64 * 1024, "{stats:?}");
+        assert!(stats.cache.dropped > 0 && stats.cache.bytes <= 16 * 1024, "{stats:?}");
     }
 }

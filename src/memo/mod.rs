@@ -27,13 +27,15 @@
 
 pub(crate) mod cache;
 pub mod count;
+pub(crate) mod live;
+pub(crate) mod order;
 pub(crate) mod problem;
 pub(crate) mod team;
 pub(crate) mod walk;
 
 pub use cache::CacheStats;
 pub use count::Count;
-pub use problem::Order;
+pub use order::Order;
 
 use std::sync::Arc;
 
@@ -296,6 +298,7 @@ impl Sliced for Controlled<'_> {
 /// The integration tests' board builder, for the tests below.
 #[cfg(test)]
 #[path = "../../tests/common/boards.rs"]
+#[allow(dead_code)]
 mod boards;
 
 #[cfg(test)]

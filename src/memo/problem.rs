@@ -22,6 +22,7 @@
 //! count. A column covered at most once needs no cursor: once covered, it
 //! is closed.
 
+use super::order::{self, Order};
 use crate::alloc::{copied, filled};
 use crate::error::Error;
 use crate::matrix::Matrix;
@@ -84,32 +85,21 @@ pub(crate) enum Choice {
     Branch { column: u32, close: bool },
 }
 
-/// The rule that picks the column to branch on.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Order {
-    /// The primary column with the fewest branches (its possible rows,
-    /// plus one if it may close), the lowest index among equals: the
-    /// smallest tree, as in the other searches.
-    #[default]
-    Fewest,
-    /// The open primary column of lowest index. The cache finds far more
-    /// repeated states when the columns are numbered so that those of
-    /// lowest index form a narrow frontier (the cells of a board row by
-    /// row, for tilings): then only the columns near the frontier differ
-    /// between the partial solutions that meet.
-    First,
-}
-
 /// A matrix as the memoized count sees it.
 #[derive(Debug)]
 pub(crate) struct Problem {
     columns: Vec<Column>,
     /// The primary columns, in index order.
     primary: Vec<u32>,
+    /// The primary columns in the order [`Order::Fewest`]'s ties follow
+    /// (`order::breadth_first`).
+    fewest: Vec<u32>,
     /// `list[list_start[c]..list_start[c + 1]]`: the rows of column `c`
-    /// that may be added (excluded and forced rows left out), in order.
+    /// that may be added (excluded and forced rows left out), in order;
+    /// `list_color`: the color each gives the column (as `Entry::color`).
     list_start: Vec<u32>,
     list: Vec<u32>,
+    list_color: Vec<u32>,
     row_start: Vec<u32>,
     entries: Vec<Entry>,
     /// Words per state.
@@ -148,6 +138,7 @@ impl Problem {
             list_start[c + 1] += list_start[c];
         }
         let mut list: Vec<u32> = filled(list_start[n] as usize)?;
+        let mut list_color: Vec<u32> = filled(list_start[n] as usize)?;
         let mut fill: Vec<u32> = filled(n)?;
         let mut entries: Vec<Entry> = Vec::new();
         entries.try_reserve_exact(raw.len())?;
@@ -177,6 +168,9 @@ impl Problem {
                         }
                     }
                 };
+                if !skip[r] {
+                    list_color[(list_start[c] + pos) as usize] = color;
+                }
                 entries.push(Entry { column: c as u32, pos, color });
             }
         }
@@ -222,7 +216,13 @@ impl Problem {
             }
         }
         let words = word as usize + 1;
-        let mut p = Problem { columns, primary, list_start, list, row_start: copied(raw_start)?, entries, words, start: None };
+        let mut is_primary: Vec<bool> = filled(n)?;
+        for (p, col) in is_primary.iter_mut().zip(&columns) {
+            *p = col.kind != Kind::Free;
+        }
+        let graph = order::Graph { list_start: &list_start, list: &list, row_start: raw_start, row_column: raw, primary: &is_primary };
+        let fewest = order::breadth_first(&graph)?;
+        let mut p = Problem { columns, primary, fewest, list_start, list, list_color, row_start: copied(raw_start)?, entries, words, start: None };
         let mut start: Vec<u64> = filled(words)?;
         // A column whose lower bound is out of reach has no solution.
         let mut ok = p.columns.iter().all(|col| col.lower <= col.upper);
@@ -251,7 +251,8 @@ impl Problem {
         self.start.as_deref()
     }
 
-    fn get(&self, s: &[u64], c: usize) -> u64 {
+    /// Column `c`'s value in state `s`.
+    pub(super) fn get(&self, s: &[u64], c: usize) -> u64 {
         let col = &self.columns[c];
         (s[col.word as usize] >> col.shift) & col.mask()
     }
@@ -278,17 +279,37 @@ impl Problem {
         &self.entries[self.row_start[r as usize] as usize..self.row_start[r as usize + 1] as usize]
     }
 
+    /// The columns of row `r`.
+    pub(super) fn row_columns(&self, r: u32) -> impl Iterator<Item = usize> + '_ {
+        self.row_entries(r).iter().map(|e| e.column as usize)
+    }
+
+    /// Every row of column `c` that may be added, and the color each gives
+    /// it (a row's position in the list is its `pos`).
+    pub(super) fn column(&self, c: usize) -> (&[u32], &[u32]) {
+        let span = self.list_start[c] as usize..self.list_start[c + 1] as usize;
+        (&self.list[span.clone()], &self.list_color[span])
+    }
+
+    /// The number of columns and rows.
+    pub(super) fn size(&self) -> (usize, usize) {
+        (self.columns.len(), self.row_start.len() - 1)
+    }
+
+    /// Whether column `c` in state `v` takes a row at position `pos` of
+    /// its list that gives it `color`.
+    pub(super) fn takes(&self, c: usize, v: u64, pos: u32, color: u32) -> bool {
+        let col = &self.columns[c];
+        match col.kind {
+            Kind::Once => v == 0,
+            Kind::Many => v != 0 && pos as u64 >= Self::split(col, v).1,
+            Kind::Free => v == 0 || (color != 0 && v == 1 + color as u64),
+        }
+    }
+
     /// Whether row `r` may be added in state `s`.
     pub fn possible(&self, s: &[u64], r: u32) -> bool {
-        self.row_entries(r).iter().all(|e| {
-            let col = &self.columns[e.column as usize];
-            let v = self.get(s, e.column as usize);
-            match col.kind {
-                Kind::Once => v == 0,
-                Kind::Many => v != 0 && e.pos as u64 >= Self::split(col, v).1,
-                Kind::Free => v == 0 || (e.color != 0 && v == 1 + e.color as u64),
-            }
-        })
+        self.row_entries(r).iter().all(|e| self.takes(e.column as usize, self.get(s, e.column as usize), e.pos, e.color))
     }
 
     /// Adds row `r` (possible) to state `s`; `branch`: the column whose
@@ -346,34 +367,51 @@ impl Problem {
         }
     }
 
-    /// The branches of open column `c` in `s` (its possible rows, counted
-    /// only up to `enough` unless it needs more, plus one if it may
-    /// `close`), and whether it can no longer reach its lower bound.
-    fn branches(&self, s: &[u64], c: u32, rows_so_far: u64, close: bool, enough: usize) -> (usize, bool) {
+    /// The possible rows of column `c` in state `s`, counted up to
+    /// `enough`.
+    fn possible_rows(&self, s: &[u64], c: u32, enough: usize) -> usize {
         let (rows, from) = self.list(s, c);
-        let need = (self.columns[c as usize].lower as u64).saturating_sub(rows_so_far);
-        let cap = enough.max(need as usize);
         let mut n = 0;
         for &r in &rows[from.min(rows.len())..] {
-            if self.possible(s, r) {
-                n += 1;
-                if n >= cap {
-                    break;
-                }
+            if n >= enough {
+                break;
             }
+            n += self.possible(s, r) as usize;
         }
-        let dead = (n as u64) < need;
-        (n + close as usize, dead)
+        n
     }
 
-    /// How the search goes on from state `s` under `order`.
+    /// How the search goes on from state `s` under `order`, each column's
+    /// possible rows counted from its list.
     pub fn choose(&self, s: &[u64], order: Order) -> Choice {
+        self.choose_by(s, order, |c, enough| self.possible_rows(s, c, enough))
+    }
+
+    /// How the search goes on from state `s` under `order`, given each
+    /// column's number of possible rows in `s` (kept by `Live`).
+    pub fn choose_counted(&self, s: &[u64], order: Order, possible: &[u32]) -> Choice {
+        self.choose_by(s, order, |c, _| possible[c as usize] as usize)
+    }
+
+    /// The choice: the open column with the fewest branches (its possible
+    /// rows, plus one if it may close), the first among equals in the
+    /// order's column list; dead when a column has no branch or cannot
+    /// reach its lower bound. `rows(c, enough)`: column `c`'s possible
+    /// rows, or any number at least `enough` when there are that many.
+    fn choose_by(&self, s: &[u64], order: Order, rows: impl Fn(u32, usize) -> usize) -> Choice {
+        let columns = match order {
+            Order::Fewest => &self.fewest,
+            Order::First => &self.primary,
+        };
         let mut best: Option<(usize, u32, bool)> = None;
-        for &c in &self.primary {
+        for &c in columns {
             let Some((rows_so_far, close)) = self.progress(s, c as usize) else { continue };
-            let enough = best.map_or(usize::MAX, |b| b.0);
-            let (n, dead) = self.branches(s, c, rows_so_far, close, enough);
-            if dead || n == 0 {
+            let need = (self.columns[c as usize].lower as u64).saturating_sub(rows_so_far);
+            let need = usize::try_from(need).unwrap_or(usize::MAX);
+            let enough = best.map_or(usize::MAX, |b| b.0).max(need);
+            let possible = rows(c, enough);
+            let n = possible + close as usize;
+            if possible < need || n == 0 {
                 return Choice::Dead;
             }
             if best.is_none_or(|b| n < b.0) {

@@ -16,7 +16,8 @@ use std::thread::JoinHandle;
 
 use super::cache::Shared;
 use super::count::Count;
-use super::problem::{Order, Problem};
+use super::order::Order;
+use super::problem::Problem;
 use super::walk::Walk;
 use crate::control::POLL_NODES;
 use crate::error::Error;

@@ -5,7 +5,9 @@
 
 use super::cache::{Lookup, Store};
 use super::count::Count;
-use super::problem::{Choice, Order, Problem};
+use super::live::Live;
+use super::order::Order;
+use super::problem::{Choice, Problem};
 use crate::alloc::copied;
 use crate::engine::kit;
 use crate::error::Error;
@@ -14,6 +16,9 @@ use crate::error::Error;
 #[derive(Debug)]
 struct Frame {
     column: u32,
+    /// The row added to the level above to reach this one ([`CLOSE`]: the
+    /// level above closed its column; the first level: none).
+    via: u32,
     /// The rows to try are positions `from..from + rows` of the column's
     /// list, taken from position `from + shift` on, round.
     from: u32,
@@ -45,6 +50,9 @@ pub(crate) struct Walk {
     /// are done.
     later: Vec<u32>,
     started: bool,
+    /// Each column's possible rows in the deepest level's state, or the
+    /// child's while it is looked at.
+    live: Live,
     result: Option<Count>,
     /// States entered (the start included).
     pub nodes: u64,
@@ -88,7 +96,7 @@ impl Walk {
 
     /// Pushes a level for `state` (already in place after the last frame),
     /// with room for its child.
-    fn push(&mut self, p: &Problem, column: u32, close: bool) -> Result<(), Error> {
+    fn push(&mut self, p: &Problem, column: u32, close: bool, via: u32) -> Result<(), Error> {
         let w = p.words;
         let depth = self.frames.len();
         let state = &self.states[depth * w..(depth + 1) * w];
@@ -100,7 +108,7 @@ impl Walk {
         self.frames.try_reserve(1)?;
         self.states.try_reserve(w)?;
         let later_from = self.later.len();
-        self.frames.push(Frame { column, from, rows, shift, tried: 0, later_from, close, sum: Count::ZERO, done: 0, total: rows.saturating_add(close as u32) });
+        self.frames.push(Frame { column, via, from, rows, shift, tried: 0, later_from, close, sum: Count::ZERO, done: 0, total: rows.saturating_add(close as u32) });
         self.states.resize((depth + 2) * w, 0);
         Ok(())
     }
@@ -118,13 +126,14 @@ impl Walk {
             self.result = Some(v);
             return Ok(());
         }
-        match p.choose(state, order) {
+        self.live = Live::new(p, state)?;
+        match p.choose_counted(state, order, self.live.possible()) {
             Choice::Done => self.result = Some(Count::ONE),
             Choice::Dead => self.result = Some(Count::ZERO),
             Choice::Branch { column, close } => {
                 self.states.try_reserve_exact(2 * p.words)?;
                 self.states.extend_from_slice(state);
-                self.push(p, column, close)?;
+                self.push(p, column, close, CLOSE)?;
             }
         }
         Ok(())
@@ -179,14 +188,16 @@ impl Walk {
             // Every branch is counted: the level is done.
             let f = self.frames.pop().expect("a level to finish");
             cache.insert(state, &f.sum);
-            self.states.truncate((depth + 1) * w);
             match self.frames.last_mut() {
                 Some(up) => {
+                    let parent = &above[(depth - 1) * w..depth * w];
+                    self.live.step(p, state, parent, f.via, up.column);
                     up.sum.add(&f.sum);
                     up.done += 1;
                 }
                 None => self.result = Some(f.sum),
             }
+            self.states.truncate((depth + 1) * w);
             return Ok(());
         };
         child.copy_from_slice(state);
@@ -210,15 +221,20 @@ impl Walk {
             Lookup::Busy | Lookup::Missing => {}
         }
         self.nodes += 1;
-        match p.choose(child, order) {
+        self.live.step(p, state, child, r, f.column);
+        match p.choose_counted(child, order, self.live.possible()) {
             Choice::Done => {
                 f.sum.add_one();
                 f.done += 1;
+                self.live.step(p, child, state, r, f.column);
             }
-            Choice::Dead => f.done += 1,
+            Choice::Dead => {
+                f.done += 1;
+                self.live.step(p, child, state, r, f.column);
+            }
             Choice::Branch { column, close } => {
                 cache.claim(child);
-                self.push(p, column, close)?;
+                self.push(p, column, close, r)?;
             }
         }
         Ok(())
@@ -228,7 +244,7 @@ impl Walk {
 /// A put-off branch that closes the level's column. No row has this
 /// number: a matrix has fewer nodes than that ([`crate::matrix`]'s
 /// `MAX_NODES`), and every row takes at least one.
-const CLOSE: u32 = u32::MAX;
+pub(super) const CLOSE: u32 = u32::MAX;
 
 /// The number of solutions below `state`, from the cache or counted now.
 pub(crate) fn count_from(p: &Problem, cache: &mut impl Store, order: Order, state: &[u64]) -> Result<(Count, u64), Error> {
