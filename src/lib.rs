@@ -43,6 +43,7 @@
 //! ```
 
 mod alloc;
+pub mod auto;
 mod bound;
 pub mod control;
 pub mod engine;
@@ -67,3 +68,4 @@ pub use control::{Counters, Progress};
 pub use solver::Solver;
 pub use parallel::ThreadStats;
 pub use memo::{Count, MemoOptions, MemoStats, Order};
+pub use auto::Phase;

@@ -16,6 +16,7 @@ use crate::control::{self, Canceller, Counters, Found, Limits, Outcome, Progress
 use crate::engine::Engine;
 use crate::error::Error;
 use crate::matrix::Matrix;
+use crate::auto::{self, Auto, Phase};
 use crate::memo::{self, Count, Memo, MemoOptions, MemoStats};
 use crate::parallel::{self, Pool, ThreadStats};
 use crate::search::Search;
@@ -38,6 +39,8 @@ pub struct Solver {
     /// of the solver starts afresh: see [`memo::Slot`]).
     memo_options: MemoOptions,
     memo: memo::Slot,
+    /// The automatic count under way or done ([`Solver::count_auto`]).
+    auto: Auto,
 }
 
 impl Solver {
@@ -82,7 +85,7 @@ impl Solver {
     /// or a copy of its structure) for the memoized count.
     fn build(matrix: &Matrix, engine: Engine, structure: Arc<Matrix>) -> Result<Solver, Error> {
         let search = Search::new(matrix, engine, structure)?;
-        Ok(Solver { search, threads: 1, pool: None, memo_options: MemoOptions::default(), memo: memo::Slot::default() })
+        Ok(Solver { search, threads: 1, pool: None, memo_options: MemoOptions::default(), memo: memo::Slot::default(), auto: Auto::default() })
     }
 
     /// The engine that runs the search: [`Engine::Exact`],
@@ -116,6 +119,7 @@ impl Solver {
     fn forget_calls(&mut self) {
         self.pool = None;
         self.memo.0 = None;
+        self.auto = Auto::default();
     }
 
     /// `done`, after dropping what calls left if it is `Ok` (the search
@@ -461,6 +465,72 @@ impl Solver {
             self.search.set_outcome(Outcome::Exhausted);
         }
         Ok(count)
+    }
+
+    /// Counts the solutions (those with the forced rows and without the
+    /// excluded ones) by the plain count ([`Solver::count_run`]) or the
+    /// memoized one ([`Solver::memo_count`]), whichever this problem
+    /// favours, decided as the count goes ([`crate::auto`]): exact at any
+    /// size. [`Solver::auto_phase`] says which it ran.
+    ///
+    /// Within the call's limits (nodes and updates are those of both
+    /// counts together; the solution limit does not apply), cancel and
+    /// progress, as [`Solver::memo_count`]: `Some(count)` when done (again
+    /// at once on later calls, until the search restarts), `None` when the
+    /// call stopped ([`Solver::outcome`] says why; the next call goes on).
+    /// Start it on a fresh search (or after [`Solver::restart`]): it
+    /// counts from where the plain search stands. A count that ends by the
+    /// memo leaves its cache for [`Solver::memo_sample`], which then draws
+    /// without counting again. On several threads the count chosen runs
+    /// on them; the limits then apply to the race and to the rest
+    /// separately.
+    ///
+    /// Errors: [`Error::Unsupported`] with an objective or a cost limit,
+    /// [`Error::OutOfMemory`] (the count is dropped).
+    pub fn count_auto(&mut self) -> Result<Option<Count>, Error> {
+        self.search.memo_inputs()?;
+        if let Some(count) = &self.auto.result {
+            self.search.set_outcome(Outcome::Exhausted);
+            return Ok(Some(count.clone()));
+        }
+        if !self.auto.handed_over {
+            self.search.set_counting(true);
+            let mut run = auto::Counting::new(&mut self.auto, &mut self.search, &mut self.memo, self.memo_options, self.threads);
+            let outcome = control::find(&mut run);
+            let error = run.finish();
+            self.search.set_counting(false);
+            if let Some(e) = error {
+                self.forget_calls();
+                self.search.restart();
+                return Err(e);
+            }
+            if outcome != Outcome::Solution {
+                return Ok(self.auto.result.clone());
+            }
+            if self.auto.phase == Phase::Plain {
+                // The plain count starts again, split over the threads.
+                self.search.restart();
+                self.auto.plain_count = 0;
+            }
+        }
+        let count = match self.auto.phase {
+            Phase::Memo => self.memo_count()?,
+            _ => {
+                let (counted, outcome) = self.count_run();
+                self.auto.plain_count += counted;
+                (outcome == Outcome::Exhausted).then(|| Count::from(self.auto.plain_count))
+            }
+        };
+        self.auto.result = count.clone();
+        Ok(count)
+    }
+
+    /// Which count [`Solver::count_auto`] runs now (or ran, once done):
+    /// [`Phase::Plain`] or [`Phase::Memo`] once it has chosen, else
+    /// [`Phase::Alone`] or [`Phase::Race`]; after a count done during the
+    /// race, the count that finished. `Alone` before the first call.
+    pub fn auto_phase(&self) -> Phase {
+        self.auto.phase
     }
 
     /// What the memoized count did so far (zeros before the first).

@@ -3,11 +3,12 @@
 
 use libc::{c_char, c_int, c_void};
 
-use super::solver::{dlx_solution_fn, dlx_solver, with_busy_solver, with_solver, Stop};
+use super::solver::{dlx_solution_fn, dlx_solver, with_busy_solver, with_solver, with_solver_ref, Stop};
 use super::status::dlx_status::{self, *};
 use super::{write_out, CEnum};
 use crate::control::Outcome;
-use crate::memo::{MemoOptions, Order};
+use crate::auto::Phase;
+use crate::memo::{Count, MemoOptions, Order};
 
 /// The rule by which the memoized count picks the column to branch on
 /// (`dlx_solver_set_memo_order`).
@@ -16,11 +17,15 @@ use crate::memo::{MemoOptions, Order};
 #[allow(non_camel_case_types)]
 pub enum dlx_memo_order {
     /// The primary column with the fewest possible rows (the default), as
-    /// the other searches choose: the smallest tree.
+    /// the other searches choose: the smallest tree. Among equals, the
+    /// first in a breadth-first order of the columns computed from the
+    /// matrix (two columns are neighbours when a row holds both), so that
+    /// states repeat on a board whatever order its cells are listed in.
     DLX_MEMO_ORDER_FEWEST = 0,
-    /// The open primary column of lowest index. Far more states repeat
-    /// when the columns of lowest index form a narrow frontier, such as
-    /// the cells of a board numbered row by row (tilings): use it there.
+    /// The open primary column of lowest index: the order the caller
+    /// gave. Far more states repeat when the columns of lowest index form
+    /// a narrow frontier, such as the cells of a board numbered row by
+    /// row, short side first (tilings).
     DLX_MEMO_ORDER_FIRST = 1,
 }
 super::c_enum!(dlx_memo_order: DLX_MEMO_ORDER_FEWEST, DLX_MEMO_ORDER_FIRST);
@@ -80,22 +85,100 @@ pub extern "C" fn dlx_solver_count_memo(solver: *mut dlx_solver, digits: *mut c_
         if length.is_null() || (digits.is_null() && capacity > 0) {
             return DLX_ERR_NULL;
         }
-        let count = match s.memo_count() {
-            Ok(Some(c)) => c,
-            Ok(None) => return DLX_STOPPED,
-            Err(e) => return e.into(),
+        match s.memo_count() {
+            Ok(Some(c)) => unsafe { write_count(&c, digits, capacity, length) },
+            Ok(None) => DLX_STOPPED,
+            Err(e) => e.into(),
+        }
+    })
+}
+
+/// Writes `count` in decimal to `digits` (with its NUL, if `capacity`
+/// holds it) and its number of digits to `*length`, as
+/// `dlx_solver_count_memo` documents.
+///
+/// # Safety
+/// `length` is valid for a write; `digits` holds `capacity` bytes.
+unsafe fn write_count(count: &Count, digits: *mut c_char, capacity: usize, length: *mut usize) -> dlx_status {
+    let text = count.to_string();
+    unsafe { write_out(length, text.len()) };
+    if capacity <= text.len() {
+        return DLX_ERR_BUFFER_TOO_SMALL;
+    }
+    // SAFETY: `digits` holds `capacity` bytes (the caller's promise),
+    // more than the text and its NUL.
+    unsafe {
+        std::ptr::copy_nonoverlapping(text.as_ptr().cast::<c_char>(), digits, text.len());
+        digits.add(text.len()).write(0);
+    }
+    DLX_DONE
+}
+
+/// Counts the solutions (with the forced rows, without the excluded ones)
+/// by the plain count or the memoized one, whichever the problem favours,
+/// decided as the count goes: the plain count alone for its first 4 ms
+/// (most small problems end there, with the plain search's counters);
+/// then both in turns, each estimating its remaining time, until one is
+/// four times ahead; then that one alone, on the solver's threads if it
+/// has several. Exact at any size. `dlx_solver_auto_phase` says which
+/// count it ran.
+///
+/// The count, `DLX_ERR_BUFFER_TOO_SMALL` and `DLX_STOPPED` as
+/// `dlx_solver_count_memo` (the counters of both counts are added up:
+/// nodes are the plain search's nodes and the memo's states, updates its
+/// updates and the memo's misses; on several threads, the limits apply to
+/// the race and to the count chosen separately). Start it on a fresh
+/// search or after `dlx_solver_restart`. A count that ends by the memo
+/// leaves its cache for `dlx_solver_sample`, which then draws without
+/// counting again.
+/// Errors: as `dlx_solver_count_memo`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_count_auto(solver: *mut dlx_solver, digits: *mut c_char, capacity: usize, length: *mut usize) -> dlx_status {
+    with_busy_solver(solver, |s| {
+        if length.is_null() || (digits.is_null() && capacity > 0) {
+            return DLX_ERR_NULL;
+        }
+        match s.count_auto() {
+            Ok(Some(c)) => unsafe { write_count(&c, digits, capacity, length) },
+            Ok(None) => DLX_STOPPED,
+            Err(e) => e.into(),
+        }
+    })
+}
+
+/// Which count `dlx_solver_count_auto` runs, or ran once done
+/// (`dlx_solver_auto_phase`).
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(non_camel_case_types)]
+pub enum dlx_auto_phase {
+    /// The plain count alone, for its first moments (also before the
+    /// first call).
+    DLX_AUTO_ALONE = 0,
+    /// Both counts in turns.
+    DLX_AUTO_RACE = 1,
+    /// The plain count (chosen, or finished first).
+    DLX_AUTO_PLAIN = 2,
+    /// The memoized count (chosen, or finished first).
+    DLX_AUTO_MEMO = 3,
+}
+
+/// Writes to `*phase` which count `dlx_solver_count_auto` runs now (or
+/// ran, once done), as a `dlx_auto_phase` value.
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_auto_phase(solver: *const dlx_solver, phase: *mut u32) -> dlx_status {
+    with_solver_ref(solver, |s| {
+        if phase.is_null() {
+            return DLX_ERR_NULL;
+        }
+        let value = match s.auto_phase() {
+            Phase::Alone => dlx_auto_phase::DLX_AUTO_ALONE,
+            Phase::Race => dlx_auto_phase::DLX_AUTO_RACE,
+            Phase::Plain => dlx_auto_phase::DLX_AUTO_PLAIN,
+            Phase::Memo => dlx_auto_phase::DLX_AUTO_MEMO,
         };
-        let text = count.to_string();
-        unsafe { write_out(length, text.len()) };
-        if capacity <= text.len() {
-            return DLX_ERR_BUFFER_TOO_SMALL;
-        }
-        // SAFETY: `digits` holds `capacity` bytes (the caller's promise),
-        // more than the text and its NUL.
-        unsafe {
-            std::ptr::copy_nonoverlapping(text.as_ptr().cast::<c_char>(), digits, text.len());
-            digits.add(text.len()).write(0);
-        }
+        unsafe { write_out(phase, value as u32) };
         DLX_DONE
     })
 }

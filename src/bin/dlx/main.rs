@@ -287,7 +287,7 @@ fn run() -> ExitCode {
         return run_split(depth, &mut solver, &mut out);
     }
     set_controls(&opts, &mut solver);
-    if opts.memo || opts.sample.is_some() {
+    if opts.memo || opts.auto || opts.sample.is_some() {
         return run_memo(&opts, &mut solver, &matrix, &colors, &mut out);
     }
     run_search(&opts, &name, &mut solver, &matrix, &colors, &mut out)
@@ -546,7 +546,7 @@ fn run_memo(opts: &Options, solver: &mut Solver, matrix: &Matrix, colors: &Color
     let start = Instant::now();
     let mut write_error = None;
     let done = match opts.sample {
-        None => solver.memo_count().map(|count| {
+        None => if opts.auto { solver.count_auto() } else { solver.memo_count() }.map(|count| {
             if let Some(count) = &count {
                 write_error = writeln!(out, "{count}").err();
             }
@@ -566,7 +566,7 @@ fn run_memo(opts: &Options, solver: &mut Solver, matrix: &Matrix, colors: &Color
     let done = match done {
         Ok(done) => done,
         Err(e) => {
-            say!("dlx: {}: {e}", if opts.sample.is_some() { "--sample" } else { "--memo" });
+            say!("dlx: {}: {e}", if opts.sample.is_some() { "--sample" } else if opts.auto { "--auto" } else { "--memo" });
             return exit(EXIT_OTHER);
         }
     };
@@ -582,6 +582,10 @@ fn run_memo(opts: &Options, solver: &mut Solver, matrix: &Matrix, colors: &Color
         };
         say!("dlx: stopped: {why}: the count did not finish, nothing is printed");
         code = EXIT_STOPPED;
+    }
+    if !opts.quiet && opts.auto {
+        let c = solver.counters();
+        say!("dlx: auto: {:?}; plain search: {} solutions, {} nodes, {} updates", solver.auto_phase(), c.solutions, c.nodes, c.updates);
     }
     if !opts.quiet {
         let s = solver.memo_stats();

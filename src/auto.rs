@@ -1,0 +1,246 @@
+//! The automatic count: the plain count or the memoized one, whichever
+//! this problem favours, decided as the count goes.
+//!
+//! Neither wins everywhere. On tilings, Bell numbers and double
+//! factorials the memo (`memo`) meets the same rest of the problem again
+//! and again and counts in milliseconds what the plain search would take
+//! years to enumerate; on queens, Langford pairs and pentomino boxes its
+//! states rarely repeat, and a state costs it some ten times a node of the
+//! plain search. So the count runs in three phases:
+//!
+//! 1. *Alone*: the plain count, for [`ALONE`] of time. Most small problems
+//!    end here, with the plain search's counters and no cache allocated.
+//! 2. *Race*: both, in turns of one slice, the one that has had less time
+//!    going next, so each has had about half the time. After [`RACE`] of
+//!    it, and then after every turn, the remaining time of each is
+//!    estimated from its time so far and its estimated fraction done
+//!    (Knuth's estimate for the plain search, the same over the memo's
+//!    levels); a count whose remaining time is less than a quarter of the
+//!    other's is *chosen*. A count that finishes during the race is the
+//!    answer.
+//! 3. *Chosen*: the chosen count alone (the other's memory released), to
+//!    the end. With threads, the chosen count goes on the solver's
+//!    threads: the memo's team over the cache the race filled, or the
+//!    plain search from its start (a search that has begun on one thread
+//!    cannot be split).
+//!
+//! The count is exact whichever way it goes (both are); the phases share
+//! the call's limits, cancel and progress through the controls
+//! (`control`), and a stopped count resumes where it stopped.
+
+use std::time::{Duration, Instant};
+
+use crate::control::{Controls, Counters, Progress, Sliced};
+use crate::error::Error;
+use crate::memo::{self, Count, Memo, MemoOptions};
+use crate::search::Search;
+
+/// How long the plain count runs alone before the memo joins it.
+pub const ALONE: Duration = Duration::from_millis(4);
+/// How long the race runs before its first choice.
+pub const RACE: Duration = Duration::from_millis(20);
+/// A count is chosen when the other's estimated remaining time is more
+/// than this many times its own.
+const MARGIN: f64 = 4.0;
+
+/// Which count an automatic count runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Phase {
+    /// The plain count, alone for its first [`ALONE`].
+    #[default]
+    Alone,
+    /// Both counts in turns.
+    Race,
+    /// The plain count, chosen.
+    Plain,
+    /// The memoized count, chosen.
+    Memo,
+}
+
+/// An automatic count, between the calls of a solver.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Auto {
+    pub phase: Phase,
+    /// Time each count has had.
+    plain_time: Duration,
+    memo_time: Duration,
+    /// Solutions the plain count has counted (it counts from its start).
+    pub plain_count: u64,
+    /// The count, once done.
+    pub result: Option<Count>,
+    /// The chosen count goes on the solver's threads (set at the choice
+    /// when the solver has more than one).
+    pub handed_over: bool,
+}
+
+/// An automatic count run by the controls of its solver, on the calling
+/// thread, until it is done or hands the chosen count over to the
+/// solver's threads.
+pub(crate) struct Counting<'a> {
+    auto: &'a mut Auto,
+    search: &'a mut Search,
+    memo: &'a mut memo::Slot,
+    options: MemoOptions,
+    threads: usize,
+    error: Option<Error>,
+}
+
+impl<'a> Counting<'a> {
+    pub fn new(auto: &'a mut Auto, search: &'a mut Search, memo: &'a mut memo::Slot, options: MemoOptions, threads: usize) -> Counting<'a> {
+        Counting { auto, search, memo, options, threads, error: None }
+    }
+
+    /// The count's error, if it had one (out of memory).
+    pub fn finish(self) -> Option<Error> {
+        self.error
+    }
+
+    /// One slice of the plain count; `true` when it is done.
+    fn plain(&mut self, budget: u64) -> bool {
+        let (counted, exhausted) = self.search.count_slice(budget, u64::MAX);
+        self.auto.plain_count += counted;
+        if exhausted {
+            self.auto.result = Some(Count::from(self.auto.plain_count));
+        }
+        exhausted
+    }
+
+    /// One slice of the memoized count (made at the first); `true` when
+    /// it is done or failed.
+    fn memo(&mut self, budget: u64) -> bool {
+        if self.memo.0.is_none() {
+            let made = self.search.memo_inputs().and_then(|(matrix, forced, excluded)| Memo::new(matrix, forced, excluded, self.options, self.threads));
+            match made {
+                Ok(m) => self.memo.0 = Some(Box::new(m)),
+                Err(e) => {
+                    self.error = Some(e);
+                    return true;
+                }
+            }
+        }
+        let Some(memo) = self.memo.0.as_deref_mut() else { return true };
+        match memo.run(budget) {
+            Ok(true) => {
+                self.auto.result = memo.count().cloned();
+                true
+            }
+            Ok(false) => false,
+            Err(e) => {
+                self.error = Some(e);
+                true
+            }
+        }
+    }
+
+    /// After a turn of the race: the count to choose, if one is far enough
+    /// ahead.
+    fn choice(&self) -> Option<Phase> {
+        if self.auto.plain_time + self.auto.memo_time < RACE {
+            return None;
+        }
+        let memo = self.memo.0.as_deref()?;
+        let remaining = |time: Duration, done: f64| {
+            let done = done.clamp(1e-12, 1.0);
+            time.as_secs_f64() * (1.0 - done) / done
+        };
+        let plain = remaining(self.auto.plain_time, self.search.estimate());
+        let memo = remaining(self.auto.memo_time, memo.estimate());
+        if memo * MARGIN < plain {
+            Some(Phase::Memo)
+        } else if plain * MARGIN < memo {
+            Some(Phase::Plain)
+        } else {
+            None
+        }
+    }
+
+    /// Goes on with `phase` alone.
+    fn choose(&mut self, phase: Phase) {
+        self.auto.phase = phase;
+        self.auto.handed_over = self.threads > 1;
+        if phase == Phase::Plain {
+            // The memo's cache is released.
+            self.memo.0 = None;
+        }
+    }
+}
+
+impl Sliced for Counting<'_> {
+    fn controls(&mut self) -> &mut Controls {
+        self.search.controls_mut()
+    }
+
+    fn counters(&self) -> Counters {
+        let plain = self.search.counters();
+        let memo = self.memo.0.as_ref().map(|m| m.stats()).unwrap_or_default();
+        Counters { nodes: plain.nodes + memo.nodes, updates: plain.updates + memo.cache.misses, solutions: plain.solutions }
+    }
+
+    /// The fraction done of the count ahead.
+    fn estimate(&self) -> f64 {
+        let memo = self.memo.0.as_ref().map_or(0.0, |m| m.estimate());
+        match self.auto.phase {
+            Phase::Alone | Phase::Plain => self.search.estimate(),
+            Phase::Memo => memo,
+            Phase::Race => self.search.estimate().max(memo),
+        }
+    }
+
+    fn depth(&self) -> usize {
+        match self.auto.phase {
+            Phase::Memo => self.memo.0.as_ref().map_or(0, |m| m.depth()),
+            _ => self.search.depth(),
+        }
+    }
+
+    /// One slice of the count the phase runs. `Exhausted` when the count
+    /// is done (or failed: see [`Counting::finish`]); a `Solution` with no
+    /// rows when the chosen count is to go on the solver's threads.
+    fn slice(&mut self, budget: u64) -> Progress<'_> {
+        if self.auto.result.is_some() {
+            return Progress::Exhausted;
+        }
+        if self.auto.handed_over {
+            return Progress::Solution(&[]);
+        }
+        let start = Instant::now();
+        let done = match self.auto.phase {
+            Phase::Alone => {
+                let done = self.plain(budget);
+                self.auto.plain_time += start.elapsed();
+                if self.auto.plain_time >= ALONE {
+                    self.auto.phase = Phase::Race;
+                }
+                done
+            }
+            Phase::Plain => self.plain(budget),
+            Phase::Memo => self.memo(budget),
+            Phase::Race => {
+                let done = if self.auto.plain_time <= self.auto.memo_time {
+                    let done = self.plain(budget);
+                    self.auto.plain_time += start.elapsed();
+                    done
+                } else {
+                    let done = self.memo(budget);
+                    self.auto.memo_time += start.elapsed();
+                    done
+                };
+                if !done {
+                    if let Some(phase) = self.choice() {
+                        self.choose(phase);
+                    }
+                }
+                done
+            }
+        };
+        if done {
+            // The count that finished is the one chosen.
+            if self.auto.result.is_some() {
+                self.auto.phase = if self.memo.0.as_ref().is_some_and(|m| m.count().is_some()) { Phase::Memo } else { Phase::Plain };
+            }
+            Progress::Exhausted
+        } else {
+            Progress::Paused
+        }
+    }
+}
