@@ -10,14 +10,20 @@
 //!
 //! 1. *Alone*: the plain count, for [`ALONE`] of time. Most small problems
 //!    end here, with the plain search's counters and no cache allocated.
-//! 2. *Race*: both, in turns of one slice, the one that has had less time
-//!    going next, so each has had about half the time. After [`RACE`] of
-//!    it, and then after every turn, the remaining time of each is
+//! 2. *Race*: the memo alone for [`SCOUT`], then both in turns of one
+//!    slice, the plain count having [`PLAIN_SHARE`] times the memo's time.
+//!    After [`RACE`] of it, and then after every turn: the memo is chosen
+//!    when it counts solutions more than four times as fast (the plain
+//!    count finds them one at a time, the memo a finished state's worth at
+//!    once) or when most of its lookups find their state; else the remaining time of each is
 //!    estimated from its time so far and its estimated fraction done
 //!    (Knuth's estimate for the plain search, the same over the memo's
 //!    levels); a count whose remaining time is less than a quarter of the
-//!    other's is *chosen*. A count that finishes during the race is the
-//!    answer.
+//!    other's is *chosen*, the plain count only if few of the memo's
+//!    lookups find their state (its estimate, which treats the branches
+//!    of a level alike, favours the plain count where later states
+//!    repeat); the memo is chosen as soon as most of its lookups find
+//!    their state. A count that finishes during the race is the answer.
 //! 3. *Chosen*: the chosen count alone (the other's memory released), to
 //!    the end. With threads, the chosen count goes on the solver's
 //!    threads: the memo's team over the cache the race filled, or the
@@ -36,12 +42,33 @@ use crate::memo::{self, Count, Memo, MemoOptions};
 use crate::search::Search;
 
 /// How long the plain count runs alone before the memo joins it.
-pub const ALONE: Duration = Duration::from_millis(4);
+pub const ALONE: Duration = Duration::from_micros(200);
+/// How long the memo runs first in the race, alone: time in which a
+/// tiling of millions of solutions is counted.
+pub const SCOUT: Duration = Duration::from_millis(1);
 /// How long the race runs before its first choice.
-pub const RACE: Duration = Duration::from_millis(20);
+pub const RACE: Duration = Duration::from_millis(1);
+/// The plain count's share of the race's time, over the memo's: the
+/// plain count is the better more often on problems that take seconds,
+/// and the memo, when it is, is usually chosen within milliseconds.
+const PLAIN_SHARE: u32 = 2;
+/// The memo's turn in the race, in states.
+const RACE_STATES: u64 = 128;
 /// A count is chosen when the other's estimated remaining time is more
 /// than this many times its own.
 const MARGIN: f64 = 4.0;
+/// The memo is chosen at once when at least this share of its lookups
+/// (of [`LOOKUPS`] or more) find their state: then each state costs one
+/// lookup where the plain search walks its subtree again (Bell numbers:
+/// 94%; tilings: 30-40%).
+const REPEATS: f64 = 0.5;
+/// The plain count is chosen only when at most this share of the memo's
+/// lookups find their state (queens, Langford pairs, pentominoes, Latin
+/// squares: 0-10% after 20,000 states): its estimate favours the plain
+/// search on problems whose later states repeat more.
+const RARE: f64 = 0.2;
+/// Lookups before the share of repeated states is read.
+const LOOKUPS: u64 = 1024;
 
 /// Which count an automatic count runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -139,6 +166,20 @@ impl<'a> Counting<'a> {
             return None;
         }
         let memo = self.memo.0.as_deref()?;
+        let cache = memo.stats().cache;
+        let lookups = cache.hits + cache.misses;
+        let repeats = if lookups >= LOOKUPS { cache.hits as f64 / lookups as f64 } else { (RARE + REPEATS) / 2.0 };
+        if repeats >= REPEATS {
+            return Some(Phase::Memo);
+        }
+        // Solutions counted per second: the plain count finds them one at
+        // a time, the memo a finished state's worth at once.
+        let rate = |counted: f64, time: Duration| counted / time.as_secs_f64().max(1e-9);
+        let plain_rate = rate(self.auto.plain_count as f64, self.auto.plain_time);
+        let memo_rate = rate(memo.counted(), self.auto.memo_time);
+        if memo_rate > MARGIN * plain_rate.max(1.0) {
+            return Some(Phase::Memo);
+        }
         let remaining = |time: Duration, done: f64| {
             let done = done.clamp(1e-12, 1.0);
             time.as_secs_f64() * (1.0 - done) / done
@@ -147,7 +188,7 @@ impl<'a> Counting<'a> {
         let memo = remaining(self.auto.memo_time, memo.estimate());
         if memo * MARGIN < plain {
             Some(Phase::Memo)
-        } else if plain * MARGIN < memo {
+        } else if plain * MARGIN < memo && repeats <= RARE {
             Some(Phase::Plain)
         } else {
             None
@@ -216,12 +257,15 @@ impl Sliced for Counting<'_> {
             Phase::Plain => self.plain(budget),
             Phase::Memo => self.memo(budget),
             Phase::Race => {
-                let done = if self.auto.plain_time <= self.auto.memo_time {
+                let memo_next = self.auto.memo_time < SCOUT || self.auto.plain_time > self.auto.memo_time * PLAIN_SHARE;
+                let done = if !memo_next {
                     let done = self.plain(budget);
                     self.auto.plain_time += start.elapsed();
                     done
                 } else {
-                    let done = self.memo(budget);
+                    // Short turns: a state of the memo may cost a hundred
+                    // nodes of the plain search.
+                    let done = self.memo(budget.min(RACE_STATES));
                     self.auto.memo_time += start.elapsed();
                     done
                 };

@@ -56,6 +56,14 @@ impl Count {
         }
     }
 
+    /// The count as a float (rounded; infinite past `f64::MAX`).
+    pub fn to_f64(&self) -> f64 {
+        match self.to_u128() {
+            Some(n) => n as f64,
+            None => self.to_biguint().to_u64_digits().iter().rev().fold(0.0, |acc, &d| acc * 18446744073709551616.0 + d as f64),
+        }
+    }
+
     pub fn is_zero(&self) -> bool {
         matches!(self.0, Repr::Small(0))
     }

@@ -185,6 +185,11 @@ impl Memo {
         self.walk.estimate()
     }
 
+    /// The solutions the calling thread's walk has counted so far.
+    pub fn counted(&self) -> f64 {
+        self.walk.counted()
+    }
+
     pub fn depth(&self) -> usize {
         self.walk.depth()
     }

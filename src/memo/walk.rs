@@ -75,6 +75,15 @@ impl Walk {
         Walk { turn, of, ..Walk::default() }
     }
 
+    /// The solutions counted so far: in the branches finished at every
+    /// level (all of them, once the walk is over).
+    pub fn counted(&self) -> f64 {
+        match &self.result {
+            Some(c) => c.to_f64(),
+            None => self.frames.iter().map(|f| f.sum.to_f64()).sum(),
+        }
+    }
+
     /// The count, once the walk is over.
     pub fn result(&self) -> Option<&Count> {
         self.result.as_ref()
