@@ -163,10 +163,37 @@ int main(void)
     dlx_solver_free(s);
     dlx_matrix_free(m);
 
+    /* The automatic count: the same count, whichever count it chose; a
+       board of 258,584,046,368 tilings (Kasteleyn) only the memo counts;
+       a sample after it draws from its cache. */
+    m = dominoes(10, 10, NULL);
+    check(dlx_solver_new(m, &s), "dlx_solver_new");
+    uint32_t phase = 99;
+    check(dlx_solver_auto_phase(s, &phase), "phase");
+    expect(phase == DLX_AUTO_ALONE, "before the count: alone");
+    expect(dlx_solver_count_auto(s, tiny, sizeof tiny, &len) == DLX_ERR_BUFFER_TOO_SMALL && len == 12,
+           "auto: a short buffer gets the length");
+    expect(dlx_solver_count_auto(s, digits, sizeof digits, &len) == DLX_DONE && strcmp(digits, "258584046368") == 0,
+           "auto: 10x10 dominoes");
+    check(dlx_solver_auto_phase(s, &phase), "phase");
+    expect(phase == DLX_AUTO_MEMO, "auto: the memo counted the 10x10 board");
+    uint64_t states = 0, states_after = 0;
+    check(dlx_solver_counter(s, DLX_COUNTER_MEMO_NODES, &states), "memo nodes");
+    struct draws d = {0};
+    check(dlx_solver_sample(s, 1, 3, record, &d, NULL), "sample after auto");
+    check(dlx_solver_counter(s, DLX_COUNTER_MEMO_NODES, &states_after), "memo nodes");
+    expect(d.n == 3 && states_after - states < states / 2, "a sample after the automatic count does not count again");
+    expect(dlx_solver_count_auto(s, digits, sizeof digits, NULL) == DLX_ERR_NULL, "auto: NULL length");
+    expect(dlx_solver_auto_phase(s, NULL) == DLX_ERR_NULL, "auto phase: NULL");
+    check(dlx_solver_set_cost_limit(s, 1), "cost limit");
+    expect(dlx_solver_count_auto(s, digits, sizeof digits, &len) == DLX_ERR_UNSUPPORTED, "auto: a cost limit is refused");
+    dlx_solver_free(s);
+    dlx_matrix_free(m);
+
     /* A node limit stops the count; the next calls go on. */
     m = dominoes(6, 6, NULL);
     check(dlx_solver_new(m, &s), "dlx_solver_new");
-    check(dlx_solver_set_limit(s, DLX_LIMIT_NODES, 100), "limit");
+    check(dlx_solver_set_limit(s, DLX_LIMIT_NODES, 20), "limit");
     int stops = 0;
     dlx_status st;
     while ((st = dlx_solver_count_memo(s, digits, sizeof digits, &len)) == DLX_STOPPED) {

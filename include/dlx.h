@@ -421,13 +421,17 @@ enum dlx_memo_order
  {
   /**
    * The primary column with the fewest possible rows (the default), as
-   * the other searches choose: the smallest tree.
+   * the other searches choose: the smallest tree. Among equals, the
+   * first in a breadth-first order of the columns computed from the
+   * matrix (two columns are neighbours when a row holds both), so that
+   * states repeat on a board whatever order its cells are listed in.
    */
   DLX_MEMO_ORDER_FEWEST = 0,
   /**
-   * The open primary column of lowest index. Far more states repeat
-   * when the columns of lowest index form a narrow frontier, such as
-   * the cells of a board numbered row by row (tilings): use it there.
+   * The open primary column of lowest index: the order the caller
+   * gave. Far more states repeat when the columns of lowest index form
+   * a narrow frontier, such as the cells of a board numbered row by
+   * row, short side first (tilings).
    */
   DLX_MEMO_ORDER_FIRST = 1,
 };
@@ -495,6 +499,41 @@ enum dlx_engine
 typedef enum dlx_engine dlx_engine;
 #else
 typedef uint32_t dlx_engine;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Which count `dlx_solver_count_auto` runs, or ran once done
+ * (`dlx_solver_auto_phase`).
+ */
+enum dlx_auto_phase
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /**
+   * The plain count alone, for its first moments (also before the
+   * first call).
+   */
+  DLX_AUTO_ALONE = 0,
+  /**
+   * Both counts in turns.
+   */
+  DLX_AUTO_RACE = 1,
+  /**
+   * The plain count (chosen, or finished first).
+   */
+  DLX_AUTO_PLAIN = 2,
+  /**
+   * The memoized count (chosen, or finished first).
+   */
+  DLX_AUTO_MEMO = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum dlx_auto_phase dlx_auto_phase;
+#else
+typedef uint32_t dlx_auto_phase;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -1240,6 +1279,44 @@ dlx_status dlx_solver_count_memo(struct dlx_solver *solver,
                                  char *digits,
                                  size_t capacity,
                                  size_t *length);
+
+/**
+ * Counts the solutions (with the forced rows, without the excluded ones)
+ * by the plain count or the memoized one, whichever the problem favours,
+ * decided as the count goes: the plain count alone for 0.2 ms (small
+ * problems end there, with the plain search's counters); then the memo
+ * for 1 ms; then both in turns, the plain count with twice the memo's
+ * time, until the memo counts solutions four times as fast or most of
+ * its lookups find their state (the memo is chosen), or few do and the
+ * plain count's estimated remaining time is under a quarter of the
+ * memo's (the plain count is chosen); then the chosen one alone, on the
+ * solver's threads if it has several. Exact at any size; on the counting
+ * suite of `make bench` (tilings, Bell numbers, matchings, pentominoes,
+ * queens, Langford pairs, Latin squares, designs) it takes at most 1.5
+ * times the better of the two. `dlx_solver_auto_phase` says which count
+ * it ran.
+ *
+ * The count, `DLX_ERR_BUFFER_TOO_SMALL` and `DLX_STOPPED` as
+ * `dlx_solver_count_memo` (the counters of both counts are added up:
+ * nodes are the plain search's nodes and the memo's states, updates its
+ * updates and the memo's misses; on several threads, the limits apply to
+ * the race and to the count chosen separately). Start it on a fresh
+ * search or after `dlx_solver_restart`. A count that ends by the memo
+ * leaves its cache for `dlx_solver_sample`, which then draws without
+ * counting again.
+ * Errors: as `dlx_solver_count_memo`.
+ */
+dlx_status dlx_solver_count_auto(struct dlx_solver *solver,
+                                 char *digits,
+                                 size_t capacity,
+                                 size_t *length);
+
+/**
+ * Writes to `*phase` which count `dlx_solver_count_auto` runs now (or
+ * ran, once done), as a `dlx_auto_phase` value.
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
+ */
+dlx_status dlx_solver_auto_phase(const struct dlx_solver *solver, uint32_t *phase);
 
 /**
  * Draws `n` solutions uniformly at random, each independently (one may

@@ -43,7 +43,8 @@ fn problem(inp: &mut Input) -> Problem {
     p
 }
 
-/// The memoized count with `forced` rows, either column rule, a cache
+/// The memoized count (or the automatic one, which runs the plain count
+/// and the memo) with `forced` rows, either column rule, a cache
 /// sometimes too small to hold every state, sometimes in slices of a few
 /// nodes (each call resuming the last), on 1 to 3 threads: `expect`
 /// solutions.
@@ -56,13 +57,15 @@ fn memo_count(inp: &mut Input, m: &Matrix, engine: Engine, forced: &[usize], exp
     s.force_rows(forced).expect("forced rows that fit together");
     let nodes = inp.flip().then(|| 1 + inp.below(8) as u64);
     s.set_limits(Limits { nodes, ..Limits::default() });
+    let auto = inp.flip();
     let count = loop {
-        match s.memo_count().expect("a memoized count") {
+        let counted = if auto { s.count_auto() } else { s.memo_count() };
+        match counted.expect("a memoized count") {
             Some(c) => break c,
             None => assert_eq!(s.outcome(), Some(Outcome::NodeLimit), "a memoized count stopped by a node limit"),
         }
     };
-    assert_eq!(count, Count::from(expect as u64), "memoized count, {order:?}, {memory} bytes, {} threads, forced {forced:?}", s.threads());
+    assert_eq!(count, Count::from(expect as u64), "memoized count (automatic: {auto}), {order:?}, {memory} bytes, {} threads, forced {forced:?}", s.threads());
 }
 
 /// Draws from the memoized count: each one of the solutions `all`.
