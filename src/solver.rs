@@ -481,7 +481,9 @@ impl Solver {
     /// Start it on a fresh search (or after [`Solver::restart`]): it
     /// counts from where the plain search stands. A count that ends by the
     /// memo leaves its cache for [`Solver::memo_sample`], which then draws
-    /// without counting again. On several threads the count chosen runs
+    /// without counting again, and starts the plain search again (its
+    /// counters go to zero), so that [`Solver::find`] and the others then
+    /// begin at the first solution. On several threads the count chosen runs
     /// on them; the limits then apply to the race and to the rest
     /// separately.
     ///
@@ -505,6 +507,9 @@ impl Solver {
                 return Err(e);
             }
             if outcome != Outcome::Solution {
+                if self.auto.result.is_some() && self.auto.phase == Phase::Memo {
+                    self.search.restart();
+                }
                 return Ok(self.auto.result.clone());
             }
             if self.auto.phase == Phase::Plain {
@@ -521,6 +526,11 @@ impl Solver {
                 (outcome == Outcome::Exhausted).then(|| Count::from(self.auto.plain_count))
             }
         };
+        if count.is_some() && self.auto.phase == Phase::Memo {
+            // The plain search stands where the race left it: it starts
+            // again, so that a later call finds every solution.
+            self.search.restart();
+        }
         self.auto.result = count.clone();
         Ok(count)
     }

@@ -192,3 +192,37 @@ def test_threads():
         assert s.threads == 2
         assert s.count() == 724
     assert sorted(map(sorted, m.solutions(threads=2))) == sorted(map(sorted, m.solutions()))
+
+
+def dominoes(rows, cols):
+    """Domino tilings of a rows x cols board, cells numbered row by row."""
+    options = []
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols:
+                options.append([r * cols + c, r * cols + c + 1])
+            if r + 1 < rows:
+                options.append([r * cols + c, (r + 1) * cols + c])
+    return dlx.Matrix.from_rows(options, rows * cols)
+
+
+def test_the_automatic_count_chooses_and_a_sample_reuses_its_cache():
+    # 10x10: 258,584,046,368 tilings (Kasteleyn), beyond enumeration; the
+    # 3 x 40 board listed long side first: a(20) of a(k) = 4a(k-1) - a(k-2).
+    a, b = 1, 3
+    for _ in range(19):
+        a, b = b, 4 * b - a
+    assert dominoes(3, 40).count() == b
+    with dominoes(10, 10).solver() as s:
+        assert s.auto_phase == "alone"
+        assert s.count() == 258584046368 and s.auto_phase == "memo"
+        states = s.counters["memo_nodes"]
+        draws = s.sample(3, seed=1)
+        assert len(draws) == 3 and s.counters["memo_nodes"] - states < states // 2
+    rows, columns, secondary = queens_rows(8)
+    with dlx.Matrix.from_rows(rows, columns, secondary).solver() as s:
+        assert s.count("plain") == 92 and s.counters["memo_nodes"] == 0
+        s.restart()
+        assert s.count("memo") == 92
+        with pytest.raises(dlx.InputError):
+            s.count("fast")

@@ -365,8 +365,11 @@ class Matrix(n.Handle):
             yield from s.solutions()
 
     def count(self, **options: Unpack[SolverOptions]) -> int:
-        """The number of solutions, by search; ``options`` as
-        :class:`SolverOptions` (a limit reached raises :class:`LimitReached`)."""
+        """The number of solutions (exact at any size), by the plain count
+        or the memoized one, whichever the problem favours (see
+        :meth:`Solver.count`); ``options`` as :class:`SolverOptions` (a
+        limit reached raises :class:`LimitReached`; with limits the count
+        is the plain one)."""
         with self.solver(**options) as s:
             return s.count()
 

@@ -103,6 +103,8 @@ _PROTOTYPES = {
     "dlx_solver_set_memo_order": (c_uint32, [_P, c_uint32]),
     "dlx_solver_set_memo_memory": (c_uint32, [_P, c_uint64]),
     "dlx_solver_count_memo": (c_uint32, [_P, c_void_p, c_size_t, _PS]),
+    "dlx_solver_count_auto": (c_uint32, [_P, c_void_p, c_size_t, _PS]),
+    "dlx_solver_auto_phase": (c_uint32, [_P, POINTER(c_uint32)]),
     "dlx_solver_sample": (c_uint32, [_P, c_uint64, c_uint64, SOLUTION_FN, c_void_p, POINTER(c_int)]),
 }
 

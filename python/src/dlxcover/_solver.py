@@ -94,6 +94,9 @@ class Solver(n.Handle):
                  memo_memory: Optional[int] = None, engine: Engine = "auto") -> None:
         self._handle: Optional[int] = None
         self._objective = 0
+        # Whether next() has taken solutions since the search (re)started.
+        self._taken = False
+        self._limited = False
         h = c_void_p()
         if engine not in _ENGINES:
             raise InputError(n.ERR_UNKNOWN_VALUE, f"engine {engine!r}: expected one of {list(_ENGINES)}", whole=True)
@@ -131,6 +134,7 @@ class Solver(n.Handle):
     def set_limits(self, *, nodes: Optional[int] = None, updates: Optional[int] = None,
                    seconds: Optional[float] = None, solutions: Optional[int] = None) -> None:
         """Sets the limits of every later call (None: no limit)."""
+        self._limited = any(v is not None for v in (nodes, updates, seconds, solutions))
         for which, value in ((n.LIMIT_NODES, nodes), (n.LIMIT_UPDATES, updates), (n.LIMIT_SOLUTIONS, solutions),
                              (n.LIMIT_MILLISECONDS, None if seconds is None else max(1, round(seconds * 1000)))):
             if value is not None and value <= 0:
@@ -164,6 +168,7 @@ class Solver(n.Handle):
     def restart(self) -> None:
         """Starts the search again (forced rows, seed and options kept)."""
         check(n.lib.dlx_solver_restart(self._h))
+        self._taken = False
 
     def cancel(self) -> None:
         """Stops the running search (from any thread): it raises
@@ -258,6 +263,7 @@ class Solver(n.Handle):
         """The next solution (its row ids: forced rows first), or None when
         there are no more."""
         rows, count = POINTER(c_size_t)(), c_size_t()
+        self._taken = True
         status = self._invoke(n.lib.dlx_solver_next, self._h, byref(rows), byref(count))
         self._ended(status, None)
         if status == n.DONE:
@@ -278,12 +284,48 @@ class Solver(n.Handle):
         """The first solution from here, or None."""
         return self.next()
 
-    def count(self) -> int:
-        """The number of remaining solutions."""
+    def count(self, method: str = "auto") -> int:
+        """The number of remaining solutions (a Python int, exact at any
+        size). ``method``: ``"auto"`` (the default) lets the library pick
+        the plain count or the memoized one as the count goes, whichever
+        this problem favours (see ``auto_phase``); ``"plain"`` enumerates
+        them (the counters are then Knuth's DLX1's); ``"memo"`` is
+        ``count_memo()``. With limits (``set_limits``: a stopped plain count
+        carries its partial count, and the next call counts the rest), an
+        objective or a cost limit, or once ``next()`` has taken solutions,
+        the automatic count is the plain one."""
+        if method not in ("auto", "plain", "memo"):
+            raise InputError(n.ERR_INVALID_ARGUMENT, "method is 'auto', 'plain' or 'memo', not %r" % (method,), whole=True)
+        if method == "memo":
+            return self.count_memo()
+        if method == "auto" and not (self._taken or self._objective or self._limited):
+            status, digits = self._digits(n.lib.dlx_solver_count_auto)
+            if status != n.ERR_UNSUPPORTED:
+                self._ended(status, None)
+                return digits
         out = c_uint64()
         status = self._invoke(n.lib.dlx_solver_count, self._h, byref(out))
         self._ended(status, out.value)
         return out.value
+
+    @property
+    def auto_phase(self) -> str:
+        """Which count ``count()`` ran (or runs): ``"plain"`` or
+        ``"memo"`` once it has chosen, ``"alone"`` or ``"race"`` before."""
+        v = c_uint32()
+        check(n.lib.dlx_solver_auto_phase(self._h, byref(v)))
+        return ("alone", "race", "plain", "memo")[v.value]
+
+    def _digits(self, fn) -> tuple:
+        """Calls a count that writes decimal digits: (status, the count or
+        None)."""
+        length = c_size_t()
+        buf = ctypes.create_string_buffer(64)
+        status = self._invoke(fn, self._h, buf, len(buf), byref(length))
+        if status == n.ERR_BUFFER_TOO_SMALL:
+            buf = ctypes.create_string_buffer(length.value + 1)
+            status = self._invoke(fn, self._h, buf, len(buf), byref(length))
+        return status, int(buf.value.decode()) if status == n.DONE else None
 
     def best(self) -> List[Best]:
         """Runs the search with its objective to the end and returns the
@@ -308,14 +350,9 @@ class Solver(n.Handle):
     def count_memo(self) -> int:
         """The number of solutions by the memoized count: exact at any
         size (a Python int)."""
-        length = c_size_t()
-        buf = ctypes.create_string_buffer(64)
-        status = self._invoke(n.lib.dlx_solver_count_memo, self._h, buf, len(buf), byref(length))
-        if status == n.ERR_BUFFER_TOO_SMALL:
-            buf = ctypes.create_string_buffer(length.value + 1)
-            status = self._invoke(n.lib.dlx_solver_count_memo, self._h, buf, len(buf), byref(length))
+        status, digits = self._digits(n.lib.dlx_solver_count_memo)
         self._ended(status, None)
-        return int(buf.value.decode())
+        return digits
 
     def sample(self, count: int, seed: int = 0) -> List[List[int]]:
         """``count`` solutions drawn uniformly and independently at random
