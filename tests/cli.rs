@@ -78,17 +78,38 @@ fn counters(stderr: &str) -> (u64, u64, u64) {
     (solutions, field(" nodes"), field(" updates"))
 }
 
-/// Runs `dlx FILE` and checks the count on stdout against the file's own
-/// figure; returns (solutions, nodes, updates) from stderr.
+/// Runs `dlx --plain FILE` and checks the count on stdout against the
+/// file's own figure; returns (solutions, nodes, updates) from stderr.
 fn count(name: &str) -> (u64, u64, u64) {
     let path = gen(name);
     let expect = expected_count(&path);
-    let out = run(&["--progress", "0", path.to_str().unwrap()], b"");
+    let out = run(&["--progress", "0", "--plain", path.to_str().unwrap()], b"");
     assert!(out.status.success(), "{name}: {:?} {}", out.status, text(&out.stderr));
     assert_eq!(text(&out.stdout), format!("{expect}\n"), "{name}: the count on stdout");
     let c = counters(&text(&out.stderr));
     assert_eq!(c.0, expect, "{name}: the solutions on stderr");
     c
+}
+
+/// `dlx FILE` counts automatically: a board of 12,988,816 tilings (Kasteleyn)
+/// by memo, Scott's board by the plain search, with DLX1's counters (those
+/// of `--plain`). Catches a default that enumerates tilings, or a race
+/// that leaves the plain search's counters short.
+#[test]
+fn the_default_count_is_automatic() {
+    let board = gen("domino_8x8.dlx");
+    let out = run(&["--progress", "0", board.to_str().unwrap()], b"");
+    assert_exit(&out, 0, &[]);
+    assert_eq!(text(&out.stdout), "12988816\n");
+    assert!(text(&out.stderr).contains("counted by memo"), "{}", text(&out.stderr));
+    let scott = gen("scott_8x8_hole.dlx");
+    let out = run(&["--progress", "0", scott.to_str().unwrap()], b"");
+    assert_exit(&out, 0, &[]);
+    assert_eq!(text(&out.stdout), "520\n");
+    assert!(text(&out.stderr).contains("counted by the plain search"), "{}", text(&out.stderr));
+    assert_eq!(counters(&text(&out.stderr)), count("scott_8x8_hole.dlx"));
+    let out = run(&["--auto", "--plain", board.to_str().unwrap()], b"");
+    assert_exit(&out, 1, &["--auto does not combine with --plain"]);
 }
 
 /// One test per file of tools/gen_instances.py whose run takes a few seconds at most.
@@ -210,7 +231,7 @@ fn multiplicities_walk_dlx3s_tree() {
     let sums6 = scratch("sums6", &sums_text(6, "1:3"));
     for (file, want, his_updates) in [(&sums7, (3_110_940, 8_857_320), Some(32_081_499)), (&sums6, (3_730_950, 13_909_138), None)] {
         for engine in ["general", "auto"] {
-            let out = run(&["--progress", "0", "--engine", engine, file.to_str().unwrap()], b"");
+            let out = run(&["--progress", "0", "--plain", "--engine", engine, file.to_str().unwrap()], b"");
             assert_exit(&out, 0, &[]);
             let (solutions, nodes, updates) = counters(&text(&out.stderr));
             assert_eq!((solutions, nodes), want, "{engine}");

@@ -97,9 +97,14 @@ Options:
                        --exclude \"$e\" FILE)
       --auto           count by the plain search or by memo, whichever the
                        problem favours, decided as the count goes (exact at
-                       any size, printed in full; the plain search alone
-                       for 4 ms, then both in turns until one is well
-                       ahead); standard error says which it chose
+                       any size, printed in full; see dlx_solver_count_auto
+                       in dlx.h); standard error says which it chose. The
+                       default for a count without --print, -n, a goal,
+                       --json, --max-nodes, --time-limit, --seed or
+                       --engine; the counters are the plain search's when
+                       it chose the plain search (Knuth's, with one thread)
+      --plain          count by the plain search alone (Knuth's counters
+                       whatever the problem)
       --memo           count by memo: each distinct rest of the problem is
                        counted once and its count kept (exact at any size,
                        printed in full); far faster than the plain count
@@ -212,6 +217,7 @@ pub struct Options {
     pub best: Option<usize>,
     pub memo: bool,
     pub auto: bool,
+    pub plain: bool,
     pub memo_order: Order,
     pub memo_memory: Option<u64>,
     pub sample: Option<u64>,
@@ -226,6 +232,28 @@ pub enum Early {
     Version,
     /// A usage error, with its message.
     Usage(String),
+}
+
+impl Options {
+    /// Whether the run is a count that the automatic count does: asked
+    /// for (`--auto`), or by default when nothing asks for the plain
+    /// search's own behaviour (solutions, a solution limit, a goal, JSON,
+    /// node or time limits with their partial counts, a seed, an engine).
+    pub fn counts_automatically(&self) -> bool {
+        self.auto
+            || (!self.plain
+                && !self.memo
+                && self.sample.is_none()
+                && self.split.is_none()
+                && !self.print
+                && self.max.is_none()
+                && self.goal.is_none()
+                && !self.json
+                && self.max_nodes.is_none()
+                && self.time_limit.is_none()
+                && self.seed.is_none()
+                && self.engine == Engine::Auto)
+    }
 }
 
 impl Default for Options {
@@ -247,6 +275,7 @@ impl Default for Options {
             best: None,
             memo: false,
             auto: false,
+            plain: false,
             memo_order: Order::Fewest,
             memo_memory: None,
             sample: None,
@@ -328,6 +357,7 @@ fn long_option(o: &mut Options, name: &str, p: &mut Parser) -> Result<(), Early>
         "version" => return Err(Early::Version),
         "memo" => o.memo = true,
         "auto" => o.auto = true,
+        "plain" => o.plain = true,
         "json" => o.json = true,
         "min-cost" => o.goal = Some(Goal::MinCost),
         "max-cost" => o.goal = Some(Goal::MaxCost),
@@ -384,7 +414,7 @@ fn check_together(o: &Options) -> Result<(), Early> {
         clash("--json", &[(o.memo, "--memo"), (o.auto, "--auto"), (o.sample.is_some(), "--sample"), (o.split.is_some(), "--split")])?;
     }
     if o.auto {
-        clash("--auto", &[(o.memo, "--memo"), (o.sample.is_some(), "--sample")])?;
+        clash("--auto", &[(o.memo, "--memo"), (o.sample.is_some(), "--sample"), (o.plain, "--plain")])?;
     }
     if o.memo || o.auto || o.sample.is_some() {
         let what = if o.sample.is_some() { "--sample" } else if o.auto { "--auto" } else { "--memo" };

@@ -38,7 +38,7 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use dlx::format::{ColorText, ReadError};
-use dlx::{Error, Goal, Limits, Matrix, MemoOptions, Objective, Outcome, Solver};
+use dlx::{Error, Goal, Limits, Matrix, MemoOptions, Objective, Outcome, Phase, Solver};
 
 mod args;
 mod output;
@@ -287,7 +287,7 @@ fn run() -> ExitCode {
         return run_split(depth, &mut solver, &mut out);
     }
     set_controls(&opts, &mut solver);
-    if opts.memo || opts.auto || opts.sample.is_some() {
+    if opts.memo || opts.counts_automatically() || opts.sample.is_some() {
         return run_memo(&opts, &mut solver, &matrix, &colors, &mut out);
     }
     run_search(&opts, &name, &mut solver, &matrix, &colors, &mut out)
@@ -534,10 +534,12 @@ fn search(
     (found, outcome, write_error)
 }
 
-/// `--memo` and `--sample`: the memoized count, printed in full, or that
-/// many solutions drawn uniformly at random from it; the cache's figures on
-/// standard error.
+/// `--memo`, `--sample` and the automatic count (`--auto`, the default
+/// count): the count, printed in full, or that many solutions drawn
+/// uniformly at random from the memo; the cache's figures (or, when the
+/// plain search counted, its counters) on standard error.
 fn run_memo(opts: &Options, solver: &mut Solver, matrix: &Matrix, colors: &ColorText<'_>, out: &mut impl Write) -> ExitCode {
+    let auto = opts.sample.is_none() && opts.counts_automatically();
     let mut memo = MemoOptions { order: opts.memo_order, ..MemoOptions::default() };
     if let Some(bytes) = opts.memo_memory {
         memo.memory = bytes;
@@ -546,7 +548,7 @@ fn run_memo(opts: &Options, solver: &mut Solver, matrix: &Matrix, colors: &Color
     let start = Instant::now();
     let mut write_error = None;
     let done = match opts.sample {
-        None => if opts.auto { solver.count_auto() } else { solver.memo_count() }.map(|count| {
+        None => if auto { solver.count_auto() } else { solver.memo_count() }.map(|count| {
             if let Some(count) = &count {
                 write_error = writeln!(out, "{count}").err();
             }
@@ -566,7 +568,7 @@ fn run_memo(opts: &Options, solver: &mut Solver, matrix: &Matrix, colors: &Color
     let done = match done {
         Ok(done) => done,
         Err(e) => {
-            say!("dlx: {}: {e}", if opts.sample.is_some() { "--sample" } else if opts.auto { "--auto" } else { "--memo" });
+            say!("dlx: {}: {e}", if opts.sample.is_some() { "--sample" } else if auto { "the count" } else { "--memo" });
             return exit(EXIT_OTHER);
         }
     };
@@ -583,11 +585,17 @@ fn run_memo(opts: &Options, solver: &mut Solver, matrix: &Matrix, colors: &Color
         say!("dlx: stopped: {why}: the count did not finish, nothing is printed");
         code = EXIT_STOPPED;
     }
-    if !opts.quiet && opts.auto {
-        let c = solver.counters();
-        say!("dlx: auto: {:?}; plain search: {} solutions, {} nodes, {} updates", solver.auto_phase(), c.solutions, c.nodes, c.updates);
-    }
-    if !opts.quiet {
+    if !opts.quiet && auto && solver.auto_phase() != Phase::Memo {
+        // The plain search counted: its counters, as without the memo.
+        say!("dlx: counted by the plain search (the memo fell behind)");
+        say!("dlx: {}", Report { counters: solver.counters(), elapsed });
+        for (i, t) in solver.thread_stats().iter().enumerate() {
+            say!("dlx: thread {i}: {} nodes, {} steals, {:.6} s idle", t.nodes, t.steals, t.idle.as_secs_f64());
+        }
+    } else if !opts.quiet {
+        if auto {
+            say!("dlx: counted by memo (the plain search fell behind)");
+        }
         let s = solver.memo_stats();
         let c = &s.cache;
         say!(
