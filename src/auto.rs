@@ -51,24 +51,24 @@ pub const RACE: Duration = Duration::from_millis(1);
 /// The plain count's share of the race's time, over the memo's: the
 /// plain count is the better more often on problems that take seconds,
 /// and the memo, when it is, is usually chosen within milliseconds.
-const PLAIN_SHARE: u32 = 2;
+pub const PLAIN_SHARE: u32 = 2;
 /// The memo's turn in the race, in states.
-const RACE_STATES: u64 = 128;
+pub const RACE_STATES: u64 = 128;
 /// A count is chosen when the other's estimated remaining time is more
 /// than this many times its own.
-const MARGIN: f64 = 4.0;
+pub const MARGIN: f64 = 4.0;
 /// The memo is chosen at once when at least this share of its lookups
 /// (of [`LOOKUPS`] or more) find their state: then each state costs one
 /// lookup where the plain search walks its subtree again (Bell numbers:
 /// 94%; tilings: 30-40%).
-const REPEATS: f64 = 0.5;
+pub const REPEATS: f64 = 0.5;
 /// The plain count is chosen only when at most this share of the memo's
 /// lookups find their state (queens, Langford pairs, pentominoes, Latin
 /// squares: 0-10% after 20,000 states): its estimate favours the plain
 /// search on problems whose later states repeat more.
-const RARE: f64 = 0.2;
+pub const RARE: f64 = 0.2;
 /// Lookups before the share of repeated states is read.
-const LOOKUPS: u64 = 1024;
+pub const LOOKUPS: u64 = 1024;
 
 /// Which count an automatic count runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
