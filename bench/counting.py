@@ -21,7 +21,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in bench/
 from suite import dlx, expected, out, root
 
 folder = os.path.join(out, 'counting')
-MODES = (('plain', []), ('memo', ['--memo']), ('auto', ['--auto']))
+MODES = (('plain', ['--plain']), ('memo', ['--memo']), ('auto', ['--auto']))
 
 
 def cpu_run(cmd, cap):

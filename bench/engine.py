@@ -99,7 +99,7 @@ def main():
     worst = None
     for name in a.names:
         path = os.path.join(instances, name + '.dlx')
-        ours_cmd = [dlx, '--progress', '0', '-']
+        ours_cmd = [dlx, '--plain', '--progress', '0', '-']
         commands = [[dance], ours_cmd] + [cmd for _, cmd in peers]
         for cmd in commands:
             timed(cmd, path)  # warm-up

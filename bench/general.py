@@ -110,7 +110,7 @@ def main():
         mine = [(n, cmd) for kind, n, cmd in peers if cmd and (kind == 'all' or kind == ('xcc' if colored else 'mcc'))]
         if a.miniexact:
             mine.append(('miniexact', [a.miniexact, '-c' if colored else '-m', '-e', miniexact_file(path)]))
-        commands = [[dlx, '-q', '-']] + [cmd for _, cmd in mine]
+        commands = [[dlx, '--plain', '-q', '-']] + [cmd for _, cmd in mine]
         for cmd in commands:
             cpu_run(cmd, path)  # warm-up
         times = [[] for _ in commands]

@@ -46,7 +46,7 @@ def main():
     for name, extra in INPUTS:
         path = os.path.join(instances, name + '.dlx')
         memo = ['--memo'] + extra
-        tp, tm, _, out = versus(name, [dlx, '-q', path], [dlx, '-q'] + memo + [path], None, a.n)
+        tp, tm, _, out = versus(name, [dlx, '--plain', '-q', path], [dlx, '-q'] + memo + [path], None, a.n)
         print('%-12s %-26s count %s  plain %.4f s  memo %.4f s  memo/plain %.2f%%'
               % (name, ' '.join(memo), out.decode().strip(), tp, tm, 100 * tm / tp), flush=True)
     print('== memo on threads: median of %d alternating runs; ratio = 1 thread / 2 threads' % a.n)

@@ -133,7 +133,7 @@ def run_instance(name, runs):
     path = os.path.join(instances, name + '.dlx')
     times, counters = [], None
     for _ in range(runs):
-        p = subprocess.run([dlx, '--progress', '0', path], capture_output=True, text=True)
+        p = subprocess.run([dlx, '--plain', '--progress', '0', path], capture_output=True, text=True)
         if p.returncode != 0:
             return {'instance': name, 'error': 'exit %d: %s' % (p.returncode, p.stderr.strip())}
         m = COUNTERS.search(p.stderr)

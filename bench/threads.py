@@ -74,8 +74,8 @@ def main():
     for name in COUNTING:
         path = os.path.join(instances, name + '.dlx')
         # No progress lines: their counters would be taken for the last.
-        t1, t2, err2, _ = versus(name, [dlx, '--progress', '0', '-j', '1', path], [dlx, '--progress', '0', '-j', '2', path], None, a.n)
-        _, _, err1 = timed([dlx, '--progress', '0', path], None)
+        t1, t2, err2, _ = versus(name, [dlx, '--plain', '--progress', '0', '-j', '1', path], [dlx, '--plain', '--progress', '0', '-j', '2', path], None, a.n)
+        _, _, err1 = timed([dlx, '--plain', '--progress', '0', path], None)
         (n1, _), (n2, steals) = counters(err1), counters(err2)
         print('%-16s 1 thread %.3f s  2 threads %.3f s  ratio %.2f  nodes %+.2f%%  steals %d'
               % (name, t1, t2, t1 / t2, 100.0 * (n2 - n1) / n1, steals), flush=True)
@@ -87,7 +87,7 @@ def main():
     print('== oversubscribed: ratio = 2 threads / 16 threads')
     for name in ('pento_6x10', 'langford_12'):
         path = os.path.join(instances, name + '.dlx')
-        t2, t16, _, _ = versus(name, [dlx, '-j', '2', path], [dlx, '-j', '16', path], None, a.n)
+        t2, t16, _, _ = versus(name, [dlx, '--plain', '-j', '2', path], [dlx, '--plain', '-j', '16', path], None, a.n)
         print('%-16s 2 threads %.3f s  16 threads %.3f s  ratio %.2f' % (name, t2, t16, t2 / t16), flush=True)
 
 
