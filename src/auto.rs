@@ -15,7 +15,9 @@
 //!    After [`RACE`] of it, and then after every turn: the memo is chosen
 //!    when it counts solutions more than four times as fast (the plain
 //!    count finds them one at a time, the memo a finished state's worth at
-//!    once) or when most of its lookups find their state; else the remaining time of each is
+//!    once) or when most of its lookups find their state; the plain count
+//!    when few of the memo's lookups find their state and it counts
+//!    solutions four times as fast as the memo; else the remaining time of each is
 //!    estimated from its time so far and its estimated fraction done
 //!    (Knuth's estimate for the plain search, the same over the memo's
 //!    levels); a count whose remaining time is less than a quarter of the
@@ -184,6 +186,9 @@ impl<'a> Counting<'a> {
             let done = done.clamp(1e-12, 1.0);
             time.as_secs_f64() * (1.0 - done) / done
         };
+        if repeats <= RARE && plain_rate > MARGIN * memo_rate.max(1.0) {
+            return Some(Phase::Plain);
+        }
         let plain = remaining(self.auto.plain_time, self.search.estimate());
         let memo = remaining(self.auto.memo_time, memo.estimate());
         if memo * MARGIN < plain {
