@@ -33,7 +33,7 @@ sys.dont_write_bytecode = True
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 import gen_general  # noqa: E402
-from gen_instances import cell, dominoes, langford, pentominoes, queens, text  # noqa: E402
+from gen_instances import dominoes, langford, pentominoes, queens, write_all  # noqa: E402
 
 
 def tilings(rows, cols):
@@ -127,14 +127,8 @@ def main(argv):
     if len(argv) != 2:
         sys.stderr.write("usage: gen_counting.py DIR\n")
         return 1
-    os.makedirs(argv[1], exist_ok=True)
-    for name, comment, problem in instances():
-        path = os.path.join(argv[1], name + ".dlx")
-        with open(path + ".part", "w") as f:
-            f.write(text(*problem, comment=comment))
-        os.replace(path + ".part", path)
+    write_all(argv[1], ((name + ".dlx", comment, problem) for name, comment, problem in instances()))
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv))

@@ -150,15 +150,20 @@ def main(argv):
     if len(argv) != 2:
         sys.stderr.write("usage: gen_instances.py DIR\n")
         return 1
-    folder = argv[1]
+    write_all(argv[1], instances())
+    return 0
+
+
+def write_all(folder, problems):
+    """Writes each (file name, comment, problem) of `problems` into
+    `folder`, each file whole, then renamed: a reader never sees half a
+    file."""
     os.makedirs(folder, exist_ok=True)
-    for name, comment, problem in instances():
+    for name, comment, problem in problems:
         path = os.path.join(folder, name)
-        # Written whole, then renamed: a reader never sees half a file.
         with open(path + ".part", "w") as f:
             f.write(text(*problem, comment=comment))
         os.replace(path + ".part", path)
-    return 0
 
 
 if __name__ == "__main__":

@@ -8,7 +8,9 @@ use super::status::dlx_status::{self, *};
 use super::{write_out, CEnum};
 use crate::control::Outcome;
 use crate::auto::Phase;
+use crate::error::Error;
 use crate::memo::{Count, MemoOptions, Order};
+use crate::Solver;
 
 /// The rule by which the memoized count picks the column to branch on
 /// (`dlx_solver_set_memo_order`).
@@ -80,12 +82,21 @@ pub extern "C" fn dlx_solver_set_memo_memory(solver: *mut dlx_solver, bytes: u64
 /// objective or a cost limit), `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_BUSY`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_count_memo(solver: *mut dlx_solver, digits: *mut c_char, capacity: usize, length: *mut usize) -> dlx_status {
-    // Busy: a progress callback may run during the count.
+    counted(solver, digits, capacity, length, Solver::memo_count)
+}
+
+/// A count that writes its decimal digits (`dlx_solver_count_memo`,
+/// `dlx_solver_count_auto`): the pointers checked, `count` run on the
+/// solver marked busy (a progress callback may run during it), the
+/// result written by [`write_count`].
+fn counted(solver: *mut dlx_solver, digits: *mut c_char, capacity: usize, length: *mut usize, count: fn(&mut Solver) -> Result<Option<Count>, Error>) -> dlx_status {
     with_busy_solver(solver, |s| {
         if length.is_null() || (digits.is_null() && capacity > 0) {
             return DLX_ERR_NULL;
         }
-        match s.memo_count() {
+        match count(s) {
+            // SAFETY: `length` is not NULL, `digits` holds `capacity`
+            // bytes (the caller's promise).
             Ok(Some(c)) => unsafe { write_count(&c, digits, capacity, length) },
             Ok(None) => DLX_STOPPED,
             Err(e) => e.into(),
@@ -121,8 +132,9 @@ unsafe fn write_count(count: &Count, digits: *mut c_char, capacity: usize, lengt
 /// for 1 ms; then both in turns, the plain count with twice the memo's
 /// time, until the memo counts solutions four times as fast or most of
 /// its lookups find their state (the memo is chosen), or few do and the
-/// plain count's estimated remaining time is under a quarter of the
-/// memo's (the plain count is chosen); then the chosen one alone, on the
+/// plain count counts solutions four times as fast or its estimated
+/// remaining time is under a quarter of the memo's (the plain count is
+/// chosen); then the chosen one alone, on the
 /// solver's threads if it has several. Exact at any size; on the counting
 /// suite of `make bench` (tilings, Bell numbers, matchings, pentominoes,
 /// queens, Langford pairs, Latin squares, designs) it takes at most 1.5
@@ -136,20 +148,12 @@ unsafe fn write_count(count: &Count, digits: *mut c_char, capacity: usize, lengt
 /// the race and to the count chosen separately). Start it on a fresh
 /// search or after `dlx_solver_restart`. A count that ends by the memo
 /// leaves its cache for `dlx_solver_sample`, which then draws without
-/// counting again.
+/// counting again, and starts the plain search again (its counters go to
+/// zero), so that `dlx_solver_next` then begins at the first solution.
 /// Errors: as `dlx_solver_count_memo`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_count_auto(solver: *mut dlx_solver, digits: *mut c_char, capacity: usize, length: *mut usize) -> dlx_status {
-    with_busy_solver(solver, |s| {
-        if length.is_null() || (digits.is_null() && capacity > 0) {
-            return DLX_ERR_NULL;
-        }
-        match s.count_auto() {
-            Ok(Some(c)) => unsafe { write_count(&c, digits, capacity, length) },
-            Ok(None) => DLX_STOPPED,
-            Err(e) => e.into(),
-        }
-    })
+    counted(solver, digits, capacity, length, Solver::count_auto)
 }
 
 /// Which count `dlx_solver_count_auto` runs, or ran once done
