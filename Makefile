@@ -177,7 +177,8 @@ fuzz:
 # in bench/out/results.json and .csv), the engine against bench/dance.c in
 # time and in instructions (bench/instructions.py, with valgrind), then
 # 1 thread against 2 (bench/threads.py), the memoized count against the
-# plain one (bench/memo.py), the Python package against the C API
+# plain one (bench/memo.py), the automatic count against both on the
+# counting suite (bench/counting.py), the Python package against the C API
 # (bench/python.py; uses the virtual environment of `make test`), and
 # reading a 200 MB file, an earlier commit's tool against this one
 # (bench/parse.py).
@@ -188,6 +189,7 @@ bench: all
 	python3 bench/instructions.py
 	python3 bench/threads.py
 	python3 bench/memo.py
+	python3 bench/counting.py
 	python3 bench/python.py
 	python3 bench/parse.py
 	python3 bench/general.py $(GENERAL_PEERS)

@@ -70,7 +70,7 @@ pub const REPEATS: f64 = 0.5;
 /// search on problems whose later states repeat more.
 pub const RARE: f64 = 0.2;
 /// Lookups before the share of repeated states is read.
-pub const LOOKUPS: u64 = 1024;
+pub const LOOKUPS: u64 = 256;
 
 /// Which count an automatic count runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
