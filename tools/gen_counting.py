@@ -23,6 +23,9 @@ literature or a count written here independently of the library.
                  (tools/gen_general.py)
   sums_6x6_3     0/1 matrices 6x6 with line sums 3, with multiplicities,
                  297200 (tools/gen_general.py)
+  wide_80000, wide_3000000  that many items and 3 options: all of them,
+                 the even ones, the odd ones; 2 solutions. A memo whose
+                 every state rescans every column's rows is quadratic here
 
 Usage: gen_counting.py DIR   (writes DIR/NAME.dlx, the first line a
 comment that ends `expect N`)
@@ -121,6 +124,10 @@ def instances():
     yield "sts_9", "Steiner triple systems on 9 points; expect 840", (sorted(pairs.values()), [], triples)
     yield "latin_6_reduced", "reduced Latin squares of order 6 with colors; expect 9408", gen_general.reduced_latin(6)
     yield "sums_6x6_3", "0/1 matrices 6x6 with line sums 3; expect 297200", gen_general.sums(6, 6, (3, 3), 3)
+    for n in (80000, 3000000):
+        items = ["i%d" % i for i in range(n)]
+        yield "wide_%d" % n, "%d items, 3 options: all, the even ones, the odd ones; expect 2" % n, \
+            (items, [], [" ".join(items), " ".join(items[0::2]), " ".join(items[1::2])])
 
 
 def main(argv):
