@@ -441,6 +441,9 @@ static void test_memo()
     f.set_memo_memory(std::uint64_t{1} << 24);
     CHECK(f.count_memo() == "12988816");
     CHECK(dlx::solver(queens(3)).count_memo() == "0");
+    dlx::solver a10(dominoes(10, 10));
+    CHECK(a10.auto_phase() == DLX_AUTO_ALONE);
+    CHECK(a10.count_auto() == "258584046368" && a10.auto_phase() == DLX_AUTO_MEMO);
 
     /* Samples are solutions, and the same seed draws the same. */
     dlx::matrix m = queens(8);

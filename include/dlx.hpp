@@ -472,19 +472,18 @@ public:
 
     /* The memoized count (dlx_solver_count_memo), in decimal: exact at any
      * size. A limit or cancel throws dlx::stopped; the next call goes on. */
-    std::string count_memo() {
-        std::size_t length = 0;
-        dlx_status s = call([&] { return dlx_solver_count_memo(s_, nullptr, 0, &length); });
-        if (s == DLX_ERR_BUFFER_TOO_SMALL) {
-            std::string digits(length + 1, '\0');
-            s = dlx_solver_count_memo(s_, digits.data(), digits.size(), &length);
-            detail::check(s, "dlx_solver_count_memo");
-            digits.resize(length);
-            return digits;
-        }
-        ended(s, 0);
-        /* DLX_DONE with a zero capacity cannot happen: the count has a digit. */
-        throw error(DLX_ERR_BUFFER_TOO_SMALL, "dlx_solver_count_memo");
+    std::string count_memo() { return decimal(dlx_solver_count_memo, "dlx_solver_count_memo"); }
+
+    /* The automatic count (dlx_solver_count_auto): the plain count or the
+     * memoized one, whichever the problem favours, in decimal, exact at any
+     * size. A limit or cancel throws dlx::stopped; the next call goes on. */
+    std::string count_auto() { return decimal(dlx_solver_count_auto, "dlx_solver_count_auto"); }
+
+    /* Which count count_auto() ran or runs (dlx_solver_auto_phase). */
+    dlx_auto_phase auto_phase() const {
+        std::uint32_t phase = 0;
+        detail::check(dlx_solver_auto_phase(s_, &phase), "dlx_solver_auto_phase");
+        return static_cast<dlx_auto_phase>(phase);
     }
 
     /* Hands `n` solutions drawn uniformly at random (seeded by `seed`) to
@@ -593,6 +592,23 @@ private:
 
     /* Runs a C call; an exception a callback threw during it comes out
      * here, after the library has returned. */
+    /* A count that writes decimal digits (count_memo, count_auto): asked
+     * for its length first, then written. */
+    std::string decimal(dlx_status (*count)(dlx_solver *, char *, std::size_t, std::size_t *), const char *name) {
+        std::size_t length = 0;
+        dlx_status s = call([&] { return count(s_, nullptr, 0, &length); });
+        if (s == DLX_ERR_BUFFER_TOO_SMALL) {
+            std::string digits(length + 1, '\0');
+            s = count(s_, digits.data(), digits.size(), &length);
+            detail::check(s, name);
+            digits.resize(length);
+            return digits;
+        }
+        ended(s, 0);
+        /* DLX_DONE with a zero capacity cannot happen: the count has a digit. */
+        throw error(DLX_ERR_BUFFER_TOO_SMALL, name);
+    }
+
     template <class C>
     dlx_status call(C &&c) {
         pending_ = nullptr;
