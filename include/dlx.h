@@ -53,6 +53,45 @@
 #define DLX_VERSION "0.1.0"
 
 /**
+ * The plain count's share of the race's time, over the memo's: the
+ * plain count is the better more often on problems that take seconds,
+ * and the memo, when it is, is usually chosen within milliseconds.
+ */
+#define PLAIN_SHARE 2
+
+/**
+ * The memo's turn in the race, in states.
+ */
+#define RACE_STATES 128
+
+/**
+ * A count is chosen when the other's estimated remaining time is more
+ * than this many times its own.
+ */
+#define MARGIN 4.0
+
+/**
+ * The memo is chosen at once when at least this share of its lookups
+ * (of [`LOOKUPS`] or more) find their state: then each state costs one
+ * lookup where the plain search walks its subtree again (Bell numbers:
+ * 94%; tilings: 30-40%).
+ */
+#define REPEATS 0.5
+
+/**
+ * The plain count is chosen only when at most this share of the memo's
+ * lookups find their state (queens, Langford pairs, pentominoes, Latin
+ * squares: 0-10% after 20,000 states): its estimate favours the plain
+ * search on problems whose later states repeat more.
+ */
+#define RARE 0.2
+
+/**
+ * Lookups before the share of repeated states is read.
+ */
+#define LOOKUPS 256
+
+/**
  * The most search-tree nodes a search enters between two looks at its
  * limits, the cancel flag and the clock: `dlx_solver_cancel` takes effect
  * within that many nodes.
@@ -1288,8 +1327,9 @@ dlx_status dlx_solver_count_memo(struct dlx_solver *solver,
  * for 1 ms; then both in turns, the plain count with twice the memo's
  * time, until the memo counts solutions four times as fast or most of
  * its lookups find their state (the memo is chosen), or few do and the
- * plain count's estimated remaining time is under a quarter of the
- * memo's (the plain count is chosen); then the chosen one alone, on the
+ * plain count counts solutions four times as fast or its estimated
+ * remaining time is under a quarter of the memo's (the plain count is
+ * chosen); then the chosen one alone, on the
  * solver's threads if it has several. Exact at any size; on the counting
  * suite of `make bench` (tilings, Bell numbers, matchings, pentominoes,
  * queens, Langford pairs, Latin squares, designs) it takes at most 1.5
@@ -1300,10 +1340,12 @@ dlx_status dlx_solver_count_memo(struct dlx_solver *solver,
  * `dlx_solver_count_memo` (the counters of both counts are added up:
  * nodes are the plain search's nodes and the memo's states, updates its
  * updates and the memo's misses; on several threads, the limits apply to
- * the race and to the count chosen separately). Start it on a fresh
- * search or after `dlx_solver_restart`. A count that ends by the memo
+ * the race and to the count chosen separately). It counts every
+ * solution: a search that earlier calls have begun starts again (its
+ * counters go to zero). A count that ends by the memo
  * leaves its cache for `dlx_solver_sample`, which then draws without
- * counting again.
+ * counting again, and starts the plain search again (its counters go to
+ * zero), so that `dlx_solver_next` then begins at the first solution.
  * Errors: as `dlx_solver_count_memo`.
  */
 dlx_status dlx_solver_count_auto(struct dlx_solver *solver,

@@ -100,6 +100,8 @@ pub(crate) struct Auto {
     /// The chosen count goes on the solver's threads (set at the choice
     /// when the solver has more than one).
     pub handed_over: bool,
+    /// The count has begun (a first call was made).
+    pub begun: bool,
 }
 
 /// An automatic count run by the controls of its solver, on the calling

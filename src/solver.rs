@@ -478,8 +478,8 @@ impl Solver {
     /// progress, as [`Solver::memo_count`]: `Some(count)` when done (again
     /// at once on later calls, until the search restarts), `None` when the
     /// call stopped ([`Solver::outcome`] says why; the next call goes on).
-    /// Start it on a fresh search (or after [`Solver::restart`]): it
-    /// counts from where the plain search stands. A count that ends by the
+    /// It counts every solution: a plain search that earlier calls have
+    /// begun starts again (its counters go to zero). A count that ends by the
     /// memo leaves its cache for [`Solver::memo_sample`], which then draws
     /// without counting again, and starts the plain search again (its
     /// counters go to zero), so that [`Solver::find`] and the others then
@@ -494,6 +494,14 @@ impl Solver {
         if let Some(count) = &self.auto.result {
             self.search.set_outcome(Outcome::Exhausted);
             return Ok(Some(count.clone()));
+        }
+        if !self.auto.begun {
+            // The count is of every solution, whatever calls before it
+            // took from the plain search.
+            self.auto.begun = true;
+            if self.search.counters().nodes > 0 {
+                self.search.restart();
+            }
         }
         if !self.auto.handed_over {
             self.search.set_counting(true);

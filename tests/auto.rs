@@ -164,3 +164,15 @@ fn an_objective_is_refused() {
     s.set_cost_limit(Some(3));
     assert_eq!(s.count_auto(), Err(dlx::Error::Unsupported));
 }
+
+/// Solutions taken before the count do not shorten it: the automatic
+/// count counts every solution, as the memoized count does. Catches a
+/// count that resumes a plain search begun by `find`.
+#[test]
+fn solutions_taken_before_do_not_shorten_the_count() {
+    let mut s = auto(&queens(8));
+    for _ in 0..10 {
+        assert!(matches!(s.find(), dlx::Found::Solution(_)));
+    }
+    assert_eq!(s.count_auto().unwrap(), Some(Count::from(92u64)));
+}

@@ -145,8 +145,9 @@ unsafe fn write_count(count: &Count, digits: *mut c_char, capacity: usize, lengt
 /// `dlx_solver_count_memo` (the counters of both counts are added up:
 /// nodes are the plain search's nodes and the memo's states, updates its
 /// updates and the memo's misses; on several threads, the limits apply to
-/// the race and to the count chosen separately). Start it on a fresh
-/// search or after `dlx_solver_restart`. A count that ends by the memo
+/// the race and to the count chosen separately). It counts every
+/// solution: a search that earlier calls have begun starts again (its
+/// counters go to zero). A count that ends by the memo
 /// leaves its cache for `dlx_solver_sample`, which then draws without
 /// counting again, and starts the plain search again (its counters go to
 /// zero), so that `dlx_solver_next` then begins at the first solution.
