@@ -10,10 +10,12 @@
 //!
 //! 1. *Alone*: the plain count, for [`ALONE`] of time. Most small problems
 //!    end here, with the plain search's counters and no cache allocated.
-//! 2. *Race*: the memo alone for [`SCOUT`], then both in turns of one
+//! 2. *Race* (its time is each thread's CPU time, so that a loaded machine
+//!    does not tilt it): the memo alone for [`SCOUT`], then both in turns of one
 //!    slice, the plain count having [`PLAIN_SHARE`] times the memo's time.
 //!    After [`RACE`] of it, and then after every turn: the memo is chosen
-//!    when it counts solutions more than four times as fast (the plain
+//!    when it has counted [`MIN_COUNTED`] solutions or more, more than four
+//!    times as fast (the plain
 //!    count finds them one at a time, the memo a finished state's worth at
 //!    once) or when most of its lookups find their state; the plain count
 //!    when few of the memo's lookups find their state and it counts
@@ -36,7 +38,7 @@
 //! the call's limits, cancel and progress through the controls
 //! (`control`), and a stopped count resumes where it stopped.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::control::{Controls, Counters, Progress, Sliced};
 use crate::error::Error;
@@ -54,6 +56,9 @@ pub const RACE: Duration = Duration::from_millis(1);
 /// plain count is the better more often on problems that take seconds,
 /// and the memo, when it is, is usually chosen within milliseconds.
 pub const PLAIN_SHARE: u32 = 2;
+/// Solutions the memo must have counted before its rate is compared with
+/// the plain count's (a plain search may find its first solutions late).
+pub const MIN_COUNTED: f64 = 1000.0;
 /// The memo's turn in the race, in states.
 pub const RACE_STATES: u64 = 128;
 /// A count is chosen when the other's estimated remaining time is more
@@ -84,6 +89,29 @@ pub enum Phase {
     Plain,
     /// The memoized count, chosen.
     Memo,
+}
+
+/// The calling thread's CPU time: the turns of the race are measured in
+/// it, so that a loaded machine, which stops the thread now and then,
+/// does not make one count look slower than the other.
+#[derive(Clone, Copy)]
+struct Clock(Duration);
+
+impl Clock {
+    fn now() -> Clock {
+        let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: `t` is a valid timespec to write; the clock exists on
+        // every Linux and BSD (POSIX threads' CPU-time clock).
+        let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+        if !ok {
+            return Clock(Duration::ZERO);
+        }
+        Clock(Duration::new(t.tv_sec.max(0) as u64, t.tv_nsec.clamp(0, 999_999_999) as u32))
+    }
+
+    fn elapsed(self) -> Duration {
+        Clock::now().0.saturating_sub(self.0)
+    }
 }
 
 /// An automatic count, between the calls of a solver.
@@ -181,7 +209,7 @@ impl<'a> Counting<'a> {
         let rate = |counted: f64, time: Duration| counted / time.as_secs_f64().max(1e-9);
         let plain_rate = rate(self.auto.plain_count as f64, self.auto.plain_time);
         let memo_rate = rate(memo.counted(), self.auto.memo_time);
-        if memo_rate > MARGIN * plain_rate.max(1.0) {
+        if memo.counted() >= MIN_COUNTED && memo_rate > MARGIN * plain_rate {
             return Some(Phase::Memo);
         }
         let remaining = |time: Duration, done: f64| {
@@ -251,7 +279,7 @@ impl Sliced for Counting<'_> {
         if self.auto.handed_over {
             return Progress::Solution(&[]);
         }
-        let start = Instant::now();
+        let start = Clock::now();
         let done = match self.auto.phase {
             Phase::Alone => {
                 let done = self.plain(budget);
