@@ -60,6 +60,12 @@
 #define PLAIN_SHARE 2
 
 /**
+ * Solutions the memo must have counted before its rate is compared with
+ * the plain count's (a plain search may find its first solutions late).
+ */
+#define MIN_COUNTED 1000.0
+
+/**
  * The memo's turn in the race, in states.
  */
 #define RACE_STATES 128
@@ -1325,7 +1331,8 @@ dlx_status dlx_solver_count_memo(struct dlx_solver *solver,
  * decided as the count goes: the plain count alone for 0.2 ms (small
  * problems end there, with the plain search's counters); then the memo
  * for 1 ms; then both in turns, the plain count with twice the memo's
- * time, until the memo counts solutions four times as fast or most of
+ * time (each measured in the thread's CPU time), until the memo has
+ * counted 1,000 solutions four times as fast or most of
  * its lookups find their state (the memo is chosen), or few do and the
  * plain count counts solutions four times as fast or its estimated
  * remaining time is under a quarter of the memo's (the plain count is

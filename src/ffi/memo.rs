@@ -130,7 +130,8 @@ unsafe fn write_count(count: &Count, digits: *mut c_char, capacity: usize, lengt
 /// decided as the count goes: the plain count alone for 0.2 ms (small
 /// problems end there, with the plain search's counters); then the memo
 /// for 1 ms; then both in turns, the plain count with twice the memo's
-/// time, until the memo counts solutions four times as fast or most of
+/// time (each measured in the thread's CPU time), until the memo has
+/// counted 1,000 solutions four times as fast or most of
 /// its lookups find their state (the memo is chosen), or few do and the
 /// plain count counts solutions four times as fast or its estimated
 /// remaining time is under a quarter of the memo's (the plain count is
