@@ -10,7 +10,7 @@ use crate::control::Outcome;
 use crate::auto::Phase;
 use crate::error::Error;
 use crate::memo::{Count, MemoOptions, Order};
-use crate::Solver;
+use crate::solver::Solver;
 
 /// The rule by which the memoized count picks the column to branch on
 /// (`dlx_solver_set_memo_order`).
