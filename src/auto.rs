@@ -42,7 +42,7 @@ use std::time::Duration;
 
 use crate::control::{Controls, Counters, Progress, Sliced};
 use crate::error::Error;
-use crate::memo::{self, Count, Memo, MemoOptions};
+use crate::memo::{self, Count, MemoOptions};
 use crate::search::Search;
 
 /// How long the plain count runs alone before the memo joins it.
@@ -167,17 +167,13 @@ impl<'a> Counting<'a> {
     /// One slice of the memoized count (made at the first); `true` when
     /// it is done or failed.
     fn memo(&mut self, budget: u64) -> bool {
-        if self.memo.0.is_none() {
-            let made = self.search.memo_inputs().and_then(|(matrix, forced, excluded)| Memo::new(matrix, forced, excluded, self.options, self.threads));
-            match made {
-                Ok(m) => self.memo.0 = Some(Box::new(m)),
-                Err(e) => {
-                    self.error = Some(e);
-                    return true;
-                }
+        let memo = match self.search.memo_inputs().and_then(|(matrix, forced, excluded)| self.memo.start(matrix, forced, excluded, self.options, self.threads)) {
+            Ok(memo) => memo,
+            Err(e) => {
+                self.error = Some(e);
+                return true;
             }
-        }
-        let Some(memo) = self.memo.0.as_deref_mut() else { return true };
+        };
         match memo.run(budget) {
             Ok(true) => {
                 self.auto.result = memo.count().cloned();
@@ -254,11 +250,11 @@ impl Sliced for Counting<'_> {
 
     /// The fraction done of the count ahead.
     fn estimate(&self) -> f64 {
-        let memo = self.memo.0.as_ref().map_or(0.0, |m| m.estimate());
+        let memo = || self.memo.0.as_ref().map_or(0.0, |m| m.estimate());
         match self.auto.phase {
             Phase::Alone | Phase::Plain => self.search.estimate(),
-            Phase::Memo => memo,
-            Phase::Race => self.search.estimate().max(memo),
+            Phase::Memo => memo(),
+            Phase::Race => self.search.estimate().max(memo()),
         }
     }
 

@@ -17,7 +17,7 @@ use crate::engine::Engine;
 use crate::error::Error;
 use crate::matrix::Matrix;
 use crate::auto::{self, Auto, Phase};
-use crate::memo::{self, Count, Memo, MemoOptions, MemoStats};
+use crate::memo::{self, Count, MemoOptions, MemoStats};
 use crate::parallel::{self, Pool, ThreadStats};
 use crate::search::Search;
 use crate::split::{self, Subproblem};
@@ -449,10 +449,7 @@ impl Solver {
     /// [`Error::OutOfMemory`] (the count is dropped).
     pub fn memo_count(&mut self) -> Result<Option<Count>, Error> {
         let (matrix, forced, excluded) = self.search.memo_inputs()?;
-        if self.memo.0.is_none() {
-            self.memo.0 = Some(Box::new(Memo::new(matrix, forced, excluded, self.memo_options, self.threads)?));
-        }
-        let Some(memo) = self.memo.0.as_deref_mut() else { return Ok(None) };
+        let memo = self.memo.start(matrix, forced, excluded, self.memo_options, self.threads)?;
         let mut run = memo::Controlled::new(memo, self.search.controls_mut());
         control::find(&mut run);
         if let Some(e) = run.finish() {
@@ -503,7 +500,10 @@ impl Solver {
                 self.search.restart();
             }
         }
-        if !self.auto.handed_over {
+        // The race, unless it has handed the count over to the threads.
+        let mut count = None;
+        let mut chosen = self.auto.handed_over;
+        if !chosen {
             self.search.set_counting(true);
             let mut run = auto::Counting::new(&mut self.auto, &mut self.search, &mut self.memo, self.memo_options, self.threads);
             let outcome = control::find(&mut run);
@@ -514,26 +514,25 @@ impl Solver {
                 self.search.restart();
                 return Err(e);
             }
-            if outcome != Outcome::Solution {
-                if self.auto.result.is_some() && self.auto.phase == Phase::Memo {
-                    self.search.restart();
-                }
-                return Ok(self.auto.result.clone());
-            }
-            if self.auto.phase == Phase::Plain {
+            chosen = outcome == Outcome::Solution;
+            if chosen && self.auto.phase == Phase::Plain {
                 // The plain count starts again, split over the threads.
                 self.search.restart();
                 self.auto.plain_count = 0;
             }
+            count = self.auto.result.clone();
         }
-        let count = match self.auto.phase {
-            Phase::Memo => self.memo_count()?,
-            _ => {
-                let (counted, outcome) = self.count_run();
-                self.auto.plain_count += counted;
-                (outcome == Outcome::Exhausted).then(|| Count::from(self.auto.plain_count))
-            }
-        };
+        // The count chosen, on the solver's threads.
+        if chosen {
+            count = match self.auto.phase {
+                Phase::Memo => self.memo_count()?,
+                _ => {
+                    let (counted, outcome) = self.count_run();
+                    self.auto.plain_count += counted;
+                    (outcome == Outcome::Exhausted).then(|| Count::from(self.auto.plain_count))
+                }
+            };
+        }
         if count.is_some() && self.auto.phase == Phase::Memo {
             // The plain search stands where the race left it: it starts
             // again, so that a later call finds every solution.

@@ -213,6 +213,18 @@ impl Memo {
 #[derive(Debug, Default)]
 pub(crate) struct Slot(pub Option<Box<Memo>>);
 
+impl Slot {
+    /// The memoized count in the slot, started first (of `matrix` with
+    /// the rows `forced` and without `excluded`, on `threads` threads) if
+    /// the slot is empty.
+    pub fn start(&mut self, matrix: &Matrix, forced: &[usize], excluded: &[usize], options: MemoOptions, threads: usize) -> Result<&mut Memo, Error> {
+        Ok(match &mut self.0 {
+            Some(memo) => memo,
+            empty @ None => empty.insert(Box::new(Memo::new(matrix, forced, excluded, options, threads)?)),
+        })
+    }
+}
+
 impl Clone for Slot {
     fn clone(&self) -> Self {
         Slot(None)

@@ -232,18 +232,17 @@ impl Walk {
         self.nodes += 1;
         self.live.step(p, state, child, r, f.column);
         match p.choose_counted(child, order, self.live.possible()) {
-            Choice::Done => {
-                f.sum.add_one();
-                f.done += 1;
-                self.live.step(p, child, state, r, f.column);
-            }
-            Choice::Dead => {
-                f.done += 1;
-                self.live.step(p, child, state, r, f.column);
-            }
             Choice::Branch { column, close } => {
                 cache.claim(child);
                 self.push(p, column, close, r)?;
+            }
+            // The child ends here: one solution or none, and back.
+            end => {
+                if end == Choice::Done {
+                    f.sum.add_one();
+                }
+                f.done += 1;
+                self.live.step(p, child, state, r, f.column);
             }
         }
         Ok(())

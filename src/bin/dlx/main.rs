@@ -468,12 +468,17 @@ fn run_search(opts: &Options, name: &str, solver: &mut Solver, matrix: &Matrix, 
         }
     }
     if !opts.quiet {
-        say!("dlx: {}", Report { counters: solver.counters(), elapsed });
-        for (i, t) in solver.thread_stats().iter().enumerate() {
-            say!("dlx: thread {i}: {} nodes, {} steals, {:.6} s idle", t.nodes, t.steals, t.idle.as_secs_f64());
-        }
+        say_counters(solver, elapsed);
     }
     exit(code)
+}
+
+/// The plain search's counters on standard error, and each thread's.
+fn say_counters(solver: &Solver, elapsed: std::time::Duration) {
+    say!("dlx: {}", Report { counters: solver.counters(), elapsed });
+    for (i, t) in solver.thread_stats().iter().enumerate() {
+        say!("dlx: thread {i}: {} nodes, {} steals, {:.6} s idle", t.nodes, t.steals, t.idle.as_secs_f64());
+    }
 }
 
 /// The search itself, with what is printed as it goes: the solutions
@@ -588,10 +593,7 @@ fn run_memo(opts: &Options, solver: &mut Solver, matrix: &Matrix, colors: &Color
     if !opts.quiet && auto && solver.auto_phase() != Phase::Memo {
         // The plain search counted: its counters, as without the memo.
         say!("dlx: counted by the plain search (the memo fell behind)");
-        say!("dlx: {}", Report { counters: solver.counters(), elapsed });
-        for (i, t) in solver.thread_stats().iter().enumerate() {
-            say!("dlx: thread {i}: {} nodes, {} steals, {:.6} s idle", t.nodes, t.steals, t.idle.as_secs_f64());
-        }
+        say_counters(solver, elapsed);
     } else if !opts.quiet {
         if auto {
             say!("dlx: counted by memo (the plain search fell behind)");
