@@ -148,6 +148,14 @@ int main(void)
     check(dlx_solver_counter(s, DLX_COUNTER_MEMO_BYTES, &bytes), "bytes");
     expect(hits > 0 && entries > 0 && bytes > 0, "the cache counters");
     expect(dlx_solver_set_memo_order(s, 7) == DLX_ERR_UNKNOWN_VALUE, "an unknown order is refused");
+    expect(dlx_solver_set_memo_parts(s, 3) == DLX_ERR_UNKNOWN_VALUE, "an unknown parts rule is refused");
+    expect(dlx_solver_set_memo_parts(NULL, DLX_MEMO_PARTS_NEVER) == DLX_ERR_NULL, "parts: NULL solver");
+    const uint32_t rules[] = {DLX_MEMO_PARTS_ALWAYS, DLX_MEMO_PARTS_NEVER, DLX_MEMO_PARTS_AUTO};
+    for (size_t i = 0; i < 3; i++) {
+        check(dlx_solver_set_memo_parts(s, rules[i]), "parts");
+        expect(dlx_solver_count_memo(s, digits, sizeof digits, &len) == DLX_DONE && strcmp(digits, "12988816") == 0,
+               "parts looked for always, never, now and then: 12988816");
+    }
     check(dlx_solver_set_memo_order(s, DLX_MEMO_ORDER_FIRST), "order");
     check(dlx_solver_set_memo_memory(s, 50000), "memory");
     uint64_t dropped = 0;

@@ -6,7 +6,7 @@
 mod common;
 
 use common::boards::{dominoes, kasteleyn};
-use common::{all_general_covers, queens, random_general, Lcg};
+use common::{all_general_covers, queens, random_general, side_by_side, Lcg};
 use dlx::{Count, Limits, Matrix, Outcome, Phase, Solver};
 
 fn auto(m: &Matrix) -> Solver {
@@ -56,25 +56,6 @@ fn bell(n: usize) -> u64 {
         row = next;
     }
     *row.last().unwrap()
-}
-
-/// Two problems side by side: columns and rows of `b` after `a`'s.
-fn side_by_side(a: &Matrix, b: &Matrix) -> Matrix {
-    let mut m = Matrix::new(a.columns() + b.columns()).unwrap();
-    for (x, shift) in [(a, 0), (b, a.columns())] {
-        for c in 0..x.columns() {
-            if x.is_secondary(c) == Some(true) {
-                m.set_secondary(c + shift).unwrap();
-            }
-        }
-    }
-    for (x, shift) in [(a, 0), (b, a.columns())] {
-        for r in 0..x.rows() {
-            let cols: Vec<usize> = x.row(r).unwrap().map(|c| c + shift).collect();
-            m.add_row(&cols).unwrap();
-        }
-    }
-    m
 }
 
 /// Counts from formulas: Bell numbers, double factorials, Kasteleyn's

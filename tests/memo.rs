@@ -8,8 +8,8 @@ mod common;
 use std::ops::ControlFlow;
 
 use common::boards::{dominoes, dominoes_numbered, kasteleyn};
-use common::{all_general_covers, is_general_cover, random_general, random_matrix, Lcg};
-use dlx::{Count, Engine, Limits, Matrix, MemoOptions, Objective, Order, Outcome, Solver};
+use common::{all_general_covers, is_general_cover, queens, random_general, random_matrix, side_by_side, Lcg};
+use dlx::{Count, Decompose, Engine, Limits, Matrix, MemoOptions, Objective, Order, Outcome, Solver};
 use num_bigint::BigUint;
 
 const ORDERS: [Order; 2] = [Order::Fewest, Order::First];
@@ -301,7 +301,7 @@ fn draws_depend_on_the_seed_alone_and_a_count_of_zero_draws_nothing() {
 fn a_tiny_cache_keeps_the_count_exact_and_says_it_dropped_states() {
     let m = dominoes(8, 8);
     let mut s = memo(&m, Order::First, &[]);
-    s.set_memo_options(MemoOptions { order: Order::First, memory: 20_000 });
+    s.set_memo_options(MemoOptions { order: Order::First, memory: 20_000, ..MemoOptions::default() });
     assert_eq!(count(&mut s), Count::from(12988816u64));
     let stats = s.memo_stats();
     assert!(stats.cache.dropped > 0 && stats.cache.bytes <= 20_000, "{stats:?}");
@@ -391,9 +391,84 @@ fn a_tiny_shared_cache_keeps_the_count_exact() {
     let m = dominoes(8, 8);
     for order in ORDERS {
         let mut s = memo_on(&m, order, &[], 2);
-        s.set_memo_options(MemoOptions { order, memory: 16 * 1024 });
+        s.set_memo_options(MemoOptions { order, memory: 16 * 1024, ..MemoOptions::default() });
         assert_eq!(count(&mut s), Count::from(12988816u64));
         let stats = s.memo_stats();
         assert!(stats.cache.dropped > 0 && stats.cache.bytes <= 16 * 1024, "{stats:?}");
+    }
+}
+
+/// The count of `m` with parts looked for by `decompose`, and the states
+/// it entered.
+fn count_parts(m: &Matrix, decompose: Decompose, threads: usize) -> (Count, u64) {
+    let mut s = Solver::new(m).unwrap();
+    s.set_threads(threads);
+    s.set_memo_options(MemoOptions { decompose, ..MemoOptions::default() });
+    let c = count(&mut s);
+    (c, s.memo_stats().nodes)
+}
+
+/// Independent parts multiply. Two random matrices with bounds, colors
+/// and secondary columns side by side count the product of their brute
+/// force counts, whether parts are looked for at every state, now and
+/// then or never, on one thread or two. Catches a product level that
+/// adds its parts' counts, a part that leaves another group's columns
+/// open (its count would hold the other group's choices), and a part
+/// that sets aside a secondary column its own rows use.
+#[test]
+fn independent_parts_multiply() {
+    let mut g = Lcg(50);
+    for case in 0..400 {
+        let (a, b) = (random_general(&mut g, 0, 0), random_general(&mut g, 0, 0));
+        let want = all_general_covers(&a, &[]).len() as u64 * all_general_covers(&b, &[]).len() as u64;
+        let m = side_by_side(&a, &b);
+        for decompose in [Decompose::Always, Decompose::Auto, Decompose::Never] {
+            for threads in [1, 2] {
+                assert_eq!(count_parts(&m, decompose, threads).0, Count::from(want), "case {case}, {decompose:?}, {threads} threads");
+            }
+        }
+    }
+}
+
+/// Boards of 8 queens side by side. Three apart: 92^3 solutions. Each
+/// board's diagonals are secondary columns, so without parts the states
+/// after the first board differ in its diagonals and the next board is
+/// counted again for each of its 92 solutions; as parts, each board is
+/// one entry of the cache. Catches a look for parts that never finds
+/// them. Two whose first ranks are filled together (one option puts a
+/// queen on the first rank of each board, any file of one and any file of
+/// the other: 92^2 solutions) are one problem until that option is
+/// chosen and two parts after; catches a part that keeps the other
+/// board's columns open or sets aside a diagonal its own rows use.
+#[test]
+fn boards_of_queens_count_as_parts() {
+    let n = 8;
+    let q = queens(n);
+    let three = side_by_side(&side_by_side(&q, &q), &q);
+    let (whole, whole_nodes) = count_parts(&three, Decompose::Never, 1);
+    let (parts, parts_nodes) = count_parts(&three, Decompose::Auto, 1);
+    assert_eq!(whole, Count::from(92u64 * 92 * 92));
+    assert_eq!(parts, Count::from(92u64 * 92 * 92));
+    assert!(parts_nodes * 20 < whole_nodes, "{parts_nodes} states with parts, {whole_nodes} without");
+
+    let width = q.columns();
+    let mut m = Matrix::new(2 * width).unwrap();
+    for c in 0..2 * width {
+        if q.is_secondary(c % width) == Some(true) {
+            m.set_secondary(c).unwrap();
+        }
+    }
+    let cells = |r: usize, shift: usize| q.row(r).unwrap().map(move |c| c + shift);
+    for (j, k) in (0..n).flat_map(|j| (0..n).map(move |k| (j, k))) {
+        m.add_row(&cells(j, 0).chain(cells(k, width)).collect::<Vec<_>>()).unwrap();
+    }
+    for r in n..n * n {
+        m.add_row(&cells(r, 0).collect::<Vec<_>>()).unwrap();
+        m.add_row(&cells(r, width).collect::<Vec<_>>()).unwrap();
+    }
+    for decompose in [Decompose::Always, Decompose::Auto, Decompose::Never] {
+        for threads in [1, 2] {
+            assert_eq!(count_parts(&m, decompose, threads).0, Count::from(92u64 * 92), "{decompose:?}, {threads} threads");
+        }
     }
 }

@@ -226,3 +226,18 @@ def test_the_automatic_count_chooses_and_a_sample_reuses_its_cache():
         assert s.count("memo") == 92
         with pytest.raises(dlx.InputError):
             s.count("fast")
+
+
+def test_independent_parts_multiply_whatever_the_memo_parts_rule():
+    # Three boards of 8 queens side by side: 92^3 (each board's 92
+    # solutions, Sosin's count); catches a count that adds parts, and a
+    # rule name that does not reach the library.
+    rows, columns, secondary = queens_rows(8)
+    width = columns
+    three = [[c + k * width for c in r] for k in range(3) for r in rows]
+    minor = [c + k * width for k in range(3) for c in secondary]
+    for rule in ("auto", "always", "never"):
+        with dlx.Matrix.from_rows(three, 3 * width, minor).solver(memo_parts=rule) as s:
+            assert s.count("memo") == 92 ** 3
+    with pytest.raises(dlx.InputError):
+        dlx.Matrix.from_rows(rows, columns, secondary).solver(memo_parts="sometimes")

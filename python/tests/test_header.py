@@ -57,6 +57,7 @@ def test_outcomes_match():
 @pytest.mark.parametrize("enum, table, prefix", [
     ("dlx_engine", "_ENGINES", "DLX_ENGINE_"),
     ("dlx_memo_order", "_MEMO_ORDERS", "DLX_MEMO_ORDER_"),
+    ("dlx_memo_parts", "_MEMO_PARTS", "DLX_MEMO_PARTS_"),
     ("dlx_counter", "_COUNTERS", "DLX_COUNTER_"),
 ])
 def test_named_values_match(enum, table, prefix):

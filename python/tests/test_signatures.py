@@ -68,7 +68,8 @@ def literal_values(hint):
 
 
 @pytest.mark.parametrize("option, accepted", [
-    ("objective", _solver._OBJECTIVES), ("engine", _solver._ENGINES), ("memo_order", _solver._MEMO_ORDERS)])
+    ("objective", _solver._OBJECTIVES), ("engine", _solver._ENGINES), ("memo_order", _solver._MEMO_ORDERS),
+    ("memo_parts", _solver._MEMO_PARTS)])
 def test_string_options_are_literals_of_what_the_solver_accepts(option, accepted):
     # Catches `str` in place of a Literal, or a Literal out of step with the values Solver maps.
     hint = typing.get_type_hints(SolverOptions, localns={"Progress": _solver.Progress})[option]

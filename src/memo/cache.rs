@@ -350,7 +350,7 @@ mod tests {
         let limit = 100_000;
         let mut c = Cache::new(4, limit, mix);
         let mut big = Count::from(u128::MAX);
-        big.add_one();
+        big.add(&Count::ONE);
         for i in 0..10_000u64 {
             c.insert(&[i, 0, 0, 1], if i % 2 == 0 { &big } else { &Count::ONE });
         }

@@ -81,9 +81,15 @@ impl Count {
         }
     }
 
-    /// Adds one.
-    pub(crate) fn add_one(&mut self) {
-        self.add(&Count::ONE);
+    /// Multiplies this count by `other`.
+    pub(crate) fn mul(&mut self, other: &Count) {
+        if let (Repr::Small(a), Repr::Small(b)) = (&self.0, &other.0) {
+            if let Some(m) = a.checked_mul(*b) {
+                self.0 = Repr::Small(m);
+                return;
+            }
+        }
+        *self = Count::from_big(self.to_biguint() * other.to_biguint());
     }
 
     /// Takes `other` (not above this count) from it.
@@ -172,7 +178,7 @@ mod tests {
     #[test]
     fn sums_past_128_bits_stay_exact() {
         let mut c = Count::from(u128::MAX);
-        c.add_one();
+        c.add(&Count::ONE);
         assert_eq!(c.to_string(), "340282366920938463463374607431768211456");
         assert_eq!(c.to_u128(), None);
         c.sub(&Count::ONE);

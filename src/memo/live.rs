@@ -21,6 +21,10 @@ pub(crate) struct Live {
     blocked: Vec<u32>,
     /// Per column: its rows with nothing blocked.
     possible: Vec<u32>,
+    /// The list entries looked at by steps so far: the walk's measure of
+    /// its own work, against which it paces its looks for independent
+    /// parts ([`super::parts`]).
+    pub work: u64,
 }
 
 impl Live {
@@ -39,12 +43,17 @@ impl Live {
         for (c, n) in possible.iter_mut().enumerate() {
             *n = p.column(c).0.iter().filter(|&&r| blocked[r as usize] == 0).count() as u32;
         }
-        Ok(Live { blocked, possible })
+        Ok(Live { blocked, possible, work: 0 })
     }
 
     /// Each column's possible rows.
     pub fn possible(&self) -> &[u32] {
         &self.possible
+    }
+
+    /// Whether row `r` is possible in the current state.
+    pub fn is_possible(&self, r: u32) -> bool {
+        self.blocked[r as usize] == 0
     }
 
     /// Moves the numbers from state `from` to state `to`, which differ
@@ -66,6 +75,7 @@ impl Live {
             return;
         }
         let (list, colors) = p.column(c);
+        self.work += list.len() as u64;
         for (pos, (&r, &color)) in list.iter().zip(colors).enumerate() {
             let was = p.takes(c, old, pos as u32, color);
             let is = p.takes(c, new, pos as u32, color);
@@ -93,14 +103,14 @@ impl Live {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::matrix::Matrix;
     use crate::memo::order::Order;
     use crate::memo::problem::Choice;
 
     /// A random matrix with secondary columns, colors and bounds.
-    fn random(g: &mut fastrand::Rng) -> Matrix {
+    pub(in crate::memo) fn random(g: &mut fastrand::Rng) -> Matrix {
         let columns = 3 + g.usize(..8);
         let mut m = Matrix::new(columns).unwrap();
         for c in 0..columns {

@@ -29,6 +29,7 @@ pub(crate) mod cache;
 pub mod count;
 pub(crate) mod live;
 pub(crate) mod order;
+pub(crate) mod parts;
 pub(crate) mod problem;
 pub(crate) mod team;
 pub(crate) mod walk;
@@ -36,6 +37,7 @@ pub(crate) mod walk;
 pub use cache::CacheStats;
 pub use count::Count;
 pub use order::Order;
+pub use parts::Decompose;
 
 use std::sync::Arc;
 
@@ -60,11 +62,14 @@ pub struct MemoOptions {
     /// The most bytes the cache may hold. When it is full, the count goes
     /// on, still exact, without storing more states.
     pub memory: u64,
+    /// Whether the count looks for independent parts, whose counts
+    /// multiply.
+    pub decompose: Decompose,
 }
 
 impl Default for MemoOptions {
     fn default() -> Self {
-        MemoOptions { order: Order::default(), memory: DEFAULT_MEMORY }
+        MemoOptions { order: Order::default(), memory: DEFAULT_MEMORY, decompose: Decompose::default() }
     }
 }
 
@@ -119,7 +124,7 @@ pub(crate) struct Memo {
     helpers: Vec<Walk>,
     /// The count, once a walk has finished.
     result: Option<Count>,
-    order: Order,
+    how: MemoOptions,
     /// Nodes entered by draws, to count branches the cache had dropped.
     extra: u64,
 }
@@ -145,13 +150,13 @@ impl Memo {
         } else {
             Caches::One(Cache::new(problem.words, options.memory, hash))
         };
-        Ok(Memo { problem, cache, walk: Walk::default(), helpers, result: None, order: options.order, extra: 0 })
+        Ok(Memo { problem, cache, walk: Walk::default(), helpers, result: None, how: options, extra: 0 })
     }
 
     /// Counts on the calling thread for about `budget` more nodes; `true`
     /// when the count is done.
     pub fn run(&mut self, budget: u64) -> Result<bool, Error> {
-        if self.result.is_none() && self.walk.run(&self.problem, &mut self.cache, self.order, budget)? {
+        if self.result.is_none() && self.walk.run(&self.problem, &mut self.cache, self.how, budget)? {
             self.result = self.walk.result().cloned();
         }
         Ok(self.result.is_some())
@@ -169,7 +174,7 @@ impl Memo {
         if self.helpers.is_empty() || self.result.is_some() {
             return None;
         }
-        Team::start(std::mem::take(&mut self.helpers), &self.problem, cache, self.order)
+        Team::start(std::mem::take(&mut self.helpers), &self.problem, cache, self.how)
     }
 
     pub fn stats(&self) -> MemoStats {
@@ -201,7 +206,7 @@ impl Memo {
         if total.is_zero() {
             return Ok(());
         }
-        self.extra += walk::draw(&self.problem, &mut self.cache, self.order, &total, rng, rows)?;
+        self.extra += walk::draw(&self.problem, &mut self.cache, self.how, &total, rng, rows)?;
         Ok(())
     }
 }

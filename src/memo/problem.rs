@@ -91,6 +91,8 @@ pub(crate) struct Problem {
     columns: Vec<Column>,
     /// The primary columns, in index order.
     primary: Vec<u32>,
+    /// The secondary columns, in index order.
+    secondary: Vec<u32>,
     /// The primary columns in the order [`Order::Fewest`]'s ties follow
     /// (`order::breadth_first`).
     fewest: Vec<u32>,
@@ -184,6 +186,7 @@ impl Problem {
         let mut columns = Vec::new();
         columns.try_reserve_exact(n)?;
         let mut primary = Vec::new();
+        let mut secondary = Vec::new();
         let (mut word, mut used) = (0u32, 0u32);
         for c in 0..n {
             let len = list_start[c + 1] - list_start[c];
@@ -210,10 +213,9 @@ impl Problem {
             }
             columns.push(Column { kind, word, shift: used as u8, bits, cursor_bits, lower, upper });
             used += bits as u32;
-            if kind != Kind::Free {
-                primary.try_reserve(1)?;
-                primary.push(c as u32);
-            }
+            let kept = if kind == Kind::Free { &mut secondary } else { &mut primary };
+            kept.try_reserve(1)?;
+            kept.push(c as u32);
         }
         let words = word as usize + 1;
         let mut is_primary: Vec<bool> = filled(n)?;
@@ -222,7 +224,7 @@ impl Problem {
         }
         let graph = order::Graph { list_start: &list_start, list: &list, row_start: raw_start, row_column: raw, primary: &is_primary };
         let fewest = order::breadth_first(&graph)?;
-        let mut p = Problem { columns, primary, fewest, list_start, list, list_color, row_start: copied(raw_start)?, entries, words, start: None };
+        let mut p = Problem { columns, primary, secondary, fewest, list_start, list, list_color, row_start: copied(raw_start)?, entries, words, start: None };
         let mut start: Vec<u64> = filled(words)?;
         // A column whose lower bound is out of reach has no solution.
         let mut ok = p.columns.iter().all(|col| col.lower <= col.upper);
@@ -351,6 +353,34 @@ impl Problem {
         let col = &self.columns[c];
         let from = if col.kind == Kind::Many { Self::split(col, self.get(s, c)).1 as usize } else { 0 };
         (rows, from)
+    }
+
+    /// The primary columns, and the secondary ones, in index order.
+    pub(super) fn primary(&self) -> &[u32] {
+        &self.primary
+    }
+
+    pub(super) fn secondary(&self) -> &[u32] {
+        &self.secondary
+    }
+
+    /// Whether column `c` is primary and open in state `s`.
+    pub(super) fn is_open(&self, s: &[u64], c: usize) -> bool {
+        self.progress(s, c).is_some()
+    }
+
+    /// Whether column `c` is secondary and free in state `s` (rows of any
+    /// color may still use it, so two of them may clash there).
+    pub(super) fn is_free(&self, s: &[u64], c: usize) -> bool {
+        self.columns[c].kind == Kind::Free && self.get(s, c) == 0
+    }
+
+    /// Sets secondary column `c` aside in state `s`: used without a color,
+    /// which no row takes. A part of a state ([`super::parts`]) sets aside
+    /// the secondary columns none of its rows can use, so that its key does
+    /// not depend on them.
+    pub(super) fn set_aside(&self, s: &mut [u64], c: u32) {
+        self.set(s, c as usize, 1);
     }
 
     /// For an open column: (rows so far, may it close now).

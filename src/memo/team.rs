@@ -16,7 +16,7 @@ use std::thread::JoinHandle;
 
 use super::cache::Shared;
 use super::count::Count;
-use super::order::Order;
+use super::MemoOptions;
 use super::problem::Problem;
 use super::walk::Walk;
 use crate::control::POLL_NODES;
@@ -50,9 +50,9 @@ pub(crate) struct Team {
 }
 
 /// A helper's work: slices of its walk until told to stop or done.
-fn help(mut walk: Walk, problem: &Problem, cache: &Shared, order: Order, board: &Board, me: usize) -> Walk {
+fn help(mut walk: Walk, problem: &Problem, cache: &Shared, how: MemoOptions, board: &Board, me: usize) -> Walk {
     while board.stop.get() == 0 {
-        let done = walk.run(problem, &mut &*cache, order, POLL_NODES);
+        let done = walk.run(problem, &mut &*cache, how, POLL_NODES);
         board.nodes[me].set(walk.nodes);
         match done {
             Ok(false) => {}
@@ -73,7 +73,7 @@ impl Team {
     /// Starts a thread for each of `walks` (a thread the system will not
     /// start is done without: its walk is dropped). `None` when none
     /// started.
-    pub fn start(walks: Vec<Walk>, problem: &Arc<Problem>, cache: &Arc<Shared>, order: Order) -> Option<Team> {
+    pub fn start(walks: Vec<Walk>, problem: &Arc<Problem>, cache: &Arc<Shared>, how: MemoOptions) -> Option<Team> {
         let mut nodes = Vec::new();
         nodes.try_reserve_exact(walks.len()).ok()?;
         nodes.extend(walks.iter().map(|w| Word::new(w.nodes)));
@@ -83,7 +83,7 @@ impl Team {
         for (me, walk) in walks.into_iter().enumerate() {
             let (problem, cache, b) = (Arc::clone(problem), Arc::clone(cache), Arc::clone(&board));
             let thread = std::thread::Builder::new().name(format!("dlx-memo-{}", me + 1));
-            if let Ok(h) = thread.spawn(move || help(walk, &problem, &cache, order, &b, me)) {
+            if let Ok(h) = thread.spawn(move || help(walk, &problem, &cache, how, &b, me)) {
                 handles.push(h);
             }
         }

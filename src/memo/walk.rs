@@ -6,19 +6,27 @@
 use super::cache::{Lookup, Store};
 use super::count::Count;
 use super::live::Live;
-use super::order::Order;
+use super::parts::Parts;
 use super::problem::{Choice, Problem};
+use super::MemoOptions;
 use crate::alloc::copied;
 use crate::engine::kit;
 use crate::error::Error;
 
-/// One level of the search: the column it branches on and how far it got.
+/// One level of the search: the column it branches on and how far it got,
+/// or the independent parts its state falls into (`super::parts`).
 #[derive(Debug)]
 struct Frame {
     column: u32,
     /// The row added to the level above to reach this one ([`CLOSE`]: the
-    /// level above closed its column; the first level: none).
+    /// level above closed its column; [`PART`]: this level is a part of
+    /// the level above; the first level: [`CLOSE`]).
     via: u32,
+    /// A product of parts: the branches are the parts, `rows` states from
+    /// `Walk::parts[parts_from..]`, and `sum` is the product of their
+    /// counts so far.
+    product: bool,
+    parts_from: usize,
     /// The rows to try are positions `from..from + rows` of the column's
     /// list, taken from position `from + shift` on, round.
     from: u32,
@@ -51,8 +59,13 @@ pub(crate) struct Walk {
     later: Vec<u32>,
     started: bool,
     /// Each column's possible rows in the deepest level's state, or the
-    /// child's while it is looked at.
+    /// child's while it is looked at. A part shares its whole state's
+    /// numbers: they differ only for rows of the other parts, which the
+    /// part never looks at (`super::parts`).
     live: Live,
+    /// The parts of the product levels, one state after another.
+    parts: Vec<u64>,
+    looks: Parts,
     result: Option<Count>,
     /// States entered (the start included).
     pub nodes: u64,
@@ -80,7 +93,8 @@ impl Walk {
     pub fn counted(&self) -> f64 {
         match &self.result {
             Some(c) => c.to_f64(),
-            None => self.frames.iter().map(|f| f.sum.to_f64()).sum(),
+            // Below a product level, counts are of parts: not solutions.
+            None => self.frames.iter().take_while(|f| !f.product).map(|f| f.sum.to_f64()).sum(),
         }
     }
 
@@ -117,14 +131,73 @@ impl Walk {
         self.frames.try_reserve(1)?;
         self.states.try_reserve(w)?;
         let later_from = self.later.len();
-        self.frames.push(Frame { column, via, from, rows, shift, tried: 0, later_from, close, sum: Count::ZERO, done: 0, total: rows.saturating_add(close as u32) });
+        let parts_from = self.parts.len();
+        self.frames.push(Frame { column, via, product: false, parts_from, from, rows, shift, tried: 0, later_from, close, sum: Count::ZERO, done: 0, total: rows.saturating_add(close as u32) });
         self.states.resize((depth + 2) * w, 0);
         Ok(())
     }
 
+    /// Pushes a product level for the state after the last frame, whose
+    /// `rows` parts are `parts[parts_from..]`.
+    fn push_product(&mut self, p: &Problem, rows: u32, parts_from: usize, via: u32) -> Result<(), Error> {
+        let w = p.words;
+        let depth = self.frames.len();
+        let shift = if self.of > 1 { (rows as u64 * self.turn as u64 / self.of as u64) as u32 } else { 0 };
+        self.frames.try_reserve(1)?;
+        self.states.try_reserve(w)?;
+        let later_from = self.later.len();
+        self.frames.push(Frame { column: CLOSE, via, product: true, parts_from, from: 0, rows, shift, tried: 0, later_from, close: false, sum: Count::ONE, done: 0, total: rows });
+        self.states.resize((depth + 2) * w, 0);
+        Ok(())
+    }
+
+    /// Adds (or, at a product level, multiplies in) the count `v` of one
+    /// of level `depth`'s branches. A part with no solution makes the
+    /// product zero: the level's other parts are not counted.
+    fn credit(&mut self, depth: usize, v: &Count) {
+        let f = &mut self.frames[depth];
+        f.done += 1;
+        if !f.product {
+            f.sum.add(v);
+        } else if v.is_zero() {
+            f.sum = Count::ZERO;
+            f.tried = f.rows;
+            self.later.truncate(f.later_from);
+        } else {
+            f.sum.mul(v);
+        }
+    }
+
+    /// Goes into the state after the last frame (`via` from the level
+    /// above, or the start), which the cache does not know, and is
+    /// `choice`: pushes its level (a product level when it falls into
+    /// parts), or returns its count when it ends there.
+    fn enter(&mut self, p: &Problem, cache: &mut impl Store, how: MemoOptions, choice: Choice, via: u32) -> Result<Option<Count>, Error> {
+        let Choice::Branch { column, close } = choice else {
+            return Ok(Some(if choice == Choice::Done { Count::ONE } else { Count::ZERO }));
+        };
+        let w = p.words;
+        let depth = self.frames.len();
+        let state = &self.states[depth * w..(depth + 1) * w];
+        // A part is one group already: no look.
+        if via != PART && self.looks.due(how.decompose, &self.live) {
+            let before = self.parts.len();
+            let n = self.looks.split(p, state, &self.live, &mut self.parts)?;
+            if n > 1 {
+                cache.claim(state);
+                // Parts are fewer than columns, which are u32.
+                self.push_product(p, n as u32, before, via)?;
+                return Ok(None);
+            }
+        }
+        cache.claim(state);
+        self.push(p, column, close, via)?;
+        Ok(None)
+    }
+
     /// Starts at `state` (the problem's start, or `None` when the forced
     /// rows cannot be together).
-    fn begin(&mut self, p: &Problem, cache: &mut impl Store, order: Order, state: Option<&[u64]>) -> Result<(), Error> {
+    fn begin(&mut self, p: &Problem, cache: &mut impl Store, how: MemoOptions, state: Option<&[u64]>) -> Result<(), Error> {
         self.started = true;
         self.nodes += 1;
         let Some(state) = state else {
@@ -136,29 +209,54 @@ impl Walk {
             return Ok(());
         }
         self.live = Live::new(p, state)?;
-        match p.choose_counted(state, order, self.live.possible()) {
-            Choice::Done => self.result = Some(Count::ONE),
-            Choice::Dead => self.result = Some(Count::ZERO),
-            Choice::Branch { column, close } => {
-                self.states.try_reserve_exact(2 * p.words)?;
-                self.states.extend_from_slice(state);
-                self.push(p, column, close, CLOSE)?;
-            }
-        }
+        let choice = p.choose_counted(state, how.order, self.live.possible());
+        self.states.try_reserve_exact(2 * p.words)?;
+        self.states.extend_from_slice(state);
+        self.result = self.enter(p, cache, how, choice, CLOSE)?;
         Ok(())
     }
 
     /// Counts from the problem's start for about `budget` more nodes;
     /// `true` when the count is done.
-    pub fn run(&mut self, p: &Problem, cache: &mut impl Store, order: Order, budget: u64) -> Result<bool, Error> {
+    pub fn run(&mut self, p: &Problem, cache: &mut impl Store, how: MemoOptions, budget: u64) -> Result<bool, Error> {
         if !self.started {
-            self.begin(p, cache, order, p.start())?;
+            self.begin(p, cache, how, p.start())?;
         }
         let end = self.nodes.saturating_add(budget);
         while self.result.is_none() && self.nodes < end {
-            self.step(p, cache, order)?;
+            self.step(p, cache, how)?;
         }
         Ok(self.result.is_some())
+    }
+
+    /// The next branch of level `depth` to try, and whether it was put
+    /// off before: a possible row of its column (at a product level, the
+    /// number of a part), then closing the column, then the branches put
+    /// off.
+    fn next_branch(&mut self, p: &Problem, depth: usize) -> Option<(u32, bool)> {
+        let w = p.words;
+        let state = &self.states[depth * w..(depth + 1) * w];
+        let f = &mut self.frames[depth];
+        let list = if f.product { &[][..] } else { p.list(state, f.column).0 };
+        while f.tried < f.rows {
+            let k = ((f.tried as u64 + f.shift as u64) % f.rows as u64) as u32;
+            f.tried += 1;
+            if f.product {
+                return Some((k, false));
+            }
+            let r = list[(f.from + k) as usize];
+            if p.possible(state, r) {
+                return Some((r, false));
+            }
+        }
+        if f.close {
+            f.close = false;
+            return Some((CLOSE, false));
+        }
+        if self.later.len() > f.later_from {
+            return self.later.pop().map(|r| (r, true));
+        }
+        None
     }
 
     /// One move of the search: into the next branch of the deepest level
@@ -167,59 +265,34 @@ impl Walk {
     /// another thread is counting is put off until the level's other
     /// branches are done; by then its count is usually in the cache, and
     /// if not, this thread counts it too.
-    fn step(&mut self, p: &Problem, cache: &mut impl Store, order: Order) -> Result<(), Error> {
+    fn step(&mut self, p: &Problem, cache: &mut impl Store, how: MemoOptions) -> Result<(), Error> {
         let w = p.words;
         let depth = self.frames.len() - 1;
+        let Some((r, again)) = self.next_branch(p, depth) else {
+            self.finish(p, cache);
+            return Ok(());
+        };
+        // The child, in the slot after the level's state.
         let (above, below) = self.states.split_at_mut((depth + 1) * w);
         let state = &above[depth * w..];
         let child = &mut below[..w];
-        let f = &mut self.frames[depth];
-        let (list, _) = p.list(state, f.column);
-        let mut next = None;
-        while f.tried < f.rows {
-            let k = ((f.tried as u64 + f.shift as u64) % f.rows as u64) as u32;
-            f.tried += 1;
-            let r = list[(f.from + k) as usize];
-            if p.possible(state, r) {
-                next = Some(r);
-                break;
-            }
-        }
-        let mut again = false;
-        if next.is_none() && f.close {
-            f.close = false;
-            next = Some(CLOSE);
-        } else if next.is_none() && self.later.len() > f.later_from {
-            next = self.later.pop();
-            again = true;
-        }
-        let Some(r) = next else {
-            // Every branch is counted: the level is done.
-            let f = self.frames.pop().expect("a level to finish");
-            cache.insert(state, &f.sum);
-            match self.frames.last_mut() {
-                Some(up) => {
-                    let parent = &above[(depth - 1) * w..depth * w];
-                    self.live.step(p, state, parent, f.via, up.column);
-                    up.sum.add(&f.sum);
-                    up.done += 1;
-                }
-                None => self.result = Some(f.sum),
-            }
-            self.states.truncate((depth + 1) * w);
-            return Ok(());
-        };
-        child.copy_from_slice(state);
-        if r == CLOSE {
-            p.close(child, f.column);
+        let f = &self.frames[depth];
+        let (product, column) = (f.product, f.column);
+        if product {
+            let at = f.parts_from + r as usize * w;
+            child.copy_from_slice(&self.parts[at..at + w]);
         } else {
-            p.add(child, r, Some(f.column));
+            child.copy_from_slice(state);
+            if r == CLOSE {
+                p.close(child, column);
+            } else {
+                p.add(child, r, Some(column));
+            }
         }
         match cache.lookup(child) {
             Lookup::Found(v) => {
                 self.nodes += 1;
-                f.sum.add(&v);
-                f.done += 1;
+                self.credit(depth, &v);
                 return Ok(());
             }
             Lookup::Busy if !again => {
@@ -230,22 +303,45 @@ impl Walk {
             Lookup::Busy | Lookup::Missing => {}
         }
         self.nodes += 1;
-        self.live.step(p, state, child, r, f.column);
-        match p.choose_counted(child, order, self.live.possible()) {
-            Choice::Branch { column, close } => {
-                cache.claim(child);
-                self.push(p, column, close, r)?;
-            }
+        // A part keeps its whole state's numbers (see `live`).
+        if !product {
+            self.live.step(p, state, child, r, column);
+        }
+        let choice = p.choose_counted(child, how.order, self.live.possible());
+        let via = if product { PART } else { r };
+        if let Some(v) = self.enter(p, cache, how, choice, via)? {
             // The child ends here: one solution or none, and back.
-            end => {
-                if end == Choice::Done {
-                    f.sum.add_one();
-                }
-                f.done += 1;
-                self.live.step(p, child, state, r, f.column);
+            self.credit(depth, &v);
+            if !product {
+                let (above, below) = self.states.split_at(depth * w + w);
+                self.live.step(p, &below[..w], &above[depth * w..], r, column);
             }
         }
         Ok(())
+    }
+
+    /// Leaves the deepest level, every branch counted: its count goes to
+    /// the cache and to the level above (or is the result).
+    fn finish(&mut self, p: &Problem, cache: &mut impl Store) {
+        let w = p.words;
+        let Some(f) = self.frames.pop() else { return };
+        let depth = self.frames.len();
+        let (above, state) = self.states.split_at(depth * w);
+        let state = &state[..w];
+        cache.insert(state, &f.sum);
+        if f.product {
+            self.parts.truncate(f.parts_from);
+        }
+        match self.frames.last() {
+            Some(up) => {
+                if f.via != PART {
+                    self.live.step(p, state, &above[(depth - 1) * w..], f.via, up.column);
+                }
+                self.credit(depth - 1, &f.sum);
+            }
+            None => self.result = Some(f.sum),
+        }
+        self.states.truncate((depth + 1) * w);
     }
 }
 
@@ -254,12 +350,15 @@ impl Walk {
 /// `MAX_NODES`), and every row takes at least one.
 pub(super) const CLOSE: u32 = u32::MAX;
 
+/// The `via` of a part's level: it was not reached by a row.
+const PART: u32 = u32::MAX - 1;
+
 /// The number of solutions below `state`, from the cache or counted now.
-pub(crate) fn count_from(p: &Problem, cache: &mut impl Store, order: Order, state: &[u64]) -> Result<(Count, u64), Error> {
+pub(crate) fn count_from(p: &Problem, cache: &mut impl Store, how: MemoOptions, state: &[u64]) -> Result<(Count, u64), Error> {
     let mut walk = Walk::default();
-    walk.begin(p, cache, order, Some(state))?;
+    walk.begin(p, cache, how, Some(state))?;
     while walk.result.is_none() {
-        walk.step(p, cache, order)?;
+        walk.step(p, cache, how)?;
     }
     Ok((walk.result.unwrap_or(Count::ZERO), walk.nodes))
 }
@@ -269,13 +368,13 @@ pub(crate) fn count_from(p: &Problem, cache: &mut impl Store, order: Order, stat
 /// start, into the branch whose solutions hold that number. Appends the
 /// rows chosen to `rows`; returns the nodes entered to count branches the
 /// cache had dropped.
-pub(crate) fn draw(p: &Problem, cache: &mut impl Store, order: Order, total: &Count, rng: &mut fastrand::Rng, rows: &mut Vec<usize>) -> Result<u64, Error> {
+pub(crate) fn draw(p: &Problem, cache: &mut impl Store, how: MemoOptions, total: &Count, rng: &mut fastrand::Rng, rows: &mut Vec<usize>) -> Result<u64, Error> {
     let mut x = total.uniform_below(rng);
     let Some(start) = p.start() else { return Ok(0) };
     let mut state = copied(start)?;
     let mut child = copied(start)?;
     let mut nodes = 0;
-    while let Choice::Branch { column, close } = p.choose(&state, order) {
+    while let Choice::Branch { column, close } = p.choose(&state, how.order) {
         let (list, from) = p.list(&state, column);
         let mut chosen = None;
         for &r in &list[from.min(list.len())..] {
@@ -284,7 +383,7 @@ pub(crate) fn draw(p: &Problem, cache: &mut impl Store, order: Order, total: &Co
             }
             child.copy_from_slice(&state);
             p.add(&mut child, r, Some(column));
-            let (n, more) = count_from(p, cache, order, &child)?;
+            let (n, more) = count_from(p, cache, how, &child)?;
             nodes += more;
             if x < n {
                 chosen = Some(r);

@@ -170,6 +170,30 @@ pub fn random_general(g: &mut Lcg, lo: i64, hi: i64) -> Matrix {
     m
 }
 
+/// Two problems side by side: columns and rows of `b` after `a`'s, with
+/// their kinds, bounds and colors (the same color numbers in both, on
+/// columns of their own).
+pub fn side_by_side(a: &Matrix, b: &Matrix) -> Matrix {
+    let mut m = Matrix::new(a.columns() + b.columns()).unwrap();
+    for (x, shift) in [(a, 0), (b, a.columns())] {
+        for c in 0..x.columns() {
+            if x.is_secondary(c) == Some(true) {
+                m.set_secondary(c + shift).unwrap();
+            } else if let Some((lower, upper)) = x.bounds(c).filter(|&b| b != (1, 1)) {
+                m.set_bounds(c + shift, lower, upper).unwrap();
+            }
+        }
+    }
+    for (x, shift) in [(a, 0), (b, a.columns())] {
+        for r in 0..x.rows() {
+            let cols: Vec<usize> = x.row(r).unwrap().map(|c| c + shift).collect();
+            let colors: Vec<u32> = (0..cols.len()).map(|k| x.color_id(r, k).unwrap_or(0)).collect();
+            m.add_colored_row(&cols, &colors).unwrap();
+        }
+    }
+    m
+}
+
 /// The squares of an n x n grid of matches, each as a bit set of its
 /// matches: horizontal match (r, c) is bit r * n + c (r in 0..=n), vertical
 /// match (r, c) bit n * (n + 1) + r * (n + 1) + c (c in 0..=n).

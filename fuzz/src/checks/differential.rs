@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use dlx::{Count, Engine, Error, Goal, Limits, Matrix, MemoOptions, Objective, Order, Outcome, Solver};
+use dlx::{Count, Decompose, Engine, Error, Goal, Limits, Matrix, MemoOptions, Objective, Order, Outcome, Solver};
 
 use super::input::Input;
 use super::problem::{Problem, COLORS, COSTS};
@@ -44,7 +44,8 @@ fn problem(inp: &mut Input) -> Problem {
 }
 
 /// The memoized count (or the automatic one, which runs the plain count
-/// and the memo) with `forced` rows, either column rule, a cache
+/// and the memo) with `forced` rows, either column rule, independent
+/// parts looked for now and then, never or always, a cache
 /// sometimes too small to hold every state, sometimes in slices of a few
 /// nodes (each call resuming the last), on 1 to 3 threads: `expect`
 /// solutions.
@@ -53,7 +54,8 @@ fn memo_count(inp: &mut Input, m: &Matrix, engine: Engine, forced: &[usize], exp
     let order = inp.pick(&[Order::Fewest, Order::First]);
     let memory = if inp.flip() { 1 << 20 } else { 64 * inp.below(64) as u64 };
     s.set_threads(1 + inp.below(3));
-    s.set_memo_options(MemoOptions { order, memory });
+    let decompose = inp.pick(&[Decompose::Auto, Decompose::Never, Decompose::Always]);
+    s.set_memo_options(MemoOptions { order, memory, decompose });
     s.force_rows(forced).expect("forced rows that fit together");
     let nodes = inp.flip().then(|| 1 + inp.below(8) as u64);
     s.set_limits(Limits { nodes, ..Limits::default() });
@@ -65,12 +67,14 @@ fn memo_count(inp: &mut Input, m: &Matrix, engine: Engine, forced: &[usize], exp
             None => assert_eq!(s.outcome(), Some(Outcome::NodeLimit), "a memoized count stopped by a node limit"),
         }
     };
-    assert_eq!(count, Count::from(expect as u64), "memoized count (automatic: {auto}), {order:?}, {memory} bytes, {} threads, forced {forced:?}", s.threads());
+    assert_eq!(count, Count::from(expect as u64), "memoized count (automatic: {auto}), {order:?}, {decompose:?}, {memory} bytes, {} threads, forced {forced:?}", s.threads());
 }
 
 /// Draws from the memoized count: each one of the solutions `all`.
 fn memo_draws(inp: &mut Input, m: &Matrix, engine: Engine, all: &[Vec<usize>]) {
     let mut s = Solver::with_engine(m, engine).expect("a solver");
+    let decompose = inp.pick(&[Decompose::Auto, Decompose::Never, Decompose::Always]);
+    s.set_memo_options(MemoOptions { decompose, ..MemoOptions::default() });
     let n = inp.below(4) as u64;
     let mut drawn = 0;
     let outcome = s

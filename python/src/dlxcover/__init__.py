@@ -10,13 +10,13 @@ threads. ``dlxcover.distributed`` spreads one count over a Dask cluster.
 from ._errors import Cancelled, Error, InputError, LimitReached, Outcome, ParseError, Stopped, Unsupported
 from ._matrix import Matrix
 from ._native import lib as _lib
-from ._options import Engine, MemoOrder, Objective, SearchOptions, SolverOptions
+from ._options import Engine, MemoOrder, MemoParts, Objective, SearchOptions, SolverOptions
 from ._solver import Best, Progress, Solver, Subproblem
 
 __all__ = [
     "Matrix", "Solver", "Outcome", "Progress", "Best", "Subproblem", "Error", "InputError", "ParseError",
     "Unsupported", "Stopped", "LimitReached", "Cancelled", "library_version", "SolverOptions", "SearchOptions",
-    "Objective", "Engine", "MemoOrder",
+    "Objective", "Engine", "MemoOrder", "MemoParts",
 ]
 
 __version__ = "0.1.0"

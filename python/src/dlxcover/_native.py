@@ -101,6 +101,7 @@ _PROTOTYPES = {
     "dlx_solver_set_threads": (c_uint32, [_P, c_size_t]),
     "dlx_solver_threads": (c_uint32, [_P, _PS]),
     "dlx_solver_set_memo_order": (c_uint32, [_P, c_uint32]),
+    "dlx_solver_set_memo_parts": (c_uint32, [_P, c_uint32]),
     "dlx_solver_set_memo_memory": (c_uint32, [_P, c_uint64]),
     "dlx_solver_count_memo": (c_uint32, [_P, c_void_p, c_size_t, _PS]),
     "dlx_solver_count_auto": (c_uint32, [_P, c_void_p, c_size_t, _PS]),

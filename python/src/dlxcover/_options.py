@@ -32,6 +32,8 @@ Objective = Literal["all", "min", "max", "fewest"]
 Engine = Literal["auto", "exact", "general", "small"]
 #: The memoized count's column choice.
 MemoOrder = Literal["fewest", "first"]
+#: When the memoized count looks for independent parts (``dlx_memo_parts``).
+MemoParts = Literal["auto", "never", "always"]
 
 
 class SearchOptions(TypedDict, total=False):
@@ -46,7 +48,8 @@ class SearchOptions(TypedDict, total=False):
       call; reaching one raises :class:`LimitReached`.
     - ``progress``: a callable given a :class:`Progress` every
       ``progress_interval`` seconds; returning True stops the search.
-    - ``memo_order`` and ``memo_memory`` (bytes): for the memoized count.
+    - ``memo_order``, ``memo_parts`` and ``memo_memory`` (bytes): for the
+      memoized count.
     - ``engine``: which engine searches (see :data:`Engine`).
     """
 
@@ -62,6 +65,7 @@ class SearchOptions(TypedDict, total=False):
     progress: Optional[Callable[["Progress"], Any]]
     progress_interval: float
     memo_order: Optional[MemoOrder]
+    memo_parts: Optional[MemoParts]
     memo_memory: Optional[int]
     engine: Engine
 

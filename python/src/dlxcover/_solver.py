@@ -12,13 +12,14 @@ from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Se
 from . import _native as n
 from ._errors import InputError, Outcome, check, stopped
 from ._matrix import Matrix, _size_array
-from ._options import Engine, MemoOrder, Objective
+from ._options import Engine, MemoOrder, MemoParts, Objective
 
 # How often a search on the main thread looks for Ctrl-C (seconds).
 SIGNAL_INTERVAL = 0.05
 
 _OBJECTIVES = {None: 0, "all": 0, "min": 1, "max": 2, "fewest": 3}
 _MEMO_ORDERS = {"fewest": 0, "first": 1}
+_MEMO_PARTS = {"auto": 0, "never": 1, "always": 2}
 _ENGINES = {"auto": 0, "exact": 1, "general": 2, "small": 3}
 _COUNTERS = {
     "nodes": 0, "updates": 1, "solutions": 2, "steals": 3, "idle_ns": 4, "memo_nodes": 5,
@@ -65,8 +66,10 @@ class Solver(n.Handle):
     and ``cost_limit``, ``threads`` (0: one per core), limits per call
     (``nodes``, ``updates``, ``seconds``, ``solutions``), ``progress`` (a
     callable given a :class:`Progress` every ``progress_interval`` seconds;
-    returning True stops the search), ``memo_order`` ("fewest"/"first") and
-    ``memo_memory`` (bytes) for :meth:`count_memo`, and ``engine``
+    returning True stops the search), ``memo_order`` ("fewest"/"first"),
+    ``memo_parts`` ("auto"/"never"/"always": when the memo looks for
+    independent parts, whose counts multiply) and ``memo_memory`` (bytes)
+    for :meth:`count_memo`, and ``engine``
     ("auto", the default: "small", bit sets, for small matrices, plain
     or with bounds or colors (the rule: ``dlx_engine`` in the C header
     ``dlx.h``); else "general", Algorithm M, with bounds or colors, and
@@ -90,7 +93,7 @@ class Solver(n.Handle):
                  cost_limit: Optional[int] = None, threads: Optional[int] = None,
                  nodes: Optional[int] = None, updates: Optional[int] = None, seconds: Optional[float] = None,
                  solutions: Optional[int] = None, progress: Optional[Callable[[Progress], Any]] = None,
-                 progress_interval: float = 1.0, memo_order: Optional[MemoOrder] = None,
+                 progress_interval: float = 1.0, memo_order: Optional[MemoOrder] = None, memo_parts: Optional[MemoParts] = None,
                  memo_memory: Optional[int] = None, engine: Engine = "auto") -> None:
         self._handle: Optional[int] = None
         self._objective = 0
@@ -126,6 +129,10 @@ class Solver(n.Handle):
             if memo_order not in _MEMO_ORDERS:
                 raise InputError(n.ERR_UNKNOWN_VALUE, f"memo_order {memo_order!r}: expected one of {list(_MEMO_ORDERS)}", whole=True)
             check(n.lib.dlx_solver_set_memo_order(self._h, _MEMO_ORDERS[memo_order]), "memo_order")
+        if memo_parts is not None:
+            if memo_parts not in _MEMO_PARTS:
+                raise InputError(n.ERR_UNKNOWN_VALUE, f"memo_parts {memo_parts!r}: expected one of {list(_MEMO_PARTS)}", whole=True)
+            check(n.lib.dlx_solver_set_memo_parts(self._h, _MEMO_PARTS[memo_parts]), "memo_parts")
         if memo_memory is not None:
             check(n.lib.dlx_solver_set_memo_memory(self._h, memo_memory), "memo_memory")
 

@@ -5,7 +5,7 @@
 use std::ffi::OsString;
 use std::time::Duration;
 
-use dlx::{Engine, Goal, Order};
+use dlx::{Decompose, Engine, Goal, Order};
 use lexopt::{Arg, Parser};
 
 /// The text of `dlx --help`.
@@ -118,6 +118,10 @@ Options:
                        open one listed first: use it when the first items
                        form a narrow frontier (board cells row by row,
                        short side first)
+      --memo-parts P   when --memo looks for independent parts, whose
+                       counts multiply: 'auto' (default: now and then, at
+                       a small share of the count's work), 'always' (at
+                       every state it counts) or 'never'
       --memo-memory MB the most memory the cache of --memo may hold
                        (default 1024); a full cache keeps counting, exactly,
                        storing no more
@@ -219,6 +223,7 @@ pub struct Options {
     pub auto: bool,
     pub plain: bool,
     pub memo_order: Order,
+    pub memo_parts: Decompose,
     pub memo_memory: Option<u64>,
     pub sample: Option<u64>,
     /// One JSON document on standard output instead of the text.
@@ -277,6 +282,7 @@ impl Default for Options {
             auto: false,
             plain: false,
             memo_order: Order::Fewest,
+            memo_parts: Decompose::Auto,
             memo_memory: None,
             sample: None,
             json: false,
@@ -376,6 +382,7 @@ fn long_option(o: &mut Options, name: &str, p: &mut Parser) -> Result<(), Early>
         "split" => o.split = Some(usize::try_from(parse_number(&flag, &v(p)?)?).unwrap_or(usize::MAX)),
         "engine" => o.engine = parse_engine(&v(p)?)?,
         "memo-order" => o.memo_order = parse_order(&v(p)?)?,
+        "memo-parts" => o.memo_parts = parse_parts(&v(p)?)?,
         "memo-memory" => o.memo_memory = Some(parse_number(&flag, &v(p)?)?.saturating_mul(1 << 20)),
         "sample" => o.sample = Some(parse_number(&flag, &v(p)?)?),
         "best" => match parse_number(&flag, &v(p)?)? {
@@ -392,6 +399,15 @@ fn parse_engine(v: &str) -> Result<Engine, Early> {
         let names: Vec<String> = Engine::all().iter().map(|e| format!("'{}'", e.name())).collect();
         Early::Usage(format!("--engine wants one of {}, not '{v}'", names.join(", ")))
     })
+}
+
+fn parse_parts(v: &str) -> Result<Decompose, Early> {
+    match v {
+        "auto" => Ok(Decompose::Auto),
+        "always" => Ok(Decompose::Always),
+        "never" => Ok(Decompose::Never),
+        v => Err(Early::Usage(format!("--memo-parts wants 'auto', 'always' or 'never', not '{v}'"))),
+    }
 }
 
 fn parse_order(v: &str) -> Result<Order, Early> {

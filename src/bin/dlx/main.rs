@@ -545,7 +545,7 @@ fn search(
 /// plain search counted, its counters) on standard error.
 fn run_memo(opts: &Options, solver: &mut Solver, matrix: &Matrix, colors: &ColorText<'_>, out: &mut impl Write) -> ExitCode {
     let auto = opts.sample.is_none() && opts.counts_automatically();
-    let mut memo = MemoOptions { order: opts.memo_order, ..MemoOptions::default() };
+    let mut memo = MemoOptions { order: opts.memo_order, decompose: opts.memo_parts, ..MemoOptions::default() };
     if let Some(bytes) = opts.memo_memory {
         memo.memory = bytes;
     }
