@@ -67,5 +67,5 @@ pub use engine::Engine;
 pub use control::{Counters, Progress};
 pub use solver::Solver;
 pub use parallel::ThreadStats;
-pub use memo::{Count, Decompose, MemoOptions, MemoStats, Order};
+pub use memo::{Count, Decompose, MemoOptions, MemoStats, Order, Zdd};
 pub use auto::Phase;

@@ -429,7 +429,19 @@ impl Search {
         if self.objective.is_some() || self.cost_limit.is_some() {
             return Err(Error::Unsupported);
         }
-        Ok((&self.matrix, &self.fixed.forced, &self.fixed.excluded))
+        Ok(self.subproblem())
+    }
+
+    /// The matrix, the forced rows and the excluded rows, whatever the
+    /// objective.
+    pub(crate) fn subproblem(&self) -> MemoInputs<'_> {
+        (&self.matrix, &self.fixed.forced, &self.fixed.excluded)
+    }
+
+    /// The matrix's row costs (empty when all are 0: the matrix kept may
+    /// be a copy of its structure alone).
+    pub(crate) fn row_costs(&self) -> &[i64] {
+        &self.costs
     }
 
     /// Before a call on several threads: a search for the best strengthens

@@ -17,7 +17,7 @@ use crate::engine::Engine;
 use crate::error::Error;
 use crate::matrix::Matrix;
 use crate::auto::{self, Auto, Phase};
-use crate::memo::{self, Count, MemoOptions, MemoStats};
+use crate::memo::{self, Count, MemoOptions, MemoStats, Zdd};
 use crate::parallel::{self, Pool, ThreadStats};
 use crate::search::Search;
 use crate::split::{self, Subproblem};
@@ -462,6 +462,23 @@ impl Solver {
             self.search.set_outcome(Outcome::Exhausted);
         }
         Ok(count)
+    }
+
+    /// Every solution (those with the forced rows and without the
+    /// excluded ones) as a decision diagram ([`crate::memo::zdd`]), built
+    /// by the memo's walk under the memo's column rule
+    /// ([`Solver::set_memo_options`]) within its memory limit: its count,
+    /// the number of solutions of each size, a least-cost solution (by the
+    /// matrix's row costs, whatever the objective) and the diagram as
+    /// text in Knuth's DLX6 format. Runs to the end: limits, cancel and
+    /// progress do not apply. The search is left as it was.
+    ///
+    /// Errors: [`Error::OutOfMemory`] when the diagram and its map of
+    /// states pass the memo's memory limit (no diagram),
+    /// [`Error::TooLarge`] past 2^32 nodes.
+    pub fn zdd(&self) -> Result<Zdd, Error> {
+        let (matrix, forced, excluded) = self.search.subproblem();
+        Zdd::of(matrix, forced, excluded, self.search.row_costs(), self.memo_options)
     }
 
     /// Counts the solutions (those with the forced rows and without the

@@ -33,11 +33,13 @@ pub(crate) mod parts;
 pub(crate) mod problem;
 pub(crate) mod team;
 pub(crate) mod walk;
+pub mod zdd;
 
 pub use cache::CacheStats;
 pub use count::Count;
 pub use order::Order;
 pub use parts::Decompose;
+pub use zdd::Zdd;
 
 use std::sync::Arc;
 
