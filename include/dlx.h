@@ -664,6 +664,18 @@ typedef struct dlx_parse_error dlx_parse_error;
 typedef struct dlx_solver dlx_solver;
 
 /**
+ * The solutions of a solver's problem as a zero-suppressed decision
+ * diagram: one node per (state, row) of the memoized count's walk,
+ * shared wherever a state repeats.
+ *
+ * Ownership: made by `dlx_solver_zdd`, freed by `dlx_zdd_free`; it does
+ * not refer to the solver or the matrix, which may be freed first. Read
+ * from any number of threads at once (every `dlx_zdd_*` call but
+ * `dlx_zdd_free` only reads it).
+ */
+typedef struct dlx_zdd dlx_zdd;
+
+/**
  * The callback that receives solutions: `rows` holds the `count` 0-based
  * row ids of one solution, in the order the search chose them, and is valid
  * only during the call. `user` is the pointer given with the callback; the
@@ -719,6 +731,14 @@ typedef int (*dlx_subproblem_fn)(void *user,
                                  size_t count,
                                  const size_t *excluded,
                                  size_t excluded_count);
+
+/**
+ * The function `dlx_zdd_write` hands the text to: `length` bytes at
+ * `bytes` (not NUL-terminated, valid only during the call), in pieces
+ * of up to 64 KiB. `user` is the pointer given with it. Return 0 to go
+ * on; any other value stops the writing (`DLX_STOPPED`).
+ */
+typedef int (*dlx_write_fn)(void *user, const char *bytes, size_t length);
 
 #ifdef __cplusplus
 extern "C" {
@@ -1519,6 +1539,84 @@ dlx_status dlx_matrix_write(const struct dlx_matrix *matrix,
  * the matrix is changed or freed.
  */
 const char *dlx_matrix_column_name(const struct dlx_matrix *matrix, size_t column);
+
+/**
+ * Builds the diagram of every solution of `solver`'s problem (with its
+ * forced rows, without its excluded ones) and stores it in `*zdd`, by
+ * the memoized count's walk under its column rule
+ * (`dlx_solver_set_memo_order`), in at most its memory
+ * (`dlx_solver_set_memo_memory`, for the diagram and its map of states
+ * together). It runs to the end: limits, cancel and progress do not
+ * apply. The solver is left as it was (its search, its memo, its
+ * objective).
+ * Errors (`*zdd` untouched): `DLX_ERR_NULL`, `DLX_ERR_BUSY`,
+ * `DLX_ERR_OUT_OF_MEMORY` (past the memory limit: no diagram, never a
+ * part of one), `DLX_ERR_TOO_LARGE` (past 2^32 nodes).
+ */
+dlx_status dlx_solver_zdd(const struct dlx_solver *solver, struct dlx_zdd **zdd);
+
+/**
+ * Frees a diagram; NULL does nothing.
+ */
+void dlx_zdd_free(struct dlx_zdd *zdd);
+
+/**
+ * Stores the number of the diagram's nodes (the two ends not counted)
+ * in `*nodes`. Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_zdd_nodes(const struct dlx_zdd *zdd, uint64_t *nodes);
+
+/**
+ * Writes the number of solutions in decimal to `digits`, as
+ * `dlx_solver_count_memo` does: `DLX_DONE` with the digits and a NUL,
+ * the number of digits in `*length`; `DLX_ERR_BUFFER_TOO_SMALL` when
+ * `capacity` does not hold them and the NUL (`*length` set, so the call
+ * can be made again). Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_zdd_count(const struct dlx_zdd *zdd, char *digits, size_t capacity, size_t *length);
+
+/**
+ * Writes the number of solutions of each size (rows in the solution,
+ * forced rows included) to `text`, as decimal numbers separated by
+ * single spaces: the first for size 0, the last for the largest size
+ * (an empty text when there is no solution); the generating function's
+ * coefficients. Buffer, length and statuses as `dlx_zdd_count`.
+ */
+dlx_status dlx_zdd_count_by_size(const struct dlx_zdd *zdd,
+                                 char *text,
+                                 size_t capacity,
+                                 size_t *length);
+
+/**
+ * A solution of least total cost (the matrix's row costs, forced rows
+ * included, whatever the solver's objective): its rows (ids, forced rows
+ * first) in `rows[0..*count]` and its cost in `*cost`, `DLX_DONE`.
+ * `DLX_ERR_BUFFER_TOO_SMALL` when `capacity` rows do not hold it
+ * (`*count` and `*cost` set, `rows` untouched); `DLX_ERR_NO_SOLUTION`
+ * when there is none. Errors: `DLX_ERR_NULL` (`rows` may be NULL only
+ * with a `capacity` of 0), `DLX_ERR_COST_RANGE` (the least cost does not
+ * fit an `int64_t`), `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_zdd_least_cost(const struct dlx_zdd *zdd,
+                              size_t *rows,
+                              size_t capacity,
+                              size_t *count,
+                              int64_t *cost);
+
+/**
+ * Hands the diagram, as text in the format of Knuth's DLX6 (which his
+ * ZDDREAD programs read), to `write`: one node a line,
+ * `ID: (~V?LO:HI)`, the node numbers in hexadecimal (0: no solution, 1:
+ * the empty one) and `V` the row id + 1 (DLX6's option number); a node
+ * comes after those it points to; then, as in DLX6, a last line of
+ * variable 0 whose `HI` is the root. As in DLX6 the diagram is not
+ * ordered (rows along a path are not in increasing order), and ZDDREAD
+ * counts the root line's variable in every solution, so its sizes are
+ * one more than `dlx_zdd_count_by_size`'s.
+ * `DLX_DONE` when all was written, `DLX_STOPPED` when `write` returned
+ * non-zero. Errors: `DLX_ERR_NULL` (`zdd` or `write`).
+ */
+dlx_status dlx_zdd_write(const struct dlx_zdd *zdd, dlx_write_fn write, void *user);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -149,7 +149,7 @@ fn counted(solver: *mut dlx_solver, digits: *mut c_char, capacity: usize, length
 ///
 /// # Safety
 /// `length` is valid for a write; `digits` holds `capacity` bytes.
-unsafe fn write_count(count: &Count, digits: *mut c_char, capacity: usize, length: *mut usize) -> dlx_status {
+pub(super) unsafe fn write_count(count: &Count, digits: *mut c_char, capacity: usize, length: *mut usize) -> dlx_status {
     let text = count.to_string();
     unsafe { write_out(length, text.len()) };
     if capacity <= text.len() {

@@ -24,6 +24,7 @@ pub mod objective;
 pub mod parallel;
 pub mod memo;
 pub mod format;
+pub mod zdd;
 // Not in the header's order: no C function, only the counters' dispatch.
 mod counter;
 

@@ -41,6 +41,7 @@ class Progress(Structure):
 PROGRESS_FN = CFUNCTYPE(c_int, c_void_p, POINTER(Progress))
 SOLUTION_FN = CFUNCTYPE(c_int, c_void_p, POINTER(c_size_t), c_size_t)
 SUBPROBLEM_FN = CFUNCTYPE(c_int, c_void_p, POINTER(c_size_t), c_size_t, POINTER(c_size_t), c_size_t)
+WRITE_FN = CFUNCTYPE(c_int, c_void_p, c_void_p, c_size_t)
 
 _P = c_void_p  # opaque handles
 _PS = POINTER(c_size_t)
@@ -102,6 +103,13 @@ _PROTOTYPES = {
     "dlx_solver_threads": (c_uint32, [_P, _PS]),
     "dlx_solver_set_memo_order": (c_uint32, [_P, c_uint32]),
     "dlx_solver_set_memo_parts": (c_uint32, [_P, c_uint32]),
+    "dlx_solver_zdd": (c_uint32, [_P, POINTER(c_void_p)]),
+    "dlx_zdd_free": (None, [_P]),
+    "dlx_zdd_nodes": (c_uint32, [_P, POINTER(c_uint64)]),
+    "dlx_zdd_count": (c_uint32, [_P, c_char_p, c_size_t, _PS]),
+    "dlx_zdd_count_by_size": (c_uint32, [_P, c_char_p, c_size_t, _PS]),
+    "dlx_zdd_least_cost": (c_uint32, [_P, _PS, c_size_t, _PS, POINTER(c_int64)]),
+    "dlx_zdd_write": (c_uint32, [_P, WRITE_FN, c_void_p]),
     "dlx_solver_set_memo_memory": (c_uint32, [_P, c_uint64]),
     "dlx_solver_count_memo": (c_uint32, [_P, c_void_p, c_size_t, _PS]),
     "dlx_solver_count_auto": (c_uint32, [_P, c_void_p, c_size_t, _PS]),

@@ -13,6 +13,7 @@ from . import _native as n
 from ._errors import InputError, Outcome, check, stopped
 from ._matrix import Matrix, _size_array
 from ._options import Engine, MemoOrder, MemoParts, Objective
+from ._zdd import Zdd
 
 # How often a search on the main thread looks for Ctrl-C (seconds).
 SIGNAL_INTERVAL = 0.05
@@ -360,6 +361,15 @@ class Solver(n.Handle):
         status, digits = self._digits(n.lib.dlx_solver_count_memo)
         self._ended(status, None)
         return digits
+
+    def zdd(self) -> Zdd:
+        """Every solution (with the forced rows, without the excluded ones)
+        as a decision diagram (:class:`Zdd`), built by the memoized count's
+        walk under ``memo_order`` within ``memo_memory``; runs to the end
+        (limits do not apply)."""
+        h = c_void_p()
+        check(n.lib.dlx_solver_zdd(self._h, byref(h)), "zdd")
+        return Zdd(h.value)
 
     def sample(self, count: int, seed: int = 0) -> List[List[int]]:
         """``count`` solutions drawn uniformly and independently at random

@@ -125,6 +125,15 @@ Options:
       --memo-memory MB the most memory the cache of --memo may hold
                        (default 1024); a full cache keeps counting, exactly,
                        storing no more
+      --zdd FILE       write every solution to FILE as a decision diagram,
+                       built by the memo's walk (--memo-order, --memo-memory),
+                       in the text format of Knuth's DLX6 (read by his
+                       ZDDREAD programs: one node a line, ID: (~V?LO:HI),
+                       ids in hex, V = option number from 1, a last line of
+                       variable 0 pointing to the root); print the count,
+                       and on standard error the nodes and the number of
+                       solutions of each size (and, when the options have
+                       costs, the least cost)
       --sample N       print N solutions drawn uniformly at random (one may
                        come twice), as --print does, after a count by memo;
                        --seed S gives the draws (default 0: the same seed,
@@ -226,6 +235,7 @@ pub struct Options {
     pub memo_parts: Decompose,
     pub memo_memory: Option<u64>,
     pub sample: Option<u64>,
+    pub zdd: Option<OsString>,
     /// One JSON document on standard output instead of the text.
     pub json: bool,
     pub engine: Engine,
@@ -249,6 +259,7 @@ impl Options {
             || (!self.plain
                 && !self.memo
                 && self.sample.is_none()
+                && self.zdd.is_none()
                 && self.split.is_none()
                 && !self.print
                 && self.max.is_none()
@@ -285,6 +296,7 @@ impl Default for Options {
             memo_parts: Decompose::Auto,
             memo_memory: None,
             sample: None,
+            zdd: None,
             json: false,
             engine: Engine::Auto,
         }
@@ -385,6 +397,7 @@ fn long_option(o: &mut Options, name: &str, p: &mut Parser) -> Result<(), Early>
         "memo-parts" => o.memo_parts = parse_parts(&v(p)?)?,
         "memo-memory" => o.memo_memory = Some(parse_number(&flag, &v(p)?)?.saturating_mul(1 << 20)),
         "sample" => o.sample = Some(parse_number(&flag, &v(p)?)?),
+        "zdd" => o.zdd = Some(v(p)?.into()),
         "best" => match parse_number(&flag, &v(p)?)? {
             0 => return Err(Early::Usage("--best wants at least 1".into())),
             k => o.best = Some(usize::try_from(k).unwrap_or(usize::MAX)),

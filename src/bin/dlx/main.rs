@@ -287,6 +287,9 @@ fn run() -> ExitCode {
         return run_split(depth, &mut solver, &mut out);
     }
     set_controls(&opts, &mut solver);
+    if let Some(path) = &opts.zdd {
+        return run_zdd(&opts, path, &mut solver, &matrix, &mut out);
+    }
     if opts.memo || opts.counts_automatically() || opts.sample.is_some() {
         return run_memo(&opts, &mut solver, &matrix, &colors, &mut out);
     }
@@ -539,17 +542,65 @@ fn search(
     (found, outcome, write_error)
 }
 
+/// The memo's settings from the command line.
+fn memo_options(opts: &Options) -> MemoOptions {
+    let mut memo = MemoOptions { order: opts.memo_order, decompose: opts.memo_parts, ..MemoOptions::default() };
+    if let Some(bytes) = opts.memo_memory {
+        memo.memory = bytes;
+    }
+    memo
+}
+
+/// `--zdd FILE`: the diagram of every solution written to `path`, the
+/// count on standard output; its nodes, the solutions of each size and
+/// (with costs) the least cost on standard error.
+fn run_zdd(opts: &Options, path: &OsStr, solver: &mut Solver, matrix: &Matrix, out: &mut impl Write) -> ExitCode {
+    solver.set_memo_options(memo_options(opts));
+    let start = Instant::now();
+    let zdd = match solver.zdd() {
+        Ok(z) => z,
+        Err(e) => {
+            say!("dlx: --zdd: {e}");
+            return exit(EXIT_OTHER);
+        }
+    };
+    let shown = std::path::Path::new(path).display();
+    let wrote = std::fs::File::create(path).and_then(|f| {
+        let mut w = BufWriter::with_capacity(1 << 16, f);
+        zdd.write(&mut w)?;
+        w.into_inner().map_err(|e| e.into_error())?.sync_all()
+    });
+    if let Err(e) = wrote {
+        say!("dlx: --zdd: {shown}: {e}");
+        return exit(EXIT_OTHER);
+    }
+    let (count, sizes, least) = match (zdd.count(), zdd.count_by_size(), zdd.least_cost()) {
+        (Ok(c), Ok(s), Ok(l)) => (c, s, l),
+        (Err(e), ..) | (_, Err(e), _) | (.., Err(e)) => {
+            say!("dlx: --zdd: {e}");
+            return exit(EXIT_OTHER);
+        }
+    };
+    if let Err(code) = written(writeln!(out, "{count}").err(), out) {
+        return code;
+    }
+    if !opts.quiet {
+        let by_size: Vec<String> = sizes.iter().enumerate().filter(|(_, c)| !c.is_zero()).map(|(k, c)| format!("{k}:{c}")).collect();
+        say!("dlx: zdd: {} nodes written to {shown} in {:.3} s; solutions by size: {}", zdd.nodes(), start.elapsed().as_secs_f64(), if by_size.is_empty() { "none".into() } else { by_size.join(" ") });
+        if let (Some((cost, _)), true) = (&least, matrix.has_costs()) {
+            say!("dlx: zdd: least cost {cost}");
+        }
+    }
+    exit(0)
+}
+
 /// `--memo`, `--sample` and the automatic count (`--auto`, the default
 /// count): the count, printed in full, or that many solutions drawn
 /// uniformly at random from the memo; the cache's figures (or, when the
 /// plain search counted, its counters) on standard error.
 fn run_memo(opts: &Options, solver: &mut Solver, matrix: &Matrix, colors: &ColorText<'_>, out: &mut impl Write) -> ExitCode {
     let auto = opts.sample.is_none() && opts.counts_automatically();
-    let mut memo = MemoOptions { order: opts.memo_order, decompose: opts.memo_parts, ..MemoOptions::default() };
-    if let Some(bytes) = opts.memo_memory {
-        memo.memory = bytes;
-    }
-    solver.set_memo_options(memo);
+    solver.set_memo_options(memo_options(opts));
     let start = Instant::now();
     let mut write_error = None;
     let done = match opts.sample {
