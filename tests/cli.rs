@@ -112,6 +112,50 @@ fn the_default_count_is_automatic() {
     assert_exit(&out, 1, &["--auto does not combine with --plain"]);
 }
 
+/// `--zdd FILE` writes the diagram in DLX6's text (read here: each line
+/// `ID: (~V?LO:HI)`, the root line of variable 0 last), prints the count
+/// (Kasteleyn's 6728 tilings of 6x6) and, on standard error, the
+/// solutions by size (every tiling has 18 dominoes). Catches a file not
+/// written, a count not printed, a file whose paths do not count the
+/// tilings, and options that make no sense with it.
+#[test]
+fn zdd_writes_the_diagram_and_prints_the_count() {
+    let board = gen("domino_6x6.dlx");
+    let file = std::env::temp_dir().join(format!("dlx-cli-{}.zdd", std::process::id()));
+    let out = run(&["--zdd", file.to_str().unwrap(), board.to_str().unwrap()], b"");
+    assert_exit(&out, 0, &[]);
+    assert_eq!(text(&out.stdout), "6728\n");
+    assert!(text(&out.stderr).contains("solutions by size: 18:6728"), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    let mut nodes = std::collections::HashMap::new();
+    let mut root = 0;
+    for line in written.lines() {
+        let (id, rest) = line.split_once(": (~").unwrap();
+        let (var, rest) = rest.split_once('?').unwrap();
+        let (lo, hi) = rest.trim_end_matches(')').split_once(':').unwrap();
+        let hex = |s: &str| u64::from_str_radix(s, 16).unwrap();
+        if var == "0" {
+            root = hex(hi);
+        } else {
+            nodes.insert(hex(id), (hex(lo), hex(hi)));
+        }
+    }
+    // Paths to node 1, children first (a node comes after those it points to).
+    let mut ids: Vec<u64> = nodes.keys().copied().collect();
+    ids.sort_unstable();
+    let mut paths = std::collections::HashMap::from([(0u64, 0u64), (1, 1)]);
+    for id in ids {
+        let (lo, hi) = nodes[&id];
+        paths.insert(id, paths[&lo] + paths[&hi]);
+    }
+    assert_eq!(paths[&root], 6728);
+    let out = run(&["--zdd", "x.zdd", "--memo", board.to_str().unwrap()], b"");
+    assert_exit(&out, 1, &["--zdd does not combine with --memo"]);
+    let out = run(&["--memo-parts", "sometimes", board.to_str().unwrap()], b"");
+    assert_exit(&out, 1, &["--memo-parts wants 'auto', 'always' or 'never'"]);
+}
+
 /// One test per file of tools/gen_instances.py whose run takes a few seconds at most.
 macro_rules! counts {
     ($($test:ident: $file:literal),* $(,)?) => {

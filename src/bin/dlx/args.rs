@@ -445,6 +445,22 @@ fn check_together(o: &Options) -> Result<(), Early> {
     if o.auto {
         clash("--auto", &[(o.memo, "--memo"), (o.sample.is_some(), "--sample"), (o.plain, "--plain")])?;
     }
+    if o.zdd.is_some() {
+        clash(
+            "--zdd",
+            &[
+                (o.memo, "--memo"),
+                (o.auto, "--auto"),
+                (o.plain, "--plain"),
+                (o.sample.is_some(), "--sample"),
+                (o.split.is_some(), "--split"),
+                (o.json, "--json"),
+                (o.print, "--print"),
+                (o.max.is_some(), "-n"),
+                (o.goal.is_some(), "--min-cost, --max-cost or --fewest"),
+            ],
+        )?;
+    }
     if o.memo || o.auto || o.sample.is_some() {
         let what = if o.sample.is_some() { "--sample" } else if o.auto { "--auto" } else { "--memo" };
         clash(what, &[(o.goal.is_some(), "--min-cost, --max-cost or --fewest"), (o.split.is_some(), "--split"), (o.max.is_some(), "-n"), (o.print && o.sample.is_none(), "--print")])?;
