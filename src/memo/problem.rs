@@ -281,6 +281,18 @@ impl Problem {
         &self.entries[self.row_start[r as usize] as usize..self.row_start[r as usize + 1] as usize]
     }
 
+    /// The columns of row `r` (listed), each with the row's position in
+    /// its list.
+    pub(super) fn row_places(&self, r: u32) -> impl Iterator<Item = (usize, u32)> + '_ {
+        self.row_entries(r).iter().map(|e| (e.column as usize, e.pos))
+    }
+
+    /// Where column `c`'s list starts among all the lists (for `c` the
+    /// number of columns: their total length).
+    pub(super) fn list_start(&self, c: usize) -> usize {
+        self.list_start[c] as usize
+    }
+
     /// The columns of row `r`.
     pub(super) fn row_columns(&self, r: u32) -> impl Iterator<Item = usize> + '_ {
         self.row_entries(r).iter().map(|e| e.column as usize)

@@ -305,7 +305,7 @@ impl Walk {
         self.nodes += 1;
         // A part keeps its whole state's numbers (see `live`).
         if !product {
-            self.live.step(p, state, child, r, column);
+            self.live.step(p, state, child, r, column)?;
         }
         let choice = p.choose_counted(child, how.order, self.live.possible());
         let via = if product { PART } else { r };
@@ -313,8 +313,7 @@ impl Walk {
             // The child ends here: one solution or none, and back.
             self.credit(depth, &v);
             if !product {
-                let (above, below) = self.states.split_at(depth * w + w);
-                self.live.step(p, &below[..w], &above[depth * w..], r, column);
+                self.live.back(p);
             }
         }
         Ok(())
@@ -326,20 +325,18 @@ impl Walk {
         let w = p.words;
         let Some(f) = self.frames.pop() else { return };
         let depth = self.frames.len();
-        let (above, state) = self.states.split_at(depth * w);
-        let state = &state[..w];
-        cache.insert(state, &f.sum);
+        cache.insert(&self.states[depth * w..(depth + 1) * w], &f.sum);
         if f.product {
             self.parts.truncate(f.parts_from);
         }
-        match self.frames.last() {
-            Some(up) => {
-                if f.via != PART {
-                    self.live.step(p, state, &above[(depth - 1) * w..], f.via, up.column);
-                }
-                self.credit(depth - 1, &f.sum);
+        if depth == 0 {
+            self.result = Some(f.sum);
+        } else {
+            // A part's level made no step (see `live`).
+            if f.via != PART {
+                self.live.back(p);
             }
-            None => self.result = Some(f.sum),
+            self.credit(depth - 1, &f.sum);
         }
         self.states.truncate((depth + 1) * w);
     }
