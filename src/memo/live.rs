@@ -89,6 +89,13 @@ impl Live {
         &self.possible
     }
 
+    /// The possible rows of column `c` (in no particular order).
+    pub fn possible_rows<'a>(&'a self, p: &'a Problem, c: usize) -> impl Iterator<Item = u32> + 'a {
+        let base = p.list_start(c);
+        let list = p.column(c).0;
+        self.order[base..base + self.possible[c] as usize].iter().map(move |&pos| list[pos as usize])
+    }
+
     /// Whether row `r` is possible in the current state.
     pub fn is_possible(&self, r: u32) -> bool {
         !self.blocked[r as usize]

@@ -27,9 +27,10 @@ struct Frame {
     /// counts so far.
     product: bool,
     parts_from: usize,
-    /// The rows to try are positions `from..from + rows` of the column's
-    /// list, taken from position `from + shift` on, round.
-    from: u32,
+    /// The rows to try are `Walk::rows[from..from + rows]` (the column's
+    /// possible rows when the level began), taken from `from + shift` on,
+    /// round.
+    from: usize,
     rows: u32,
     shift: u32,
     /// Rows tried so far.
@@ -65,6 +66,8 @@ pub(crate) struct Walk {
     live: Live,
     /// The parts of the product levels, one state after another.
     parts: Vec<u64>,
+    /// The rows each level tries, level after level.
+    rows: Vec<u32>,
     looks: Parts,
     result: Option<Count>,
     /// States entered (the start included).
@@ -122,11 +125,12 @@ impl Walk {
     fn push(&mut self, p: &Problem, column: u32, close: bool, via: u32) -> Result<(), Error> {
         let w = p.words;
         let depth = self.frames.len();
-        let state = &self.states[depth * w..(depth + 1) * w];
-        let (list, from) = p.list(state, column);
-        // Lists hold at most u32::MAX rows (row numbers are u32).
-        let from = from.min(list.len()) as u32;
-        let rows = list.len() as u32 - from;
+        // The column's possible rows, as `live` knows them (fewer than
+        // u32::MAX: row numbers are u32).
+        let from = self.rows.len();
+        self.rows.try_reserve(self.live.possible()[column as usize] as usize)?;
+        self.rows.extend(self.live.possible_rows(p, column as usize));
+        let rows = (self.rows.len() - from) as u32;
         let shift = if self.of > 1 { (rows as u64 * self.turn as u64 / self.of as u64) as u32 } else { 0 };
         self.frames.try_reserve(1)?;
         self.states.try_reserve(w)?;
@@ -146,7 +150,7 @@ impl Walk {
         self.frames.try_reserve(1)?;
         self.states.try_reserve(w)?;
         let later_from = self.later.len();
-        self.frames.push(Frame { column: CLOSE, via, product: true, parts_from, from: 0, rows, shift, tried: 0, later_from, close: false, sum: Count::ONE, done: 0, total: rows });
+        self.frames.push(Frame { column: CLOSE, via, product: true, parts_from, from: self.rows.len(), rows, shift, tried: 0, later_from, close: false, sum: Count::ONE, done: 0, total: rows });
         self.states.resize((depth + 2) * w, 0);
         Ok(())
     }
@@ -233,21 +237,13 @@ impl Walk {
     /// off before: a possible row of its column (at a product level, the
     /// number of a part), then closing the column, then the branches put
     /// off.
-    fn next_branch(&mut self, p: &Problem, depth: usize) -> Option<(u32, bool)> {
-        let w = p.words;
-        let state = &self.states[depth * w..(depth + 1) * w];
+    fn next_branch(&mut self, depth: usize) -> Option<(u32, bool)> {
         let f = &mut self.frames[depth];
-        let list = if f.product { &[][..] } else { p.list(state, f.column).0 };
-        while f.tried < f.rows {
+        if f.tried < f.rows {
             let k = ((f.tried as u64 + f.shift as u64) % f.rows as u64) as u32;
             f.tried += 1;
-            if f.product {
-                return Some((k, false));
-            }
-            let r = list[(f.from + k) as usize];
-            if p.possible(state, r) {
-                return Some((r, false));
-            }
+            // A level's rows stay possible in its state.
+            return Some((if f.product { k } else { self.rows[f.from + k as usize] }, false));
         }
         if f.close {
             f.close = false;
@@ -268,7 +264,7 @@ impl Walk {
     fn step(&mut self, p: &Problem, cache: &mut impl Store, how: MemoOptions) -> Result<(), Error> {
         let w = p.words;
         let depth = self.frames.len() - 1;
-        let Some((r, again)) = self.next_branch(p, depth) else {
+        let Some((r, again)) = self.next_branch(depth) else {
             self.finish(p, cache);
             return Ok(());
         };
@@ -329,6 +325,7 @@ impl Walk {
         if f.product {
             self.parts.truncate(f.parts_from);
         }
+        self.rows.truncate(f.from);
         if depth == 0 {
             self.result = Some(f.sum);
         } else {
