@@ -97,6 +97,7 @@ impl Live {
     }
 
     /// Whether row `r` is possible in the current state.
+    #[cfg(test)]
     pub fn is_possible(&self, r: u32) -> bool {
         !self.blocked[r as usize]
     }

@@ -139,10 +139,9 @@ impl Parts {
             self.open.try_reserve(1)?;
             self.open.push(c);
             self.enter(c);
-            let (list, from) = p.list(s, c);
-            for &r in &list[from.min(list.len())..] {
+            for r in live.possible_rows(p, c as usize) {
                 cost += 1;
-                if !live.is_possible(r) || self.row_seen[r as usize] == self.pass {
+                if self.row_seen[r as usize] == self.pass {
                     continue;
                 }
                 self.row_seen[r as usize] = self.pass;
@@ -198,10 +197,9 @@ impl Parts {
                     continue;
                 }
                 // The secondary columns this group's rows may use.
-                let (list, from) = p.list(s, c);
-                for &r in &list[from.min(list.len())..] {
+                for r in live.possible_rows(p, c as usize) {
                     cost += 1;
-                    if live.is_possible(r) && self.row_marked[r as usize] != self.mark {
+                    if self.row_marked[r as usize] != self.mark {
                         self.row_marked[r as usize] = self.mark;
                         for d in p.row_columns(r) {
                             cost += 1;
