@@ -34,6 +34,8 @@ use std::collections::HashMap;
 use std::io::{self, Write};
 
 use super::count::Count;
+use super::live::Live;
+use super::walk::CLOSE;
 use super::problem::{Choice, Problem};
 use super::{MemoOptions, Order};
 use crate::error::Error;
@@ -65,14 +67,18 @@ pub struct Zdd {
 struct Level {
     /// The column it branches on.
     column: u32,
-    /// The next position of the column's list to look at.
-    at: usize,
-    /// The chain so far (the close branch's node first).
+    /// The row added to the level above to reach it ([`CLOSE`]: the level
+    /// above closed its column, or this is the start).
+    via: u32,
+    /// Its rows to try: `Builder::rows[from..from + count]`, `tried` of
+    /// them tried.
+    from: usize,
+    count: usize,
+    tried: usize,
+    /// Closing the column is still to try (it is tried first).
+    close: bool,
+    /// The chain so far (from the close branch's node).
     chain: u32,
-    /// The row whose branch is being built, or none.
-    pending: Option<u32>,
-    /// The close branch is being built.
-    closing: bool,
 }
 
 impl Zdd {
@@ -91,7 +97,7 @@ impl Zdd {
     pub(crate) fn build(p: &Problem, order: Order, forced: &[usize], costs: Vec<i64>, memory: u64) -> Result<Zdd, Error> {
         let mut z = Zdd { nodes: Vec::new(), root: BOTTOM, costs };
         let Some(start) = p.start() else { return Ok(z) };
-        let mut builder = Builder { p, order, memory, known: HashMap::new(), bytes: 0, states: Vec::new(), levels: Vec::new() };
+        let mut builder = Builder { p, order, memory, known: HashMap::new(), bytes: 0, states: Vec::new(), levels: Vec::new(), rows: Vec::new(), live: Live::default() };
         let mut root = builder.run(&mut z, start)?;
         // The forced rows: in every solution, a chain above the rest.
         if root != BOTTOM {
@@ -214,7 +220,9 @@ impl Zdd {
     }
 }
 
-/// The walk that builds a diagram.
+/// The walk that builds a diagram: depth first over states as the
+/// memoized count walks them (its column rule, `Live`'s numbers), each
+/// state's chain built as its branches finish.
 struct Builder<'a> {
     p: &'a Problem,
     order: Order,
@@ -227,112 +235,95 @@ struct Builder<'a> {
     /// slot after the last level's) for the child being looked at.
     states: Vec<u64>,
     levels: Vec<Level>,
+    /// The rows each level tries, level after level.
+    rows: Vec<u32>,
+    live: Live,
 }
 
 impl Builder<'_> {
     /// The node of `start`'s solutions.
     fn run(&mut self, z: &mut Zdd, start: &[u64]) -> Result<u32, Error> {
-        let w = self.p.words;
+        let (p, w) = (self.p, self.p.words);
+        self.live = Live::new(p, start)?;
         self.states.try_reserve(2 * w)?;
         self.states.extend_from_slice(start);
-        if let Some(n) = self.enter(z)? {
-            return Ok(n);
+        match p.choose_counted(start, self.order, self.live.possible()) {
+            Choice::Done => return Ok(TOP),
+            Choice::Dead => return Ok(BOTTOM),
+            Choice::Branch { column, close } => self.push(column, close, CLOSE)?,
         }
         loop {
-            // The deepest level's next branch, or its end.
-            let depth = self.levels.len() - 1;
-            let child = self.next_child(depth);
-            let done = match child {
-                Some(()) => self.enter(z)?,
-                None => None,
-            };
-            let value = match (child, done) {
-                (Some(()), None) => continue,
-                (Some(()), Some(n)) => n,
-                (None, _) => {
-                    // The level is done: its chain is its state's node.
-                    let level = self.levels.pop().expect("a level to finish");
-                    self.remember(depth, level.chain)?;
-                    self.states.truncate((depth + 1) * w);
-                    if self.levels.is_empty() {
-                        return Ok(level.chain);
-                    }
-                    level.chain
-                }
-            };
-            // A branch's node, into its level's chain.
             let depth = self.levels.len() - 1;
             let level = &mut self.levels[depth];
-            if level.closing {
-                level.closing = false;
-                level.chain = value;
-            } else if let Some(row) = level.pending.take() {
-                if value != BOTTOM {
-                    let lo = level.chain;
-                    level.chain = z.node(Node { row, lo, hi: value }, &mut self.bytes, self.memory)?;
+            let (column, via) = (level.column, level.via);
+            let r = if level.close {
+                level.close = false;
+                CLOSE
+            } else if level.tried < level.count {
+                level.tried += 1;
+                self.rows[level.from + level.tried - 1]
+            } else {
+                // Every branch is in the chain: it is the state's node.
+                let level = self.levels.pop().expect("a level to finish");
+                self.remember(depth, level.chain)?;
+                self.rows.truncate(level.from);
+                self.states.truncate((depth + 1) * w);
+                if depth == 0 {
+                    return Ok(level.chain);
+                }
+                self.live.back(p);
+                self.credit(z, depth - 1, via, level.chain)?;
+                continue;
+            };
+            // The child, in the slot after the level's state.
+            let (above, below) = self.states.split_at_mut((depth + 1) * w);
+            let state = &above[depth * w..];
+            let child = &mut below[..w];
+            child.copy_from_slice(state);
+            if r == CLOSE {
+                p.close(child, column);
+            } else {
+                p.add(child, r, Some(column));
+            }
+            if let Some(&n) = self.known.get(&*child) {
+                self.credit(z, depth, r, n)?;
+                continue;
+            }
+            self.live.step(p, state, child, r, column)?;
+            match p.choose_counted(child, self.order, self.live.possible()) {
+                Choice::Branch { column, close } => self.push(column, close, r)?,
+                end => {
+                    self.live.back(p);
+                    self.credit(z, depth, r, if end == Choice::Done { TOP } else { BOTTOM })?;
                 }
             }
         }
     }
 
-    /// Puts level `depth`'s next branch in the child slot: first closing
-    /// its column (when it may close), then each possible row in list
-    /// order; `None` when none is left.
-    fn next_child(&mut self, depth: usize) -> Option<()> {
-        let (p, w) = (self.p, self.p.words);
-        let (above, below) = self.states.split_at_mut((depth + 1) * w);
-        let state = &above[depth * w..];
-        let child = &mut below[..w];
+    /// Pushes a level for the state in the child slot, reached by `via`.
+    fn push(&mut self, column: u32, close: bool, via: u32) -> Result<(), Error> {
+        let w = self.p.words;
+        let from = self.rows.len();
+        self.rows.try_reserve(self.live.possible()[column as usize] as usize)?;
+        self.rows.extend(self.live.possible_rows(self.p, column as usize));
+        self.levels.try_reserve(1)?;
+        self.levels.push(Level { column, via, from, count: self.rows.len() - from, tried: 0, close, chain: BOTTOM });
+        self.states.try_reserve(w)?;
+        self.states.resize((self.levels.len() + 1) * w, 0);
+        Ok(())
+    }
+
+    /// Puts the node `n` of level `depth`'s branch `via` into its chain: the
+    /// close branch's node starts it; a row's branch with solutions adds a
+    /// node whose `lo` is the chain so far.
+    fn credit(&mut self, z: &mut Zdd, depth: usize, via: u32, n: u32) -> Result<(), Error> {
         let level = &mut self.levels[depth];
-        let (list, _) = p.list(state, level.column);
-        while level.at < list.len() {
-            let r = list[level.at];
-            level.at += 1;
-            if p.possible(state, r) {
-                child.copy_from_slice(state);
-                p.add(child, r, Some(level.column));
-                level.pending = Some(r);
-                return Some(());
-            }
+        if via == CLOSE {
+            level.chain = n;
+        } else if n != BOTTOM {
+            level.chain = z.node(Node { row: via, lo: level.chain, hi: n }, &mut self.bytes, self.memory)?;
         }
-        None
-    }
-
-    /// Enters the state in the child slot: its node when it is known or
-    /// ends there, else a new level for it (and `None`).
-    fn enter(&mut self, z: &mut Zdd) -> Result<Option<u32>, Error> {
-        let (p, w) = (self.p, self.p.words);
-        let slot = self.levels.len();
-        let state = &self.states[slot * w..(slot + 1) * w];
-        if let Some(&n) = self.known.get(state) {
-            return Ok(Some(n));
-        }
-        match p.choose(state, self.order) {
-            Choice::Done => Ok(Some(TOP)),
-            Choice::Dead => Ok(Some(BOTTOM)),
-            Choice::Branch { column, close } => {
-                let (_, from) = p.list(state, column);
-                self.levels.try_reserve(1)?;
-                self.levels.push(Level { column, at: from, chain: BOTTOM, pending: None, closing: close });
-                self.states.try_reserve(w)?;
-                let depth = self.levels.len() - 1;
-                self.states.resize((depth + 2) * w, 0);
-                if close {
-                    // The close branch first, so that the chain starts
-                    // from its node.
-                    let (above, below) = self.states.split_at_mut((depth + 1) * w);
-                    let child = &mut below[..w];
-                    child.copy_from_slice(&above[depth * w..]);
-                    p.close(child, column);
-                    if let Some(n) = self.enter(z)? {
-                        let level = &mut self.levels[depth];
-                        level.closing = false;
-                        level.chain = n;
-                    }
-                }
-                Ok(None)
-            }
-        }
+        Ok(())
     }
 
     /// Remembers the node of the state of level `depth`.
