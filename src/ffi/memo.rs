@@ -5,7 +5,7 @@ use libc::{c_char, c_int, c_void};
 
 use super::solver::{dlx_solution_fn, dlx_solver, with_busy_solver, with_solver, with_solver_ref, Stop};
 use super::status::dlx_status::{self, *};
-use super::{write_out, CEnum};
+use super::{write_out, write_text, CEnum};
 use crate::control::Outcome;
 use crate::auto::Phase;
 use crate::error::Error;
@@ -150,18 +150,7 @@ fn counted(solver: *mut dlx_solver, digits: *mut c_char, capacity: usize, length
 /// # Safety
 /// `length` is valid for a write; `digits` holds `capacity` bytes.
 pub(super) unsafe fn write_count(count: &Count, digits: *mut c_char, capacity: usize, length: *mut usize) -> dlx_status {
-    let text = count.to_string();
-    unsafe { write_out(length, text.len()) };
-    if capacity <= text.len() {
-        return DLX_ERR_BUFFER_TOO_SMALL;
-    }
-    // SAFETY: `digits` holds `capacity` bytes (the caller's promise),
-    // more than the text and its NUL.
-    unsafe {
-        std::ptr::copy_nonoverlapping(text.as_ptr().cast::<c_char>(), digits, text.len());
-        digits.add(text.len()).write(0);
-    }
-    DLX_DONE
+    unsafe { write_text(&count.to_string(), digits, capacity, length) }
 }
 
 /// Counts the solutions (with the forced rows, without the excluded ones)

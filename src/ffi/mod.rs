@@ -95,6 +95,26 @@ pub(crate) fn buffer_args_ok<T>(buffer: *mut T, capacity: usize, length: *mut us
     !length.is_null() && (capacity == 0 || !buffer.is_null())
 }
 
+/// Writes `text` to `buffer` with a NUL (when `capacity` holds both) and
+/// its length without the NUL to `*length`: `DLX_DONE`, or
+/// `DLX_ERR_BUFFER_TOO_SMALL` with `*length` set and `buffer` untouched.
+///
+/// # Safety
+/// `length` is valid for a write; `buffer` holds `capacity` bytes.
+pub(crate) unsafe fn write_text(text: &str, buffer: *mut libc::c_char, capacity: usize, length: *mut usize) -> dlx_status {
+    unsafe { write_out(length, text.len()) };
+    if capacity <= text.len() {
+        return dlx_status::DLX_ERR_BUFFER_TOO_SMALL;
+    }
+    // SAFETY: `buffer` holds `capacity` bytes (the caller's promise), more
+    // than the text and its NUL.
+    unsafe {
+        std::ptr::copy_nonoverlapping(text.as_ptr().cast::<libc::c_char>(), buffer, text.len());
+        buffer.add(text.len()).write(0);
+    }
+    dlx_status::DLX_DONE
+}
+
 /// Writes `value` through the out-pointer `out`.
 ///
 /// # Safety

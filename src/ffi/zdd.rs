@@ -9,7 +9,7 @@ use libc::{c_char, c_int, c_void};
 use super::memo::write_count;
 use super::solver::{dlx_solver, with_solver_ref};
 use super::status::dlx_status::{self, *};
-use super::{as_ref, buffer_args_ok, free_handle, guard, store_handle, write_out, Castable};
+use super::{as_ref, buffer_args_ok, free_handle, guard, store_handle, write_out, write_text, Castable};
 use crate::memo::Zdd;
 
 /// The solutions of a solver's problem as a zero-suppressed decision
@@ -126,16 +126,7 @@ pub extern "C" fn dlx_zdd_count_by_size(zdd: *const dlx_zdd, text: *mut c_char, 
             out.push_str(&c.to_string());
         }
         // SAFETY: `length` is not NULL, `text` holds `capacity` bytes.
-        unsafe { write_out(length, out.len()) };
-        if capacity <= out.len() {
-            return DLX_ERR_BUFFER_TOO_SMALL;
-        }
-        // SAFETY: as above; the text and its NUL fit.
-        unsafe {
-            std::ptr::copy_nonoverlapping(out.as_ptr().cast::<c_char>(), text, out.len());
-            text.add(out.len()).write(0);
-        }
-        DLX_DONE
+        unsafe { write_text(&out, text, capacity, length) }
     })
 }
 
