@@ -445,6 +445,29 @@ static void test_memo()
     CHECK(a10.auto_phase() == DLX_AUTO_ALONE);
     CHECK(a10.count_auto() == "258584046368" && a10.auto_phase() == DLX_AUTO_MEMO);
 
+    /* Independent parts, and the diagram: 8 queens have 92 solutions of 8
+     * rows; the text has one line a node and the root line; a 2x2 board
+     * with costs 5, 1, 1, 2 (horizontal top, vertical left, vertical
+     * right, horizontal bottom) tiles at least cost 2 with the two
+     * vertical dominoes. */
+    dlx::solver parts(dominoes(8, 8));
+    parts.set_memo_parts(DLX_MEMO_PARTS_ALWAYS);
+    CHECK(parts.count_memo() == "12988816");
+    dlx::zdd z = dlx::solver(queens(8)).zdd();
+    CHECK(z.count() == "92");
+    std::vector<std::string> sizes = z.count_by_size();
+    CHECK(sizes.size() == 9 && sizes[8] == "92" && sizes[0] == "0");
+    std::string text;
+    z.write([&](std::string_view piece) { text += piece; });
+    CHECK(std::count(text.begin(), text.end(), '\n') == static_cast<long>(z.nodes()) + 1);
+    dlx::matrix square = dominoes(2, 2);
+    const std::int64_t costs[4] = {5, 1, 1, 2};
+    for (std::size_t r = 0; r < 4; r++) {
+        square.set_cost(r, costs[r]);
+    }
+    auto least = dlx::solver(square).zdd().least_cost();
+    CHECK(least && least->first == 2 && least->second.size() == 2);
+
     /* Samples are solutions, and the same seed draws the same. */
     dlx::matrix m = queens(8);
     dlx::solver a(m), b(m);

@@ -345,6 +345,99 @@ private:
 /* What a progress callback is told (see dlx_progress). */
 using progress = dlx_progress;
 
+/* Every solution as a decision diagram (see dlx_zdd in dlx.h), made by
+ * solver::zdd(); it does not refer to the solver or the matrix. */
+class zdd {
+public:
+    explicit zdd(dlx_zdd *z) noexcept : z_(z) {}
+    zdd(zdd &&other) noexcept : z_(std::exchange(other.z_, nullptr)) {}
+    zdd &operator=(zdd &&other) noexcept {
+        if (this != &other) {
+            dlx_zdd_free(z_);
+            z_ = std::exchange(other.z_, nullptr);
+        }
+        return *this;
+    }
+    zdd(const zdd &) = delete;
+    zdd &operator=(const zdd &) = delete;
+    ~zdd() { dlx_zdd_free(z_); }
+
+    const dlx_zdd *get() const noexcept { return z_; }
+
+    /* Its nodes, the two ends not counted (dlx_zdd_nodes). */
+    std::uint64_t nodes() const {
+        std::uint64_t n = 0;
+        detail::check(dlx_zdd_nodes(z_, &n), "dlx_zdd_nodes");
+        return n;
+    }
+
+    /* The number of solutions in decimal, exact at any size (dlx_zdd_count). */
+    std::string count() const { return text(dlx_zdd_count, "dlx_zdd_count"); }
+
+    /* The number of solutions of each size in decimal: entry k counts those
+     * of k rows (dlx_zdd_count_by_size); empty when there is none. */
+    std::vector<std::string> count_by_size() const {
+        std::string all = text(dlx_zdd_count_by_size, "dlx_zdd_count_by_size");
+        std::vector<std::string> out;
+        for (std::size_t at = 0; at < all.size();) {
+            std::size_t end = all.find(' ', at);
+            end = end == std::string::npos ? all.size() : end;
+            out.push_back(all.substr(at, end - at));
+            at = end + 1;
+        }
+        return out;
+    }
+
+    /* A solution of least total cost by the matrix's row costs and that
+     * cost (dlx_zdd_least_cost), or nothing when there is no solution. */
+    std::optional<std::pair<std::int64_t, std::vector<std::size_t>>> least_cost() const {
+        std::size_t count = 0;
+        std::int64_t cost = 0;
+        dlx_status s = dlx_zdd_least_cost(z_, nullptr, 0, &count, &cost);
+        if (s == DLX_ERR_NO_SOLUTION) {
+            return std::nullopt;
+        }
+        std::vector<std::size_t> rows(count);
+        if (s == DLX_ERR_BUFFER_TOO_SMALL) {
+            s = dlx_zdd_least_cost(z_, rows.data(), rows.size(), &count, &cost);
+        }
+        detail::check(s, "dlx_zdd_least_cost");
+        return std::make_pair(cost, rows);
+    }
+
+    /* Hands the diagram's text in Knuth's DLX6 format to `f`, a callable
+     * taking a std::string_view piece at a time (dlx_zdd_write); what `f`
+     * throws comes out here. */
+    template <class F>
+    void write(F &&f) const {
+        auto piece = [&](std::string_view text) { f(text); };
+        detail::hand_over(piece, [&](auto &cb) { return dlx_zdd_write(z_, &zdd::write_trampoline<decltype(piece)>, &cb); },
+                          "dlx_zdd_write");
+    }
+
+private:
+    template <class F>
+    static int write_trampoline(void *user, const char *bytes, std::size_t length) noexcept {
+        return (*static_cast<detail::callback<F> *>(user))(std::string_view(bytes, length));
+    }
+
+    std::string text(dlx_status (*get)(const dlx_zdd *, char *, std::size_t, std::size_t *), const char *name) const {
+        std::size_t length = 0;
+        dlx_status s = get(z_, nullptr, 0, &length);
+        if (s == DLX_ERR_BUFFER_TOO_SMALL) {
+            std::string out(length + 1, '\0');
+            detail::check(get(z_, out.data(), out.size(), &length), name);
+            out.resize(length);
+            return out;
+        }
+        detail::check(s, name);
+        /* DLX_DONE with no room: an empty text (no sizes). */
+        return std::string();
+    }
+
+    dlx_zdd *z_ = nullptr;
+};
+
 /* One search over a matrix (see dlx_solver in dlx.h). */
 class solver {
 public:
@@ -395,6 +488,8 @@ public:
     void set_cost_limit(std::int64_t limit) { detail::check(dlx_solver_set_cost_limit(s_, limit), "dlx_solver_set_cost_limit"); }
     void clear_cost_limit() { detail::check(dlx_solver_clear_cost_limit(s_), "dlx_solver_clear_cost_limit"); }
     void set_memo_order(dlx_memo_order order) { detail::check(dlx_solver_set_memo_order(s_, order), "dlx_solver_set_memo_order"); }
+    /* When the memoized count looks for independent parts (dlx_memo_parts). */
+    void set_memo_parts(dlx_memo_parts parts) { detail::check(dlx_solver_set_memo_parts(s_, parts), "dlx_solver_set_memo_parts"); }
     void set_memo_memory(std::uint64_t bytes) { detail::check(dlx_solver_set_memo_memory(s_, bytes), "dlx_solver_set_memo_memory"); }
     /* The number of threads searches run on (dlx_solver_threads). */
     std::size_t threads() const {
@@ -478,6 +573,13 @@ public:
      * memoized one, whichever the problem favours, in decimal, exact at any
      * size. A limit or cancel throws dlx::stopped; the next call goes on. */
     std::string count_auto() { return decimal(dlx_solver_count_auto, "dlx_solver_count_auto"); }
+
+    /* Every solution as a decision diagram (dlx_solver_zdd). */
+    dlx::zdd zdd() const {
+        dlx_zdd *z = nullptr;
+        detail::check(dlx_solver_zdd(s_, &z), "dlx_solver_zdd");
+        return dlx::zdd(z);
+    }
 
     /* Which count count_auto() ran or runs (dlx_solver_auto_phase). */
     dlx_auto_phase auto_phase() const {
