@@ -1,8 +1,8 @@
 //! Independent parts: when the open columns of a state fall into groups
 //! that no possible row joins, the ways to finish the state are the ways
 //! to finish each group, chosen independently, so its count is the product
-//! of the groups' counts (Nishino et al.'s DXZ and the DXD paper count
-//! components this way). Each group is counted as a state of its own, its
+//! of the groups' counts (as DXD, the decision-diagram counter of the
+//! SAT 2026 paper, does). Each group is counted as a state of its own, its
 //! *part*: the state with every other group's columns closed and the
 //! secondary columns the group cannot use set aside, so that the same
 //! group left by different partial solutions is one cache entry.
@@ -40,8 +40,9 @@ pub enum Decompose {
     Auto,
     /// Never looks: one state, one count.
     Never,
-    /// Looks at every state not in the cache (for tests: every split is
-    /// taken, whatever it costs).
+    /// Looks at every state not in the cache: every split is found, at
+    /// the cost of a look per state (for problems known to fall apart, and
+    /// for tests).
     Always,
 }
 
