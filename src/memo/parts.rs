@@ -52,22 +52,24 @@ pub(crate) const PACE: u64 = 32;
 /// The scratch space of the looks, kept by a walk.
 #[derive(Debug, Default)]
 pub(crate) struct Parts {
-    /// Union-find over the columns: `parent[c]`, valid when `seen[c]` is
-    /// this look's `pass` (nothing is cleared between looks).
+    /// Every mark below is a stamp: a fresh number for each look (its
+    /// `pass`) and for each part it writes, so nothing is cleared between
+    /// them. Union-find over the columns: `parent[c]`, valid when
+    /// `seen[c]` is this look's pass.
     parent: Vec<u32>,
     seen: Vec<u32>,
-    /// Per row: the `pass` (or, in `write_parts`, the `mark`) of the last
-    /// look at it, so that a row of many columns is looked at once.
-    row_seen: Vec<u32>,
-    row_marked: Vec<u32>,
+    /// Per row: the stamp of the last pass or part that looked at it, so
+    /// that a row of many columns is looked at once.
+    row_stamp: Vec<u32>,
     /// Per union-find root: its group's number, valid when `labelled`
-    /// is this look's `pass`.
+    /// is this look's pass.
     label: Vec<u32>,
     labelled: Vec<u32>,
-    pass: u32,
-    /// Per column: the `mark` of the last part whose rows may use it.
+    /// Per column: the stamp of the last part whose rows may use it.
     kept: Vec<u32>,
-    mark: u32,
+    stamp: u32,
+    /// The stamp of the look under way.
+    pass: u32,
     /// The open primary columns of the state looked at, then their groups.
     open: Vec<u32>,
     group: Vec<u32>,
@@ -102,15 +104,16 @@ impl Parts {
         }
     }
 
-    /// A new pass number, clearing the marks when the numbers wrap.
-    fn next_pass(&mut self) {
-        self.pass = self.pass.wrapping_add(1);
-        if self.pass == 0 {
-            self.seen.fill(0);
-            self.labelled.fill(0);
-            self.row_seen.fill(0);
-            self.pass = 1;
+    /// A new stamp, clearing the marks when the numbers wrap.
+    fn next_stamp(&mut self) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            for marks in [&mut self.seen, &mut self.labelled, &mut self.kept, &mut self.row_stamp] {
+                marks.fill(0);
+            }
+            self.stamp = 1;
         }
+        self.stamp
     }
 
     /// Looks at state `s` (whose possible rows `live` knows): when its open
@@ -119,17 +122,16 @@ impl Parts {
     /// 1 and leaves `out` alone.
     pub fn split(&mut self, p: &Problem, s: &[u64], live: &Live, out: &mut Vec<u64>) -> Result<usize, Error> {
         let (columns, rows) = p.size();
-        if self.parent.len() != columns || self.row_seen.len() != rows {
-            self.row_seen = filled(rows)?;
-            self.row_marked = filled(rows)?;
+        if self.parent.len() != columns || self.row_stamp.len() != rows {
+            self.row_stamp = filled(rows)?;
             self.parent = filled(columns)?;
             self.seen = filled(columns)?;
             self.label = filled(columns)?;
             self.labelled = filled(columns)?;
             self.kept = filled(columns)?;
-            (self.pass, self.mark) = (0, 0);
+            (self.stamp, self.pass) = (0, 0);
         }
-        self.next_pass();
+        self.pass = self.next_stamp();
         self.open.clear();
         let mut cost = 0u64;
         // The groups: every possible row joins its open and free columns.
@@ -142,10 +144,10 @@ impl Parts {
             self.enter(c);
             for r in live.possible_rows(p, c as usize) {
                 cost += 1;
-                if self.row_seen[r as usize] == self.pass {
+                if self.row_stamp[r as usize] == self.pass {
                     continue;
                 }
-                self.row_seen[r as usize] = self.pass;
+                self.row_stamp[r as usize] = self.pass;
                 for d in p.row_columns(r) {
                     cost += 1;
                     if p.is_open(s, d) || p.is_free(s, d) {
@@ -186,12 +188,7 @@ impl Parts {
             let base = out.len();
             out.extend_from_slice(s);
             let part = &mut out[base..base + w];
-            self.mark = self.mark.wrapping_add(1);
-            if self.mark == 0 {
-                self.kept.fill(0);
-                self.row_marked.fill(0);
-                self.mark = 1;
-            }
+            let mark = self.next_stamp();
             for (&c, &in_group) in self.open.iter().zip(&self.group) {
                 if in_group != g {
                     p.close(part, c);
@@ -200,17 +197,17 @@ impl Parts {
                 // The secondary columns this group's rows may use.
                 for r in live.possible_rows(p, c as usize) {
                     cost += 1;
-                    if self.row_marked[r as usize] != self.mark {
-                        self.row_marked[r as usize] = self.mark;
+                    if self.row_stamp[r as usize] != mark {
+                        self.row_stamp[r as usize] = mark;
                         for d in p.row_columns(r) {
                             cost += 1;
-                            self.kept[d] = self.mark;
+                            self.kept[d] = mark;
                         }
                     }
                 }
             }
             for &d in p.secondary() {
-                if self.kept[d as usize] != self.mark {
+                if self.kept[d as usize] != mark {
                     p.set_aside(part, d);
                 }
             }

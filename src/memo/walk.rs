@@ -47,6 +47,14 @@ struct Frame {
     total: u32,
 }
 
+impl Frame {
+    /// A level of `total` branches, none tried: the fields each push sets
+    /// are placeholders here.
+    fn new(total: u32) -> Frame {
+        Frame { column: CLOSE, via: CLOSE, product: false, parts_from: 0, from: 0, rows: 0, shift: 0, tried: 0, later_from: 0, close: false, sum: Count::ZERO, done: 0, total }
+    }
+}
+
 /// A count under way, from one starting state.
 #[derive(Debug, Default)]
 pub(crate) struct Walk {
@@ -123,34 +131,33 @@ impl Walk {
     /// Pushes a level for `state` (already in place after the last frame),
     /// with room for its child.
     fn push(&mut self, p: &Problem, column: u32, close: bool, via: u32) -> Result<(), Error> {
-        let w = p.words;
-        let depth = self.frames.len();
         // The column's possible rows, as `live` knows them (fewer than
         // u32::MAX: row numbers are u32).
         let from = self.rows.len();
         self.rows.try_reserve(self.live.possible()[column as usize] as usize)?;
         self.rows.extend(self.live.possible_rows(p, column as usize));
         let rows = (self.rows.len() - from) as u32;
-        let shift = if self.of > 1 { (rows as u64 * self.turn as u64 / self.of as u64) as u32 } else { 0 };
-        self.frames.try_reserve(1)?;
-        self.states.try_reserve(w)?;
-        let later_from = self.later.len();
         let parts_from = self.parts.len();
-        self.frames.push(Frame { column, via, product: false, parts_from, from, rows, shift, tried: 0, later_from, close, sum: Count::ZERO, done: 0, total: rows.saturating_add(close as u32) });
-        self.states.resize((depth + 2) * w, 0);
-        Ok(())
+        self.push_frame(p, Frame { column, via, product: false, parts_from, from, rows, close, sum: Count::ZERO, ..Frame::new(rows.saturating_add(close as u32)) })
     }
 
     /// Pushes a product level for the state after the last frame, whose
     /// `rows` parts are `parts[parts_from..]`.
     fn push_product(&mut self, p: &Problem, rows: u32, parts_from: usize, via: u32) -> Result<(), Error> {
+        let from = self.rows.len();
+        self.push_frame(p, Frame { column: CLOSE, via, product: true, parts_from, from, rows, close: false, sum: Count::ONE, ..Frame::new(rows) })
+    }
+
+    /// Pushes `f` (its branches not started) with this walk's start among
+    /// them, and room for its child state.
+    fn push_frame(&mut self, p: &Problem, mut f: Frame) -> Result<(), Error> {
         let w = p.words;
         let depth = self.frames.len();
-        let shift = if self.of > 1 { (rows as u64 * self.turn as u64 / self.of as u64) as u32 } else { 0 };
+        f.shift = if self.of > 1 { (f.rows as u64 * self.turn as u64 / self.of as u64) as u32 } else { 0 };
+        f.later_from = self.later.len();
         self.frames.try_reserve(1)?;
         self.states.try_reserve(w)?;
-        let later_from = self.later.len();
-        self.frames.push(Frame { column: CLOSE, via, product: true, parts_from, from: self.rows.len(), rows, shift, tried: 0, later_from, close: false, sum: Count::ONE, done: 0, total: rows });
+        self.frames.push(f);
         self.states.resize((depth + 2) * w, 0);
         Ok(())
     }

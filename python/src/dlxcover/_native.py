@@ -13,6 +13,7 @@ import glob
 import os
 from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_int64, c_size_t,
                     c_uint32, c_uint64, c_void_p)
+from typing import Any, Callable, Tuple
 
 # dlx_status values (dlx.h).
 OK, SOLUTION, DONE, STOPPED = 0, 1, 2, 3
@@ -140,6 +141,20 @@ def _load() -> ctypes.CDLL:
 
 
 lib = _load()
+
+
+def read_text(call: Callable[[Any, int, Any], int]) -> Tuple[int, str]:
+    """Calls ``call(buffer, capacity, length)``, a library call that writes
+    a text and its NUL (or sets the length and returns
+    ``ERR_BUFFER_TOO_SMALL``), again with room for the length it asked:
+    (the last status, the text written, empty when none was)."""
+    length = c_size_t()
+    buf = ctypes.create_string_buffer(64)
+    status = call(buf, len(buf), ctypes.byref(length))
+    if status == ERR_BUFFER_TOO_SMALL:
+        buf = ctypes.create_string_buffer(length.value + 1)
+        status = call(buf, len(buf), ctypes.byref(length))
+    return status, buf.value.decode() if status == DONE else ""
 
 
 class Handle:

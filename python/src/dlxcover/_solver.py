@@ -327,13 +327,8 @@ class Solver(n.Handle):
     def _digits(self, fn) -> tuple:
         """Calls a count that writes decimal digits: (status, the count or
         None)."""
-        length = c_size_t()
-        buf = ctypes.create_string_buffer(64)
-        status = self._invoke(fn, self._h, buf, len(buf), byref(length))
-        if status == n.ERR_BUFFER_TOO_SMALL:
-            buf = ctypes.create_string_buffer(length.value + 1)
-            status = self._invoke(fn, self._h, buf, len(buf), byref(length))
-        return status, int(buf.value.decode()) if status == n.DONE else None
+        status, text = n.read_text(lambda buf, cap, length: self._invoke(fn, self._h, buf, cap, length))
+        return status, int(text) if status == n.DONE else None
 
     def best(self) -> List[Best]:
         """Runs the search with its objective to the end and returns the

@@ -37,14 +37,9 @@ class Zdd(n.Handle):
         return v.value
 
     def _text(self, fn) -> str:
-        length = c_size_t()
-        buf = ctypes.create_string_buffer(64)
-        status = fn(self._h, buf, len(buf), byref(length))
-        if status == n.ERR_BUFFER_TOO_SMALL:
-            buf = ctypes.create_string_buffer(length.value + 1)
-            status = fn(self._h, buf, len(buf), byref(length))
+        status, text = n.read_text(lambda buf, cap, length: fn(self._h, buf, cap, length))
         check(status)
-        return buf.value.decode()
+        return text
 
     def count(self) -> int:
         """The number of solutions (a Python int, exact at any size)."""

@@ -574,7 +574,9 @@ fn run_zdd(opts: &Options, path: &OsStr, solver: &mut Solver, matrix: &Matrix, o
         say!("dlx: --zdd: {shown}: {e}");
         return exit(EXIT_OTHER);
     }
-    let (count, sizes, least) = match (zdd.count(), zdd.count_by_size(), zdd.least_cost()) {
+    // The least cost only when the options have costs.
+    let least = if matrix.has_costs() { zdd.least_cost().map(|l| l.map(|(cost, _)| cost)) } else { Ok(None) };
+    let (count, sizes, least) = match (zdd.count(), zdd.count_by_size(), least) {
         (Ok(c), Ok(s), Ok(l)) => (c, s, l),
         (Err(e), ..) | (_, Err(e), _) | (.., Err(e)) => {
             say!("dlx: --zdd: {e}");
@@ -587,7 +589,7 @@ fn run_zdd(opts: &Options, path: &OsStr, solver: &mut Solver, matrix: &Matrix, o
     if !opts.quiet {
         let by_size: Vec<String> = sizes.iter().enumerate().filter(|(_, c)| !c.is_zero()).map(|(k, c)| format!("{k}:{c}")).collect();
         say!("dlx: zdd: {} nodes written to {shown} in {:.3} s; solutions by size: {}", zdd.nodes(), start.elapsed().as_secs_f64(), if by_size.is_empty() { "none".into() } else { by_size.join(" ") });
-        if let (Some((cost, _)), true) = (&least, matrix.has_costs()) {
+        if let Some(cost) = least {
             say!("dlx: zdd: least cost {cost}");
         }
     }
