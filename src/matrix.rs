@@ -107,6 +107,14 @@ impl Names {
         Some(&self.text.as_bytes()[self.start(i)..=end])
     }
 
+    /// A copy, or [`Error::OutOfMemory`].
+    pub(crate) fn try_clone(&self) -> Result<Names, Error> {
+        let mut text = String::new();
+        text.try_reserve_exact(self.text.len())?;
+        text.push_str(&self.text);
+        Ok(Names { text, end: crate::alloc::copied(&self.end)? })
+    }
+
     /// Appends `name`, which must not contain NUL; the offsets must fit in
     /// 32 bits.
     pub(crate) fn push(&mut self, name: &str) -> Result<(), Error> {
@@ -137,6 +145,64 @@ impl Matrix {
             colors: copied(&self.colors)?,
             ..Matrix::default()
         })
+    }
+
+    /// The problem cut down to the rows and columns marked `true` (one
+    /// mark per row and per column), renumbered in their order, with their
+    /// names, bounds, colors and costs; each kept row keeps only its
+    /// entries on kept columns, and must keep at least one. Errors:
+    /// [`Error::OutOfMemory`], [`Error::EmptyRow`].
+    pub(crate) fn restricted(&self, rows: &[bool], columns: &[bool]) -> Result<Matrix, Error> {
+        use crate::alloc::filled;
+        debug_assert!(rows.len() == self.rows() && columns.len() == self.columns());
+        let mut new_index: Vec<u32> = filled(self.columns())?;
+        let mut out = Matrix::new(0)?;
+        for (j, _) in columns.iter().enumerate().filter(|(_, &k)| k) {
+            new_index[j] = out.secondary.len() as u32;
+            out.secondary.try_reserve(1)?;
+            out.secondary.push(self.secondary[j]);
+            if let Some(name) = self.names.get(j) {
+                out.names.push(name)?;
+            }
+        }
+        for (j, _) in columns.iter().enumerate().filter(|(_, &k)| k) {
+            if let Some(&b) = self.bounds.get(j) {
+                out.store_bounds(new_index[j] as usize, b)?;
+            }
+        }
+        out.color_names = self.color_names.try_clone()?;
+        let colored = !self.colors.is_empty();
+        for r in (0..self.rows()).filter(|&r| rows[r]) {
+            let (a, b) = (self.row_start[r] as usize, self.row_start[r + 1] as usize);
+            let kept = (a..b).filter(|&k| columns[self.entries[k] as usize]);
+            let len = kept.clone().count();
+            if len == 0 {
+                return Err(Error::EmptyRow);
+            }
+            out.entries.try_reserve(len)?;
+            out.row_start.try_reserve(1)?;
+            if colored {
+                out.colors.try_reserve(len)?;
+            }
+            for k in kept {
+                out.entries.push(new_index[self.entries[k] as usize]);
+                if colored {
+                    out.colors.push(self.colors[k]);
+                }
+            }
+            out.row_start.push(out.entries.len() as u32);
+            if !self.costs.is_empty() {
+                out.costs.try_reserve(1)?;
+                out.costs.push(self.costs[r]);
+            }
+        }
+        if out.colors.iter().all(|&c| c == 0) {
+            out.colors = Vec::new();
+        }
+        if out.costs.iter().all(|&c| c == 0) {
+            out.costs = Vec::new();
+        }
+        Ok(out)
     }
 
     /// A matrix with `columns` primary columns and no rows.

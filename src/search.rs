@@ -44,8 +44,14 @@ pub(crate) struct Search {
     /// The row ids of the last solution: the forced rows, then the rows
     /// chosen, in the order they were chosen.
     rows: Vec<usize>,
-    /// Rows chosen before the search starts and rows kept out of it.
+    /// Rows chosen before the search starts and rows kept out of it: the
+    /// caller's excluded rows and the pruned ones.
     fixed: Fixed,
+    /// The rows the caller excluded (sorted, without repeats).
+    asked: Vec<usize>,
+    /// Rows preprocessing found in no solution (sorted), left out of the
+    /// search unless forced (see [`Search::set_pruned`]).
+    pruned: Arc<Vec<usize>>,
     /// Set while a caller only counts: the exact-cover engine then leaves
     /// `rows` empty instead of finding each solution's row ids (a binary
     /// search per level, about 5% of the time on queens).
@@ -86,6 +92,8 @@ impl Search {
             solutions: 0,
             rows,
             fixed: Fixed::default(),
+            asked: Vec::new(),
+            pruned: Arc::default(),
             counting: false,
             controls: Controls::default(),
             costs,
@@ -95,6 +103,11 @@ impl Search {
             seed: None,
             matrix: structure,
         })
+    }
+
+    /// The matrix searched (or a copy of its structure).
+    pub(crate) fn matrix(&self) -> &Matrix {
+        &self.matrix
     }
 
     /// See [`Solver::engine`](crate::Solver::engine).
@@ -139,7 +152,7 @@ impl Search {
 
     /// See [`Solver::force_rows`](crate::Solver::force_rows).
     pub(crate) fn force_rows(&mut self, rows: &[usize]) -> Result<(), Error> {
-        let fixed = self.fixed_rows(rows, &self.fixed.excluded)?;
+        let fixed = self.fixed_rows(rows, &self.asked)?;
         self.fix(fixed)
     }
 
@@ -155,31 +168,60 @@ impl Search {
         self.fix(fixed)
     }
 
+    /// Leaves `pruned` (sorted row ids, each in no solution: see
+    /// [`crate::pre`]) out of the search from now on, except those forced.
+    /// Exact whatever is forced: the search then finds the solutions
+    /// among fewer rows, and the pruned rows are in none. A forced pruned
+    /// row is searched with the rest left out, and gives no solution, as
+    /// it would with them in.
+    pub(crate) fn set_pruned(&mut self, pruned: Vec<usize>) -> Result<(), Error> {
+        debug_assert!(pruned.windows(2).all(|w| w[0] < w[1]) && pruned.last().is_none_or(|&r| r < self.rows()));
+        let kept = std::mem::replace(&mut self.pruned, Arc::new(pruned));
+        match self.fixed_rows(&self.fixed.forced, &self.asked) {
+            Ok(fixed) => self.fix(fixed),
+            Err(e) => {
+                self.pruned = kept;
+                Err(e)
+            }
+        }
+    }
+
     /// `rows` forced and `excluded` excluded, checked (see
-    /// [`Solver::set_subproblem`](crate::Solver::set_subproblem)).
-    fn fixed_rows(&self, rows: &[usize], excluded: &[usize]) -> Result<Fixed, Error> {
+    /// [`Solver::set_subproblem`](crate::Solver::set_subproblem)), with
+    /// the pruned rows that are not forced excluded too; and the caller's
+    /// `excluded` alone, sorted.
+    fn fixed_rows(&self, rows: &[usize], excluded: &[usize]) -> Result<(Fixed, Vec<usize>), Error> {
         let total = self.rows();
         if rows.iter().chain(excluded).any(|&r| r >= total) {
             return Err(Error::RowRange);
         }
-        let mut out = Vec::new();
-        out.try_reserve_exact(excluded.len())?;
-        out.extend_from_slice(excluded);
-        out.sort_unstable();
-        out.dedup();
-        if !self.matrix.compatible(rows)? || rows.iter().any(|r| out.binary_search(r).is_ok()) {
+        let mut asked = Vec::new();
+        asked.try_reserve_exact(excluded.len())?;
+        asked.extend_from_slice(excluded);
+        asked.sort_unstable();
+        asked.dedup();
+        if !self.matrix.compatible(rows)? || rows.iter().any(|r| asked.binary_search(r).is_ok()) {
             return Err(Error::Conflict);
         }
         let mut forced = Vec::new();
         forced.try_reserve_exact(rows.len())?;
         forced.extend_from_slice(rows);
-        Ok(Fixed { forced, excluded: out })
+        let mut sorted = crate::alloc::copied(rows)?;
+        sorted.sort_unstable();
+        let mut out = Vec::new();
+        out.try_reserve_exact(asked.len() + self.pruned.len())?;
+        out.extend_from_slice(&asked);
+        out.extend(self.pruned.iter().filter(|r| sorted.binary_search(r).is_err()));
+        out.sort_unstable();
+        out.dedup();
+        Ok((Fixed { forced, excluded: out }, asked))
     }
 
     /// Puts `fixed` in place (with room for the solutions' rows) and
     /// starts the search again.
-    fn fix(&mut self, fixed: Fixed) -> Result<(), Error> {
+    fn fix(&mut self, (fixed, asked): (Fixed, Vec<usize>)) -> Result<(), Error> {
         self.rows.try_reserve_exact(fixed.forced.len() + self.engine.depth_limit())?;
+        self.asked = asked;
         self.with_nothing_covered(|s| s.fixed = fixed);
         Ok(())
     }
@@ -191,7 +233,7 @@ impl Search {
 
     /// See [`Solver::excluded_rows`](crate::Solver::excluded_rows).
     pub(crate) fn excluded_rows(&self) -> &[usize] {
-        &self.fixed.excluded
+        &self.asked
     }
 
     /// See [`Solver::set_objective`](crate::Solver::set_objective).

@@ -169,6 +169,25 @@ impl Solver {
         self.restarted(done)
     }
 
+    /// Preprocesses the problem (see [`crate::pre`]: Knuth's DLX-PRE
+    /// forcing and blocking, within `work_limit` entries read) and leaves
+    /// the rows it finds in no solution out of every later call, as
+    /// excluded rows the caller does not see: solutions, counts, costs and
+    /// row ids stay those of the matrix. A forced row that preprocessing
+    /// removed gives no solution, as without it. Subproblems
+    /// ([`crate::split`]) exclude the removed rows too, so they stay
+    /// right for a solver without preprocessing. Calling it again
+    /// preprocesses again (a larger `work_limit` may remove more; 0
+    /// removes only rows without primary columns and rows of a column of
+    /// upper bound 0). The search starts again; the counters go back to
+    /// zero. Errors, leaving the solver as it was: [`Error::OutOfMemory`].
+    pub fn preprocess(&mut self, work_limit: u64) -> Result<crate::pre::PreStats, Error> {
+        let reduction = crate::pre::reduce(self.search.matrix(), work_limit)?;
+        let done = self.search.set_pruned(reduction.removed_rows()?);
+        self.restarted(done)?;
+        Ok(reduction.stats)
+    }
+
     /// The excluded rows (see [`Solver::exclude_rows`]), in increasing
     /// order without repeats.
     pub fn excluded_rows(&self) -> &[usize] {

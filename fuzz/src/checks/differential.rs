@@ -47,10 +47,10 @@ fn problem(inp: &mut Input) -> Problem {
 /// and the memo) with `forced` rows, either column rule, independent
 /// parts looked for now and then, never or always, a cache
 /// sometimes too small to hold every state, sometimes in slices of a few
-/// nodes (each call resuming the last), on 1 to 3 threads: `expect`
-/// solutions.
-fn memo_count(inp: &mut Input, m: &Matrix, engine: Engine, forced: &[usize], expect: usize) {
-    let mut s = Solver::with_engine(m, engine).expect("a solver");
+/// nodes (each call resuming the last), on 1 to 3 threads, preprocessed
+/// when `pre` says: `expect` solutions.
+fn memo_count(inp: &mut Input, m: &Matrix, engine: Engine, forced: &[usize], expect: usize, pre: Option<u64>) {
+    let mut s = on(Solver::with_engine(m, engine), Setup { threads: 1, pre });
     let order = inp.pick(&[Order::Fewest, Order::First]);
     let memory = if inp.flip() { 1 << 20 } else { 64 * inp.below(64) as u64 };
     s.set_threads(1 + inp.below(3));
@@ -71,8 +71,8 @@ fn memo_count(inp: &mut Input, m: &Matrix, engine: Engine, forced: &[usize], exp
 }
 
 /// Draws from the memoized count: each one of the solutions `all`.
-fn memo_draws(inp: &mut Input, m: &Matrix, engine: Engine, all: &[Vec<usize>]) {
-    let mut s = Solver::with_engine(m, engine).expect("a solver");
+fn memo_draws(inp: &mut Input, m: &Matrix, engine: Engine, all: &[Vec<usize>], pre: Option<u64>) {
+    let mut s = on(Solver::with_engine(m, engine), Setup { threads: 1, pre });
     let decompose = inp.pick(&[Decompose::Auto, Decompose::Never, Decompose::Always]);
     s.set_memo_options(MemoOptions { decompose, ..MemoOptions::default() });
     let n = inp.below(4) as u64;
@@ -103,11 +103,56 @@ fn engine_of(data: &[u8], m: &Matrix) -> Engine {
     engines[sum % engines.len()]
 }
 
-/// A new solver on `threads` threads.
-fn on(made: Result<Solver, Error>, threads: usize) -> Solver {
+/// How every solver of an input is set up: its threads, and whether it
+/// is preprocessed first (`Solver::preprocess`, with this work limit).
+#[derive(Clone, Copy, Debug)]
+struct Setup {
+    threads: usize,
+    pre: Option<u64>,
+}
+
+/// Whether solvers are preprocessed, and within what work: drawn from the
+/// bytes' exclusive or (as `engine_of` draws from their sum), so that the
+/// corpus's inputs decode as before. A small limit stops the rounds part
+/// way, which must still be exact.
+fn pre_of(data: &[u8]) -> Option<u64> {
+    let x = data.iter().fold(0u8, |a, &b| a ^ b);
+    match x % 3 {
+        0 => None,
+        1 => Some(u64::from(x)),
+        _ => Some(dlx::pre::DEFAULT_WORK),
+    }
+}
+
+/// A new solver set up as `setup` says.
+fn on(made: Result<Solver, Error>, setup: Setup) -> Solver {
     let mut s = made.expect("a solver");
-    s.set_threads(threads);
+    s.set_threads(setup.threads);
+    if let Some(work) = setup.pre {
+        s.preprocess(work).expect("preprocessing");
+    }
     s
+}
+
+/// The problem preprocessed on its own (`dlx::preprocess`): the brute
+/// force's solutions of what is left, mapped back to the problem's rows,
+/// are `all`.
+fn check_preprocessed(m: &Matrix, work: u64, all: &[Vec<usize>]) {
+    let r = dlx::preprocess(m, work).expect("preprocessing");
+    assert_eq!(r.rows.len(), r.matrix.rows());
+    assert_eq!(r.stats.rows_removed, m.rows() - r.matrix.rows(), "rows removed");
+    assert_eq!(r.stats.columns_removed, m.columns() - r.matrix.columns(), "columns removed");
+    let left = Problem::of(&r.matrix).solutions(&[]);
+    let mapped: Vec<Vec<usize>> = left
+        .iter()
+        .map(|s| {
+            let mut rows: Vec<usize> = s.iter().map(|&i| r.rows[i]).collect();
+            rows.sort_unstable();
+            rows
+        })
+        .collect();
+    assert_same_set(mapped, all, "the preprocessed problem's solutions");
+    assert!(!r.stats.infeasible || all.is_empty(), "infeasible, with solutions");
 }
 
 /// Every solution the solver finds from here to its end (with `limits`,
@@ -144,7 +189,7 @@ fn assert_same_set(mut found: Vec<Vec<usize>>, expect: &[Vec<usize>], what: &str
 
 /// A solver for `m`; its objective set, or `None` when the library rightly
 /// refuses it for the cost range.
-fn with_objective(m: &Matrix, engine: Engine, p: &Problem, goal: Goal, k: usize, threads: usize) -> Option<Solver> {
+fn with_objective(m: &Matrix, engine: Engine, p: &Problem, goal: Goal, k: usize, threads: Setup) -> Option<Solver> {
     // The bit sets have no branch and bound: a solver on them moves to
     // the links (checked below: the engine afterwards has one).
     let mut s = on(Solver::with_engine(m, engine), threads);
@@ -179,7 +224,7 @@ pub fn differential(data: &[u8]) {
     let mut inp = Input::new(data);
     // Every mode runs on 1 to 4 threads (`Solver::set_threads`), with the
     // same results as on one.
-    let threads = 1 + inp.below(4);
+    let threads = Setup { threads: 1 + inp.below(4), pre: pre_of(data) };
     let p = problem(&mut inp);
     let m = p.matrix();
     assert_eq!(Problem::of(&m).rows.len(), p.rows.len());
@@ -192,8 +237,11 @@ pub fn differential(data: &[u8]) {
             assert_eq!(m.count_solutions(None).expect("a count"), all.len() as u64, "count");
             let mut s = on(Solver::with_engine(&m, engine), threads);
             assert_eq!(s.count_run(), (all.len() as u64, Outcome::Exhausted), "count_run");
-            memo_count(&mut inp, &m, engine, &[], all.len());
-            memo_draws(&mut inp, &m, engine, &all);
+            memo_count(&mut inp, &m, engine, &[], all.len(), threads.pre);
+            memo_draws(&mut inp, &m, engine, &all, threads.pre);
+            if let Some(work) = threads.pre {
+                check_preprocessed(&m, work, &all);
+            }
             // The generalised engine runs plain matrices too, to the same end.
             let mut g = on(Solver::with_engine(&m, Engine::General), threads);
             let (found, _) = drain(&mut g, &p, Limits::default());
@@ -255,7 +303,7 @@ pub fn differential(data: &[u8]) {
             assert_eq!(a.solutions, b.solutions, "solutions after resuming");
             // On one thread the tree walked is the same; threads share out
             // pieces of it as the timing goes, and may walk a few more nodes.
-            if threads == 1 {
+            if threads.threads == 1 {
                 assert_eq!((a.nodes, a.updates), (b.nodes, b.updates), "counters after resuming");
             }
         }
@@ -297,7 +345,7 @@ pub fn differential(data: &[u8]) {
                     let expect = p.solutions(&forced);
                     let (found, _) = drain(&mut s, &p, Limits::default());
                     assert_same_set(found, &expect, "with forced rows");
-                    memo_count(&mut inp, &m, engine, &forced, expect.len());
+                    memo_count(&mut inp, &m, engine, &forced, expect.len(), threads.pre);
                     if let Some(mut o) = with_objective(&m, engine, &p, goal, k, threads) {
                         o.force_rows(&forced).expect("the same forced rows");
                         check_best(&mut o, &p, goal, &p.best_costs(goal, k, &forced, None));
