@@ -134,6 +134,19 @@ Options:
                        and on standard error the nodes and the number of
                        solutions of each size (and, when the options have
                        costs, the least cost)
+      --pre            preprocess before solving (Knuth's DLX-PRE: options
+                       that would leave a primary item uncoverable, and
+                       items every option of another primary item holds,
+                       removed in rounds until nothing changes); solutions,
+                       counts and option numbers stay the file's; standard
+                       error says what went
+      --pre-out FILE   write the preprocessed problem to FILE in the same
+                       format, each option followed by a comment line
+                       '| from option N' (its 0-based number in the
+                       input), print what went on standard error, and exit
+      --pre-work N     the most work preprocessing may do, in entries read
+                       (default 4294967296, a few seconds); stopped early,
+                       it removes less, never wrongly
       --sample N       print N solutions drawn uniformly at random (one may
                        come twice), as --print does, after a count by memo;
                        --seed S gives the draws (default 0: the same seed,
@@ -236,6 +249,10 @@ pub struct Options {
     pub memo_memory: Option<u64>,
     pub sample: Option<u64>,
     pub zdd: Option<OsString>,
+    /// `--pre`, `--pre-out FILE`, `--pre-work N`.
+    pub pre: bool,
+    pub pre_out: Option<OsString>,
+    pub pre_work: u64,
     /// One JSON document on standard output instead of the text.
     pub json: bool,
     pub engine: Engine,
@@ -297,6 +314,9 @@ impl Default for Options {
             memo_memory: None,
             sample: None,
             zdd: None,
+            pre: false,
+            pre_out: None,
+            pre_work: dlx::pre::DEFAULT_WORK,
             json: false,
             engine: Engine::Auto,
         }
@@ -374,6 +394,7 @@ fn long_option(o: &mut Options, name: &str, p: &mut Parser) -> Result<(), Early>
         "help" => return Err(Early::Help),
         "version" => return Err(Early::Version),
         "memo" => o.memo = true,
+        "pre" => o.pre = true,
         "auto" => o.auto = true,
         "plain" => o.plain = true,
         "json" => o.json = true,
@@ -398,6 +419,8 @@ fn long_option(o: &mut Options, name: &str, p: &mut Parser) -> Result<(), Early>
         "memo-memory" => o.memo_memory = Some(parse_number(&flag, &v(p)?)?.saturating_mul(1 << 20)),
         "sample" => o.sample = Some(parse_number(&flag, &v(p)?)?),
         "zdd" => o.zdd = Some(v(p)?.into()),
+        "pre-out" => o.pre_out = Some(v(p)?.into()),
+        "pre-work" => o.pre_work = parse_number(&flag, &v(p)?)?,
         "best" => match parse_number(&flag, &v(p)?)? {
             0 => return Err(Early::Usage("--best wants at least 1".into())),
             k => o.best = Some(usize::try_from(k).unwrap_or(usize::MAX)),
@@ -458,6 +481,24 @@ fn check_together(o: &Options) -> Result<(), Early> {
                 (o.print, "--print"),
                 (o.max.is_some(), "-n"),
                 (o.goal.is_some(), "--min-cost, --max-cost or --fewest"),
+            ],
+        )?;
+    }
+    if o.pre_out.is_some() {
+        clash(
+            "--pre-out",
+            &[
+                (o.memo, "--memo"),
+                (o.auto, "--auto"),
+                (o.plain, "--plain"),
+                (o.sample.is_some(), "--sample"),
+                (o.split.is_some(), "--split"),
+                (o.zdd.is_some(), "--zdd"),
+                (o.json, "--json"),
+                (o.print, "--print"),
+                (o.max.is_some(), "-n"),
+                (o.goal.is_some(), "--min-cost, --max-cost or --fewest"),
+                (!o.force.is_empty() || !o.exclude.is_empty(), "--force or --exclude"),
             ],
         )?;
     }

@@ -276,10 +276,22 @@ fn run() -> ExitCode {
         Ok(m) => m,
         Err(code) => return code,
     };
+    if let Some(path) = &opts.pre_out {
+        return run_pre_out(&opts, path, &matrix);
+    }
     let mut solver = match make_solver(&opts, &matrix, &name) {
         Ok(s) => s,
         Err(code) => return code,
     };
+    if opts.pre {
+        match solver.preprocess(opts.pre_work) {
+            Ok(stats) => say_pre(&opts, &stats, &matrix),
+            Err(e) => {
+                say!("dlx: --pre: {e}");
+                return exit(EXIT_OTHER);
+            }
+        }
+    }
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let colors = ColorText::new(&matrix);
@@ -549,6 +561,71 @@ fn memo_options(opts: &Options) -> MemoOptions {
         memo.memory = bytes;
     }
     memo
+}
+
+/// What preprocessing removed, on standard error (unless `--quiet`).
+fn say_pre(opts: &Options, stats: &dlx::PreStats, matrix: &Matrix) {
+    if opts.quiet {
+        return;
+    }
+    let end = if stats.infeasible {
+        "no solution: a primary item has no option left"
+    } else if stats.complete {
+        "nothing more to remove"
+    } else {
+        "stopped by --pre-work"
+    };
+    say!(
+        "dlx: pre: removed {} of {} options and {} of {} items in {} rounds, {} entries read ({end})",
+        stats.rows_removed,
+        matrix.rows(),
+        stats.columns_removed,
+        matrix.columns(),
+        stats.rounds,
+        stats.work
+    );
+}
+
+/// `--pre-out FILE`: the preprocessed problem written to `path`, each
+/// option followed by a comment with its number in the input.
+fn run_pre_out(opts: &Options, path: &OsStr, matrix: &Matrix) -> ExitCode {
+    let pre = match dlx::preprocess(matrix, opts.pre_work) {
+        Ok(p) => p,
+        Err(e) => {
+            say!("dlx: --pre-out: {e}");
+            return exit(EXIT_OTHER);
+        }
+    };
+    let text = dlx::format::write(&pre.matrix);
+    let shown = std::path::Path::new(path).display();
+    let wrote = std::fs::File::create(path).and_then(|f| {
+        let mut w = BufWriter::with_capacity(1 << 16, f);
+        write_with_origins(&mut w, &text, &pre.rows)?;
+        w.into_inner().map_err(|e| e.into_error())?.sync_all()
+    });
+    if let Err(e) = wrote {
+        say!("dlx: --pre-out: {shown}: {e}");
+        return exit(EXIT_OTHER);
+    }
+    say_pre(opts, &pre.stats, matrix);
+    exit(0)
+}
+
+/// `text` (a matrix as `format::write` writes it: comment lines, the item
+/// line, then one line per option) with a comment after option `i`
+/// naming `rows[i]`.
+fn write_with_origins(w: &mut impl Write, text: &str, rows: &[usize]) -> io::Result<()> {
+    let mut lines = text.lines();
+    for line in lines.by_ref() {
+        writeln!(w, "{line}")?;
+        if !line.starts_with('|') {
+            break; // the item line
+        }
+    }
+    for (line, row) in lines.zip(rows) {
+        writeln!(w, "{line}\n| from option {row}")?;
+    }
+    Ok(())
 }
 
 /// `--zdd FILE`: the diagram of every solution written to `path`, the

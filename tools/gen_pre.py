@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Instances on which preprocessing (dlx --pre, src/pre.rs) has work to do.
+
+    gen_pre.py DIR
+
+writes, in Knuth's format (item names of at most 8 characters, secondary
+items last in every option, so that his DLX-PRE reads them all and misses
+nothing):
+
+  sudoku_<name>.dlx    a puzzle as a puzzle generator models it: every
+                       digit in every empty cell, the clue alone in a
+                       given one (cell, row, column and box items). The
+                       clues block many options; each puzzle has one
+                       solution.
+  colored_<k>.dlx      random problems with colored secondary items
+                       (seeded: the same files every run).
+  sharp_<name>.dlx     sudoku models whose cell items are named with a
+                       leading '#' (Knuth's DLX2-SHARP prefers them).
+
+The counts each file should have come from its own check: every sudoku
+here has one solution (a fact of these published puzzles); the colored
+files are counted by the tests' brute force, not by this script.
+"""
+
+import random
+import sys
+from pathlib import Path
+
+# Public puzzles, each with a unique solution: the first three of Peter
+# Norvig's "hardest" list and two from the magictour top 1465 set.
+PUZZLES = {
+    "norvig1": "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    "norvig2": "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+    "norvig3": "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+    "magic1": "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    "magic2": "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+}
+
+
+def sudoku(clues, sharp=False):
+    """The lines of a puzzle's model: items p, r, c, b; one option per
+    digit allowed in a cell."""
+    cell = "#p{}{}" if sharp else "p{}{}"
+    items = [cell.format(i, j) for i in range(9) for j in range(9)]
+    items += ["r{}{}".format(i, d) for i in range(9) for d in range(1, 10)]
+    items += ["c{}{}".format(j, d) for j in range(9) for d in range(1, 10)]
+    items += ["b{}{}".format(k, d) for k in range(9) for d in range(1, 10)]
+    lines = [" ".join(items)]
+    for i in range(9):
+        for j in range(9):
+            given = clues[9 * i + j]
+            digits = [int(given)] if given.isdigit() else range(1, 10)
+            for d in digits:
+                box = 3 * (i // 3) + j // 3
+                lines.append("{} r{}{} c{}{} b{}{}".format(cell.format(i, j), i, d, j, d, box, d))
+    return lines
+
+
+def colored(rng):
+    """A random problem: 5 to 9 primary items, 2 to 5 secondary ones, 12
+    to 40 options of 1 to 3 primary and 0 to 3 secondary items, each
+    secondary one colored a, b or not at all."""
+    primary = ["P{}".format(i) for i in range(rng.randint(5, 9))]
+    secondary = ["s{}".format(i) for i in range(rng.randint(2, 5))]
+    lines = [" ".join(primary) + " | " + " ".join(secondary)]
+    for _ in range(rng.randint(12, 40)):
+        opt = rng.sample(primary, rng.randint(1, 3))
+        for s in rng.sample(secondary, rng.randint(0, min(3, len(secondary)))):
+            color = rng.choice(["", ":a", ":b"])
+            opt.append(s + color)
+        lines.append(" ".join(opt))
+    return lines
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    out = Path(sys.argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    files = {}
+    for name, clues in PUZZLES.items():
+        files["sudoku_" + name] = ["| the sudoku " + clues + ", one solution"] + sudoku(clues)
+    for name in ["norvig1", "magic1", "magic2"]:
+        clues = PUZZLES[name]
+        files["sharp_" + name] = ["| the sudoku " + clues + ", cells named #p"] + sudoku(clues, sharp=True)
+    rng = random.Random(51)
+    for k in range(1, 7):
+        files["colored_{}".format(k)] = ["| random colored problem {} (seed 51)".format(k)] + colored(rng)
+    for name, lines in files.items():
+        (out / (name + ".dlx")).write_text("\n".join(lines) + "\n")
+        print("{:<24} options={}".format(name + ".dlx", len(lines) - 2))
+
+
+if __name__ == "__main__":
+    main()
