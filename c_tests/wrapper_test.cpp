@@ -468,6 +468,20 @@ static void test_memo()
     auto least = dlx::solver(square).zdd().least_cost();
     CHECK(least && least->first == 2 && least->second.size() == 2);
 
+    /* Preprocessing, on Knuth's first example of dlx-pre.w: three items
+     * and options 1, 4 and 5 (rows 0, 3, 4) are left, each cut to one
+     * item; its one solution stays, the rows of the file. */
+    dlx::matrix knuth = dlx::matrix::parse("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n");
+    auto pre = knuth.preprocess();
+    CHECK(pre.matrix.columns() == 3 && pre.origin == std::vector<std::size_t>({0, 3, 4}));
+    CHECK(pre.stats.rows_removed == 3 && pre.stats.complete == 1);
+    dlx::solver kp(knuth);
+    CHECK(kp.preprocess().columns_removed == 4);
+    auto only = kp.next();
+    std::vector<std::size_t> got = only ? only->to_vector() : std::vector<std::size_t>();
+    std::sort(got.begin(), got.end());
+    CHECK(got == std::vector<std::size_t>({0, 3, 4}) && !kp.next());
+
     /* Samples are solutions, and the same seed draws the same. */
     dlx::matrix m = queens(8);
     dlx::solver a(m), b(m);

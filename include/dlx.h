@@ -119,6 +119,11 @@
 #define DLX_MEMO_DEFAULT_MEMORY (1 << 30)
 
 /**
+ * The work limit when none is given: about a few seconds.
+ */
+#define DEFAULT_WORK (1 << 32)
+
+/**
  * The result of every call that can fail. Values are explicit and never
  * reused; new ones are only ever added at the end. Statuses below
  * `DLX_ERR_NULL` are not errors.
@@ -739,6 +744,43 @@ typedef int (*dlx_subproblem_fn)(void *user,
  * on; any other value stops the writing (`DLX_STOPPED`).
  */
 typedef int (*dlx_write_fn)(void *user, const char *bytes, size_t length);
+
+/**
+ * What a preprocessing did. The caller sets `size` to
+ * `sizeof(dlx_pre_stats)`; the library fills the fields that fit in
+ * `size` bytes and nothing past them, so a program built against this
+ * header keeps working when later versions add fields at the end.
+ */
+typedef struct dlx_pre_stats {
+  size_t size;
+  /**
+   * Rows found in no solution.
+   */
+  uint64_t rows_removed;
+  /**
+   * Columns left with no rows, or forced by another column (every row
+   * of a primary column holds them).
+   */
+  uint64_t columns_removed;
+  /**
+   * Rounds over the problem.
+   */
+  uint64_t rounds;
+  /**
+   * Entries read, what the work limit counts.
+   */
+  uint64_t work;
+  /**
+   * 1 when the rounds reached the point where nothing more goes; 0 when
+   * the work limit stopped them (what went is still right).
+   */
+  int complete;
+  /**
+   * 1 when a primary column that must be covered has no row left: no
+   * solution, and every row is removed.
+   */
+  int infeasible;
+} dlx_pre_stats;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1617,6 +1659,57 @@ dlx_status dlx_zdd_least_cost(const struct dlx_zdd *zdd,
  * non-zero. Errors: `DLX_ERR_NULL` (`zdd` or `write`).
  */
 dlx_status dlx_zdd_write(const struct dlx_zdd *zdd, dlx_write_fn write, void *user);
+
+/**
+ * Preprocesses `matrix` as Knuth's DLX-PRE does, within `work_limit`
+ * entries read (0: the default, 2^32; `UINT64_MAX`: no limit), and stores
+ * what is left in a new matrix in `*reduced` (free it with
+ * `dlx_matrix_free`): the live rows and columns, renumbered in order,
+ * with their names, bounds, colors and costs.
+ *
+ * Two rules remove rows and columns, in rounds until nothing changes:
+ * *forcing*, when every row of a primary column of bounds (1, 1) holds
+ * column c without a color and c may be covered at most once: the rows
+ * with c but not that column go, and c goes; *blocking*, when every row
+ * of a primary column that must be covered clashes with row r (shares a
+ * primary column of upper bound 1, or a secondary column without the
+ * same color on both), r goes. Rows without primary columns go, and so
+ * do columns left with no rows. Bounds of 2 or more make no clash, so
+ * multiplicities stay exact.
+ *
+ * The solutions of `*reduced` are exactly those of `matrix`: row i of
+ * `*reduced` is row `origin[i]` of `matrix`. `origin` may be NULL; if
+ * not, it has room for `dlx_matrix_row_count(matrix)` entries, of which
+ * the first `dlx_matrix_row_count(*reduced)` are written. `stats` may be
+ * NULL (see `dlx_pre_stats` for its `size`). When the problem has no
+ * solution (`stats->infeasible`), `*reduced` holds the one primary column
+ * that cannot be covered, and no rows. `matrix` is not changed. Errors,
+ * with nothing written: `DLX_ERR_NULL` (matrix or reduced is NULL),
+ * `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_matrix_preprocess(const struct dlx_matrix *matrix,
+                                 uint64_t work_limit,
+                                 struct dlx_matrix **reduced,
+                                 size_t *origin,
+                                 struct dlx_pre_stats *stats);
+
+/**
+ * Preprocesses the solver's problem as `dlx_matrix_preprocess` does and
+ * leaves the rows it removes out of every later search, count, split and
+ * memoized count of this solver, without changing anything the caller
+ * sees: solutions, counts, costs and row ids are those of the matrix the
+ * solver was made from. A forced row that preprocessing removed gives no
+ * solution, as it would without preprocessing. The excluded rows the
+ * caller set stay (`dlx_solver_exclude_rows` replaces them, never the
+ * removed ones); subproblems (`dlx_solver_subproblems`) exclude the
+ * removed rows too, so they hold for any solver of the matrix. Calling it
+ * again preprocesses again. The search starts over, its counters at zero.
+ * `stats` may be NULL. Errors, leaving the solver as it was:
+ * `DLX_ERR_NULL`, `DLX_ERR_BUSY`, `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_solver_preprocess(struct dlx_solver *solver,
+                                 uint64_t work_limit,
+                                 struct dlx_pre_stats *stats);
 
 #ifdef __cplusplus
 }  // extern "C"

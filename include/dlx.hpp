@@ -335,12 +335,34 @@ public:
         return text;
     }
 
+    /* The problem preprocessed (dlx_matrix_preprocess): what is left, and
+     * for each of its rows the row of this matrix it is. */
+    struct preprocessed;
+    inline preprocessed preprocess(std::uint64_t work_limit = 0) const;
+
     dlx_matrix *get() const noexcept { return m_; }
 
 private:
     explicit matrix(dlx_matrix *m) : m_(m) {}
     dlx_matrix *m_ = nullptr;
 };
+
+struct matrix::preprocessed {
+    dlx::matrix matrix;
+    std::vector<std::size_t> origin;
+    dlx_pre_stats stats;
+};
+
+inline matrix::preprocessed matrix::preprocess(std::uint64_t work_limit) const {
+    std::vector<std::size_t> origin(dlx_matrix_row_count(m_));
+    dlx_pre_stats stats{};
+    stats.size = sizeof stats;
+    dlx_matrix *out = nullptr;
+    detail::check(dlx_matrix_preprocess(m_, work_limit, &out, origin.data(), &stats), "dlx_matrix_preprocess");
+    dlx::matrix reduced(out);
+    origin.resize(dlx_matrix_row_count(out));
+    return preprocessed{std::move(reduced), std::move(origin), stats};
+}
 
 /* What a progress callback is told (see dlx_progress). */
 using progress = dlx_progress;
@@ -490,6 +512,14 @@ public:
     void set_memo_order(dlx_memo_order order) { detail::check(dlx_solver_set_memo_order(s_, order), "dlx_solver_set_memo_order"); }
     /* When the memoized count looks for independent parts (dlx_memo_parts). */
     void set_memo_parts(dlx_memo_parts parts) { detail::check(dlx_solver_set_memo_parts(s_, parts), "dlx_solver_set_memo_parts"); }
+    /* Leaves the rows preprocessing removes out of later searches
+     * (dlx_solver_preprocess); returns what went. */
+    dlx_pre_stats preprocess(std::uint64_t work_limit = 0) {
+        dlx_pre_stats stats{};
+        stats.size = sizeof stats;
+        detail::check(dlx_solver_preprocess(s_, work_limit, &stats), "dlx_solver_preprocess");
+        return stats;
+    }
     void set_memo_memory(std::uint64_t bytes) { detail::check(dlx_solver_set_memo_memory(s_, bytes), "dlx_solver_set_memo_memory"); }
     /* The number of threads searches run on (dlx_solver_threads). */
     std::size_t threads() const {

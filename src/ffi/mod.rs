@@ -25,6 +25,7 @@ pub mod parallel;
 pub mod memo;
 pub mod format;
 pub mod zdd;
+pub mod pre;
 // Not in the header's order: no C function, only the counters' dispatch.
 mod counter;
 
