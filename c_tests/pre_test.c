@@ -51,12 +51,13 @@ static const char *example2 = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB
 static void knuth_examples(void)
 {
     dlx_matrix *m = parse(example1), *r = NULL;
-    size_t origin[6];
+    size_t origin[6], corigin[7];
     dlx_pre_stats st;
     memset(&st, 0xff, sizeof st);
     st.size = sizeof st;
-    check(dlx_matrix_preprocess(m, 0, &r, origin, &st), "dlx_matrix_preprocess");
+    check(dlx_matrix_preprocess(m, 0, &r, origin, corigin, &st), "dlx_matrix_preprocess");
     expect(dlx_matrix_column_count(r) == 3 && dlx_matrix_row_count(r) == 3, "example 1: three items, three options left");
+    expect(corigin[0] == 0 && corigin[1] == 1 && corigin[2] == 4, "example 1: the items left are A, B and E");
     int from[3] = {0, 0, 0};
     for (size_t i = 0; i < 3; i++) {
         from[i] = (int)origin[i];
@@ -72,7 +73,7 @@ static void knuth_examples(void)
     dlx_matrix_free(m);
 
     m = parse(example2);
-    check(dlx_matrix_preprocess(m, 0, &r, origin, NULL), "dlx_matrix_preprocess");
+    check(dlx_matrix_preprocess(m, 0, &r, origin, NULL, NULL), "dlx_matrix_preprocess");
     expect(dlx_matrix_row_count(r) == 2 && origin[0] == 1 && origin[1] == 3, "example 2: options 2 and 4 left");
     /* Four items: X and Y, and one of A and C (each holds the other's
      * only option), and B. */
@@ -96,13 +97,13 @@ static void short_stats_and_nulls(void)
     } u;
     memset(&u, 0xab, sizeof u);
     u.old.size = sizeof u.old;
-    check(dlx_matrix_preprocess(m, 0, &r, NULL, &u.full), "dlx_matrix_preprocess, short stats");
+    check(dlx_matrix_preprocess(m, 0, &r, NULL, NULL, &u.full), "dlx_matrix_preprocess, short stats");
     expect(u.old.rows_removed == 3, "short stats: its field filled");
     expect(u.full.rounds == 0xababababababababULL && u.full.complete == (int)0xabababab, "short stats: nothing past its size");
     dlx_matrix_free(r);
     r = NULL;
-    expect(dlx_matrix_preprocess(NULL, 0, &r, NULL, NULL) == DLX_ERR_NULL && r == NULL, "NULL matrix: DLX_ERR_NULL");
-    expect(dlx_matrix_preprocess(m, 0, NULL, NULL, NULL) == DLX_ERR_NULL, "NULL out: DLX_ERR_NULL");
+    expect(dlx_matrix_preprocess(NULL, 0, &r, NULL, NULL, NULL) == DLX_ERR_NULL && r == NULL, "NULL matrix: DLX_ERR_NULL");
+    expect(dlx_matrix_preprocess(m, 0, NULL, NULL, NULL, NULL) == DLX_ERR_NULL, "NULL out: DLX_ERR_NULL");
     expect(dlx_solver_preprocess(NULL, 0, NULL) == DLX_ERR_NULL, "NULL solver: DLX_ERR_NULL");
     dlx_matrix_free(m);
 }
@@ -195,7 +196,7 @@ static void sudoku_puzzle(void)
     if (!origin)
         exit(2);
     dlx_pre_stats st = {sizeof st, 0, 0, 0, 0, 0, 0};
-    check(dlx_matrix_preprocess(m, 0, &r, origin, &st), "dlx_matrix_preprocess");
+    check(dlx_matrix_preprocess(m, 0, &r, origin, NULL, &st), "dlx_matrix_preprocess");
     uint64_t n = 0;
     check(dlx_count(r, 0, &n), "dlx_count");
     expect(n == 1, "sudoku: the reduced model has the puzzle's one solution");
@@ -234,7 +235,7 @@ static void infeasible(void)
     /* C's only option clashes with A's only one: no solution. */
     dlx_matrix *m = parse("A B C\nA B\nB C\n"), *r = NULL;
     dlx_pre_stats st = {sizeof st, 0, 0, 0, 0, 0, 0};
-    check(dlx_matrix_preprocess(m, 0, &r, NULL, &st), "dlx_matrix_preprocess");
+    check(dlx_matrix_preprocess(m, 0, &r, NULL, NULL, &st), "dlx_matrix_preprocess");
     expect(st.infeasible == 1 && dlx_matrix_row_count(r) == 0 && dlx_matrix_column_count(r) == 1,
            "infeasible: one primary item, no options");
     uint64_t n = 1;

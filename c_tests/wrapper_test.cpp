@@ -474,6 +474,7 @@ static void test_memo()
     dlx::matrix knuth = dlx::matrix::parse("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n");
     auto pre = knuth.preprocess();
     CHECK(pre.matrix.columns() == 3 && pre.origin == std::vector<std::size_t>({0, 3, 4}));
+    CHECK(pre.column_origin == std::vector<std::size_t>({0, 1, 4}));
     CHECK(pre.stats.rows_removed == 3 && pre.stats.complete == 1);
     dlx::solver kp(knuth);
     CHECK(kp.preprocess().columns_removed == 4);

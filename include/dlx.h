@@ -1678,9 +1678,11 @@ dlx_status dlx_zdd_write(const struct dlx_zdd *zdd, dlx_write_fn write, void *us
  * multiplicities stay exact.
  *
  * The solutions of `*reduced` are exactly those of `matrix`: row i of
- * `*reduced` is row `origin[i]` of `matrix`. `origin` may be NULL; if
- * not, it has room for `dlx_matrix_row_count(matrix)` entries, of which
- * the first `dlx_matrix_row_count(*reduced)` are written. `stats` may be
+ * `*reduced` is row `origin[i]` of `matrix`, and column j is column
+ * `column_origin[j]`. `origin` may be NULL; if not, it has room for
+ * `dlx_matrix_row_count(matrix)` entries, of which the first
+ * `dlx_matrix_row_count(*reduced)` are written; `column_origin` likewise,
+ * with `dlx_matrix_column_count`. `stats` may be
  * NULL (see `dlx_pre_stats` for its `size`). When the problem has no
  * solution (`stats->infeasible`), `*reduced` holds the one primary column
  * that cannot be covered, and no rows. `matrix` is not changed. Errors,
@@ -1691,6 +1693,7 @@ dlx_status dlx_matrix_preprocess(const struct dlx_matrix *matrix,
                                  uint64_t work_limit,
                                  struct dlx_matrix **reduced,
                                  size_t *origin,
+                                 size_t *column_origin,
                                  struct dlx_pre_stats *stats);
 
 /**

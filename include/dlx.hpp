@@ -349,19 +349,20 @@ private:
 
 struct matrix::preprocessed {
     dlx::matrix matrix;
-    std::vector<std::size_t> origin;
+    std::vector<std::size_t> origin, column_origin;
     dlx_pre_stats stats;
 };
 
 inline matrix::preprocessed matrix::preprocess(std::uint64_t work_limit) const {
-    std::vector<std::size_t> origin(dlx_matrix_row_count(m_));
+    std::vector<std::size_t> origin(dlx_matrix_row_count(m_)), columns(dlx_matrix_column_count(m_));
     dlx_pre_stats stats{};
     stats.size = sizeof stats;
     dlx_matrix *out = nullptr;
-    detail::check(dlx_matrix_preprocess(m_, work_limit, &out, origin.data(), &stats), "dlx_matrix_preprocess");
+    detail::check(dlx_matrix_preprocess(m_, work_limit, &out, origin.data(), columns.data(), &stats), "dlx_matrix_preprocess");
     dlx::matrix reduced(out);
     origin.resize(dlx_matrix_row_count(out));
-    return preprocessed{std::move(reduced), std::move(origin), stats};
+    columns.resize(dlx_matrix_column_count(out));
+    return preprocessed{std::move(reduced), std::move(origin), std::move(columns), stats};
 }
 
 /* What a progress callback is told (see dlx_progress). */

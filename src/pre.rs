@@ -70,6 +70,8 @@ pub struct Preprocessed {
     /// Row `i` of `matrix` is row `rows[i]` of the problem: a solution of
     /// `matrix` maps to the solution of the problem with these rows.
     pub rows: Vec<usize>,
+    /// Column `j` of `matrix` is column `columns[j]` of the problem.
+    pub columns: Vec<usize>,
     pub stats: PreStats,
 }
 
@@ -85,7 +87,10 @@ pub fn preprocess(matrix: &Matrix, work_limit: u64) -> Result<Preprocessed, Erro
     let mut rows = Vec::new();
     rows.try_reserve_exact(out.rows())?;
     rows.extend(reduction.rows.iter().enumerate().filter(|(_, &live)| live).map(|(r, _)| r));
-    Ok(Preprocessed { matrix: out, rows, stats: reduction.stats })
+    let mut columns = Vec::new();
+    columns.try_reserve_exact(out.columns())?;
+    columns.extend(reduction.columns.iter().enumerate().filter(|(_, &live)| live).map(|(c, _)| c));
+    Ok(Preprocessed { matrix: out, rows, columns, stats: reduction.stats })
 }
 
 /// The rows and columns preprocessing leaves.

@@ -85,9 +85,11 @@ unsafe fn store_stats(out: *mut dlx_pre_stats, stats: &PreStats) {
 /// multiplicities stay exact.
 ///
 /// The solutions of `*reduced` are exactly those of `matrix`: row i of
-/// `*reduced` is row `origin[i]` of `matrix`. `origin` may be NULL; if
-/// not, it has room for `dlx_matrix_row_count(matrix)` entries, of which
-/// the first `dlx_matrix_row_count(*reduced)` are written. `stats` may be
+/// `*reduced` is row `origin[i]` of `matrix`, and column j is column
+/// `column_origin[j]`. `origin` may be NULL; if not, it has room for
+/// `dlx_matrix_row_count(matrix)` entries, of which the first
+/// `dlx_matrix_row_count(*reduced)` are written; `column_origin` likewise,
+/// with `dlx_matrix_column_count`. `stats` may be
 /// NULL (see `dlx_pre_stats` for its `size`). When the problem has no
 /// solution (`stats->infeasible`), `*reduced` holds the one primary column
 /// that cannot be covered, and no rows. `matrix` is not changed. Errors,
@@ -99,6 +101,7 @@ pub extern "C" fn dlx_matrix_preprocess(
     work_limit: u64,
     reduced: *mut *mut dlx_matrix,
     origin: *mut usize,
+    column_origin: *mut usize,
     stats: *mut dlx_pre_stats,
 ) -> dlx_status {
     guard(DLX_ERR_PANIC, || {
@@ -114,6 +117,10 @@ pub extern "C" fn dlx_matrix_preprocess(
             // SAFETY: the caller gives room for every row of `matrix`, and
             // the reduced matrix has no more.
             unsafe { std::ptr::copy_nonoverlapping(done.rows.as_ptr(), origin, done.rows.len()) };
+        }
+        if !column_origin.is_null() {
+            // SAFETY: as for `origin`, with the columns.
+            unsafe { std::ptr::copy_nonoverlapping(done.columns.as_ptr(), column_origin, done.columns.len()) };
         }
         unsafe { store_stats(stats, &done.stats) };
         unsafe { write_out(reduced, into_handle::<dlx_matrix>(done.matrix)) };

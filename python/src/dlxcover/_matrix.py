@@ -13,6 +13,7 @@ from ._errors import InputError, ParseError, check, raise_status
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._options import Objective, SearchOptions, SolverOptions, Unpack
+    from ._pre import Preprocessed
     from ._solver import Best, Solver
 
 Column = Union[int, Hashable]
@@ -346,6 +347,31 @@ class Matrix(n.Handle):
         buf = ctypes.create_string_buffer(length.value + 1)
         check(n.lib.dlx_matrix_write(self._h, buf, len(buf), byref(length)), "dlx_matrix_write")
         return buf.raw[: length.value].decode()
+
+    def preprocess(self, work_limit: Optional[int] = None) -> "Preprocessed":
+        """The problem without the rows and columns Knuth's DLX-PRE
+        reductions find it can do without (forcing and blocking, in rounds
+        until nothing changes or about ``work_limit`` entries are read;
+        None: the library's default, a few seconds at most). Exact with
+        secondary columns, colors and multiplicities: the solutions of the
+        result's ``matrix``, mapped through its ``rows``, are those of this
+        matrix. The names, colors, bounds and costs of what is left are
+        kept. See ``dlx_matrix_preprocess`` in ``dlx.h``."""
+        from ._pre import Preprocessed, stats_of, stats_struct, work_of
+
+        rows, columns = (c_size_t * max(self.rows, 1))(), (c_size_t * max(self.columns, 1))()
+        h, st = c_void_p(), stats_struct()
+        check(n.lib.dlx_matrix_preprocess(self._h, work_of(work_limit), byref(h), rows, columns, byref(st)), "preprocess")
+        m = Matrix.__new__(Matrix)
+        m._handle, m._colors = h.value, dict(self._colors)
+        kept_rows = list(rows[: n.lib.dlx_matrix_row_count(h)])
+        kept_columns = list(columns[: n.lib.dlx_matrix_column_count(h)])
+        if self._names is None:
+            m._names, m._index = None, {}
+        else:
+            names = [self._names[c] for c in kept_columns]
+            m._names, m._index = names, {name: k for k, name in enumerate(names)}
+        return Preprocessed(m, kept_rows, kept_columns, stats_of(st))
 
     # -- searching (shortcuts over Solver) ----------------------------------
 

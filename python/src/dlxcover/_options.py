@@ -6,7 +6,7 @@ these keywords and no others)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 
 try:  # Python 3.8+ has both; TypedDict with total=False since 3.8
     from typing import Literal, TypedDict
@@ -51,6 +51,9 @@ class SearchOptions(TypedDict, total=False):
     - ``memo_order``, ``memo_parts`` and ``memo_memory`` (bytes): for the
       memoized count.
     - ``engine``: which engine searches (see :data:`Engine`).
+    - ``preprocess``: True to leave out the rows Knuth's DLX-PRE
+      reductions find in no solution before searching (see
+      :meth:`Solver.preprocess`); a number is its work limit.
     """
 
     seed: Optional[int]
@@ -68,6 +71,7 @@ class SearchOptions(TypedDict, total=False):
     memo_parts: Optional[MemoParts]
     memo_memory: Optional[int]
     engine: Engine
+    preprocess: Union[bool, int]
 
 
 class SolverOptions(SearchOptions, total=False):

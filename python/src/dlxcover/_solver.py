@@ -7,12 +7,13 @@ import ctypes
 import signal
 import threading
 from ctypes import POINTER, byref, c_double, c_int, c_int64, c_size_t, c_uint32, c_uint64, c_void_p
-from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Union
 
 from . import _native as n
 from ._errors import InputError, Outcome, check, stopped
 from ._matrix import Matrix, _size_array
 from ._options import Engine, MemoOrder, MemoParts, Objective
+from ._pre import PreStats
 from ._zdd import Zdd
 
 # How often a search on the main thread looks for Ctrl-C (seconds).
@@ -95,7 +96,7 @@ class Solver(n.Handle):
                  nodes: Optional[int] = None, updates: Optional[int] = None, seconds: Optional[float] = None,
                  solutions: Optional[int] = None, progress: Optional[Callable[[Progress], Any]] = None,
                  progress_interval: float = 1.0, memo_order: Optional[MemoOrder] = None, memo_parts: Optional[MemoParts] = None,
-                 memo_memory: Optional[int] = None, engine: Engine = "auto") -> None:
+                 memo_memory: Optional[int] = None, engine: Engine = "auto", preprocess: Union[bool, int] = False) -> None:
         self._handle: Optional[int] = None
         self._objective = 0
         # Whether next() has taken solutions since the search (re)started.
@@ -136,6 +137,8 @@ class Solver(n.Handle):
             check(n.lib.dlx_solver_set_memo_parts(self._h, _MEMO_PARTS[memo_parts]), "memo_parts")
         if memo_memory is not None:
             check(n.lib.dlx_solver_set_memo_memory(self._h, memo_memory), "memo_memory")
+        if preprocess is not False:
+            self.preprocess(None if preprocess is True else preprocess)
 
     # -- settings -------------------------------------------------------------
 
@@ -172,6 +175,20 @@ class Solver(n.Handle):
             raise InputError(n.ERR_INVALID_ARGUMENT, "k must be at least 1", whole=True)
         check(n.lib.dlx_solver_set_objective(self._h, _OBJECTIVES[objective], k), "objective")
         self._objective = _OBJECTIVES[objective]
+
+    def preprocess(self, work_limit: Optional[int] = None) -> "PreStats":
+        """Leaves out of every later call the rows Knuth's DLX-PRE
+        reductions (forcing and blocking, within about ``work_limit``
+        entries read; None: the library's default) find in no solution.
+        Nothing the caller sees changes: solutions, counts, costs and row
+        ids stay this matrix's; a forced row it removed gives no solution.
+        Starts again; returns what went. See ``dlx_solver_preprocess``."""
+        from ._pre import stats_of, stats_struct, work_of
+
+        st = stats_struct()
+        check(n.lib.dlx_solver_preprocess(self._h, work_of(work_limit), byref(st)), "preprocess")
+        self._taken = False
+        return stats_of(st)
 
     def restart(self) -> None:
         """Starts the search again (forced rows, seed and options kept)."""
