@@ -483,6 +483,31 @@ static void test_memo()
     std::sort(got.begin(), got.end());
     CHECK(got == std::vector<std::size_t>({0, 3, 4}) && !kp.next());
 
+    /* Preferred columns: 8 queens as in Knuth's file r0 c0 r1 c1 ... with
+     * the board columns preferred walk his DLX2-SHARP tree (1193 nodes,
+     * from his program on the file named r0 #c0 r1 #c1 ...). */
+    std::string qtext;
+    for (int i = 0; i < 8; i++) {
+        qtext += "r" + std::to_string(i) + " c" + std::to_string(i) + " ";
+    }
+    qtext += "|";
+    for (int k = 0; k < 15; k++) {
+        qtext += " a" + std::to_string(k) + " b" + std::to_string(k);
+    }
+    qtext += "\n";
+    for (int i = 0; i < 8; i++) {
+        for (int j = 0; j < 8; j++) {
+            qtext += "r" + std::to_string(i) + " c" + std::to_string(j) + " a" + std::to_string(i + j) + " b" + std::to_string(7 + i - j) + "\n";
+        }
+    }
+    dlx::matrix sharp = dlx::matrix::parse(qtext);
+    for (std::size_t j = 0; j < 8; j++) {
+        sharp.set_preferred(2 * j + 1);
+    }
+    CHECK(sharp.is_preferred(1) && !sharp.is_preferred(0));
+    dlx::solver ss(sharp);
+    CHECK(ss.count() == 92 && ss.counter(DLX_COUNTER_NODES) == 1193);
+
     /* Samples are solutions, and the same seed draws the same. */
     dlx::matrix m = queens(8);
     dlx::solver a(m), b(m);

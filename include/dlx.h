@@ -953,6 +953,30 @@ dlx_status dlx_matrix_add_rows_dense(struct dlx_matrix *matrix,
                                      size_t *failed_row);
 
 /**
+ * Marks `column` preferred (`preferred` non-zero) or not when a search
+ * picks the primary column to branch on: Knuth's rule of DLX2-SHARP and
+ * DLX3-SHARP, which `dlx_matrix_parse` applies to the primary items whose
+ * names start with `#`. A column of at most one row (one branch, with
+ * bounds) still comes first; otherwise a preferred column of fewest rows
+ * (branches), the first such; otherwise, once every preferred column is
+ * covered, DLX1's choice. Every engine honours it (the memoized count
+ * keeps its own rule). Solutions and counts do not change; the tree, the
+ * counters and the order of solutions do. A secondary column's mark has
+ * no effect while it is secondary. `dlx_matrix_write` keeps the mark only
+ * through the names (a `#` name). Solvers made earlier keep the rule they
+ * were made with. Errors, the matrix unchanged: `DLX_ERR_NULL`,
+ * `DLX_ERR_COLUMN_RANGE`, `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_matrix_set_preferred(struct dlx_matrix *matrix, size_t column, int preferred);
+
+/**
+ * Writes 1 to `*preferred` when `column` is preferred
+ * (`dlx_matrix_set_preferred`), else 0. Errors: `DLX_ERR_NULL`,
+ * `DLX_ERR_COLUMN_RANGE`.
+ */
+dlx_status dlx_matrix_is_preferred(const struct dlx_matrix *matrix, size_t column, int *preferred);
+
+/**
  * Hands every solution of `matrix` to `callback` (see `dlx_solution_fn`).
  * Returns `DLX_DONE` when all were handed over, or `DLX_STOPPED` when the
  * callback returned non-zero; that value then goes to `*callback_result`

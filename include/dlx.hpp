@@ -236,6 +236,16 @@ public:
     }
 
     void set_secondary(std::size_t column) { detail::check(dlx_matrix_set_secondary(m_, column), "dlx_matrix_set_secondary"); }
+    /* Prefers `column` when the search picks the column to branch on
+     * (dlx_matrix_set_preferred: Knuth's '#' rule of DLX2-SHARP). */
+    void set_preferred(std::size_t column, bool preferred = true) {
+        detail::check(dlx_matrix_set_preferred(m_, column, preferred ? 1 : 0), "dlx_matrix_set_preferred");
+    }
+    bool is_preferred(std::size_t column) const {
+        int p = 0;
+        detail::check(dlx_matrix_is_preferred(m_, column, &p), "dlx_matrix_is_preferred");
+        return p != 0;
+    }
     void set_bounds(std::size_t column, std::uint32_t lower, std::uint32_t upper) {
         detail::check(dlx_matrix_set_bounds(m_, column, lower, upper), "dlx_matrix_set_bounds");
     }

@@ -52,6 +52,9 @@ pub struct Matrix {
     color_names: Names,
     /// Per row, its cost: empty while every cost is 0.
     costs: Vec<i64>,
+    /// Per column, whether the search prefers it when it picks the column
+    /// to branch on ([`Matrix::set_preferred`]): empty while none is.
+    preferred: Vec<bool>,
     /// Scratch space for the duplicate check of `add_row`.
     scratch: Vec<usize>,
 }
@@ -68,6 +71,7 @@ impl PartialEq for Matrix {
             && self.colors == other.colors
             && self.color_names == other.color_names
             && self.costs == other.costs
+            && self.preferred == other.preferred
     }
 }
 
@@ -143,6 +147,7 @@ impl Matrix {
             row_start: copied(&self.row_start)?,
             bounds: copied(&self.bounds)?,
             colors: copied(&self.colors)?,
+            preferred: copied(&self.preferred)?,
             ..Matrix::default()
         })
     }
@@ -168,6 +173,9 @@ impl Matrix {
         for (j, _) in columns.iter().enumerate().filter(|(_, &k)| k) {
             if let Some(&b) = self.bounds.get(j) {
                 out.store_bounds(new_index[j] as usize, b)?;
+            }
+            if self.preferred.get(j) == Some(&true) {
+                out.set_preferred(new_index[j] as usize, true)?;
             }
         }
         out.color_names = self.color_names.try_clone()?;
@@ -305,6 +313,44 @@ impl Matrix {
             return None;
         }
         Some(self.costs.get(row).copied().unwrap_or(0))
+    }
+
+    /// Marks `column` preferred (or not) when a search picks the primary
+    /// column to branch on: Knuth's rule in DLX2-SHARP and DLX3-SHARP,
+    /// which the text format applies to items named with a leading `#`.
+    /// Every engine picks a column of at most one row left (one branch, for
+    /// bounds) first, as always; otherwise a preferred column of fewest
+    /// rows (branches), the first such in column order; otherwise, when
+    /// every preferred column is covered, any column, as without
+    /// preferences. Solutions and counts do not change; the tree does,
+    /// and so do the counters and the order of solutions. The memoized
+    /// count keeps its own rule. A secondary column's mark has no effect
+    /// while it is secondary. Errors, the matrix unchanged:
+    /// [`Error::ColumnRange`], [`Error::OutOfMemory`].
+    pub fn set_preferred(&mut self, column: usize, preferred: bool) -> Result<(), Error> {
+        if column >= self.columns() {
+            return Err(Error::ColumnRange);
+        }
+        if self.preferred.is_empty() {
+            if !preferred {
+                return Ok(());
+            }
+            self.preferred.try_reserve_exact(self.columns())?;
+            self.preferred.resize(self.columns(), false);
+        }
+        self.preferred[column] = preferred;
+        Ok(())
+    }
+
+    /// Whether `column` is preferred ([`Matrix::set_preferred`]); `None`
+    /// when out of range.
+    pub fn is_preferred(&self, column: usize) -> Option<bool> {
+        (column < self.columns()).then(|| self.preferred.get(column).copied().unwrap_or(false))
+    }
+
+    /// Whether some primary column is preferred.
+    pub(crate) fn has_preferred(&self) -> bool {
+        self.preferred.iter().zip(&self.secondary).any(|(&p, &s)| p && !s)
     }
 
     /// Whether some row has a cost other than 0.

@@ -14,8 +14,11 @@ nothing):
                        solution.
   colored_<k>.dlx      random problems with colored secondary items
                        (seeded: the same files every run).
-  sharp_<name>.dlx     sudoku models whose cell items are named with a
-                       leading '#' (Knuth's DLX2-SHARP prefers them).
+  sharp_<name>.dlx     models with some items named with a leading '#',
+                       which Knuth's DLX2-SHARP (and `dlx`) prefers when it
+                       picks the item to branch on: sudoku models with
+                       their cell items last and '#', Langford pairs of 8
+                       with '#' values, 8 queens with '#' board columns.
 
 The counts each file should have come from its own check: every sudoku
 here has one solution (a fact of these published puzzles); the colored
@@ -25,6 +28,10 @@ files are counted by the tests' brute force, not by this script.
 import random
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.dont_write_bytecode = True
+import gen_instances  # noqa: E402
 
 # Public puzzles, each with a unique solution: the first three of Peter
 # Norvig's "hardest" list and two from the magictour top 1465 set.
@@ -38,13 +45,14 @@ PUZZLES = {
 
 
 def sudoku(clues, sharp=False):
-    """The lines of a puzzle's model: items p, r, c, b; one option per
-    digit allowed in a cell."""
+    """The lines of a puzzle's model: items p, r, c, b (with `sharp`, the
+    cells last and named #p); one option per digit allowed in a cell."""
     cell = "#p{}{}" if sharp else "p{}{}"
-    items = [cell.format(i, j) for i in range(9) for j in range(9)]
-    items += ["r{}{}".format(i, d) for i in range(9) for d in range(1, 10)]
+    cells = [cell.format(i, j) for i in range(9) for j in range(9)]
+    items = ["r{}{}".format(i, d) for i in range(9) for d in range(1, 10)]
     items += ["c{}{}".format(j, d) for j in range(9) for d in range(1, 10)]
     items += ["b{}{}".format(k, d) for k in range(9) for d in range(1, 10)]
+    items = items + cells if sharp else cells + items
     lines = [" ".join(items)]
     for i in range(9):
         for j in range(9):
@@ -54,6 +62,16 @@ def sudoku(clues, sharp=False):
                 box = 3 * (i // 3) + j // 3
                 lines.append("{} r{}{} c{}{} b{}{}".format(cell.format(i, j), i, d, j, d, box, d))
     return lines
+
+
+def sharpened(problem, prefer, comment):
+    """A problem of gen_instances with the primary items for which
+    `prefer(name)` holds renamed with a leading '#'."""
+    primary, secondary, options = problem
+    rename = {name: "#" + name for name in primary if prefer(name)}
+    new = lambda names: [rename.get(n, n) for n in names]
+    text = gen_instances.text(new(primary), secondary, [" ".join(new(o.split())) for o in options], comment)
+    return text.rstrip("\n").split("\n")
 
 
 def colored(rng):
@@ -80,9 +98,11 @@ def main():
     files = {}
     for name, clues in PUZZLES.items():
         files["sudoku_" + name] = ["| the sudoku " + clues + ", one solution"] + sudoku(clues)
-    for name in ["norvig1", "magic1", "magic2"]:
+    for name in ["magic1", "magic2"]:
         clues = PUZZLES[name]
-        files["sharp_" + name] = ["| the sudoku " + clues + ", cells named #p"] + sudoku(clues, sharp=True)
+        files["sharp_" + name] = ["| the sudoku " + clues + ", cells last, named #p; one solution"] + sudoku(clues, sharp=True)
+    files["sharp_langford_8"] = sharpened(gen_instances.langford(8), str.isdigit, "Langford pairs of 8, values named #; 300 solutions")
+    files["sharp_queens_8"] = sharpened(gen_instances.queens(8), lambda n: n.startswith("c"), "8 queens, board columns named #; 92 solutions")
     rng = random.Random(51)
     for k in range(1, 7):
         files["colored_{}".format(k)] = ["| random colored problem {} (seed 51)".format(k)] + colored(rng)

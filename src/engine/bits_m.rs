@@ -111,12 +111,21 @@ pub(crate) struct BitsM {
     /// Whether the processor has AVX2 and POPCNT: the walk is then
     /// compiled for them (population counts are most of the choice).
     fast: bool,
+    /// Per item (column `j` is item `j + 1`), whether it is preferred;
+    /// empty when none is (see [`BitsM::choose_preferring`]).
+    prefer: Vec<bool>,
 }
+
+/// What a column that is not preferred adds to its branches when some
+/// are: more than any column's branches.
+const NOT_PREFERRED: i64 = 1 << 40;
 
 impl BitsM {
     /// The engine for `matrix` (bounds and colors taken).
     pub fn new(matrix: &Matrix) -> Result<BitsM, Error> {
-        let Layout { item_of, primary } = Layout::new(matrix)?;
+        let layout = Layout::new(matrix)?;
+        let prefer = layout.preferred_flags(matrix)?;
+        let Layout { item_of, primary } = layout;
         let rows = matrix.rows();
         let words = rows.div_ceil(64).max(1);
         let width = words + primary.div_ceil(64).max(1);
@@ -199,6 +208,7 @@ impl BitsM {
             random: None,
             updates: 0,
             fast: super::keys::has_avx2(),
+            prefer,
         };
         e.stack.try_reserve_exact(rows.max(1))?;
         e.levels.try_reserve_exact(depth)?;
@@ -286,6 +296,9 @@ impl BitsM {
     /// when no column is active.
     #[inline(always)]
     fn choose<const ONE: bool>(&self) -> Option<(usize, i64)> {
+        if !self.prefer.is_empty() {
+            return self.choose_preferring::<ONE>();
+        }
         let rest = |j: usize, len: u32| {
             let (lo, hi, count) = (self.lo[j], self.hi[j], self.count[j]);
             ((hi - lo).min(hi - count), u32::MAX - len)
@@ -312,6 +325,41 @@ impl BitsM {
             }
         }
         best.map(|(j, branches, _)| (j, branches))
+    }
+
+    /// [`BitsM::choose`] with preferred columns, as Knuth's DLX3-SHARP: a
+    /// column that is not preferred and has two branches or more comes
+    /// after every preferred one.
+    #[inline(never)]
+    fn choose_preferring<const ONE: bool>(&self) -> Option<(usize, i64)> {
+        let rest = |j: usize, len: u32| {
+            let (lo, hi, count) = (self.lo[j], self.hi[j], self.count[j]);
+            ((hi - lo).min(hi - count), u32::MAX - len)
+        };
+        // (column, branches as weighed, branches, length)
+        let mut best: Option<(usize, i64, i64, u32)> = None;
+        for (w, &bits) in self.bits[self.words_of::<ONE>()..].iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let j = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let len = self.length::<ONE>(j);
+                let need = (i64::from(self.lo[j]) - i64::from(self.count[j])).max(0);
+                let branches = i64::from(len) + 1 - need;
+                let weighed = if branches > 1 && !self.prefer[j + 1] { branches + NOT_PREFERRED } else { branches };
+                let better = match best {
+                    None => true,
+                    Some((b, least, _, blen)) => weighed < least || (weighed == least && rest(j, len) < rest(b, blen)),
+                };
+                if better {
+                    if branches <= 0 {
+                        return Some((j, branches));
+                    }
+                    best = Some((j, weighed, branches, len));
+                }
+            }
+        }
+        best.map(|(j, _, branches, _)| (j, branches))
     }
 
     #[inline(always)]

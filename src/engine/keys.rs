@@ -460,6 +460,9 @@ pub(crate) struct Keys<K: Key = u32> {
     pub bmi1: bool,
     /// The number of primary items.
     pub primary: usize,
+    /// The preferred primary items, in increasing order (see
+    /// [`Keys::set_preferred`]); empty for DLX1's rule.
+    preferred: std::sync::Arc<[u32]>,
 }
 
 /// Room for the lengths of `items` items: the vector [`Keys::new`] takes.
@@ -503,12 +506,55 @@ impl<K: Key> Keys<K> {
         // minimum is `COVERED` itself when every primary item is covered.
         let groups = (primary + 1).div_ceil(K::LANES);
         let tail = std::array::from_fn(|j| if (groups - 1) * K::LANES + j < primary { K::default() } else { K::ONES });
-        Ok(Keys { len: keys, unit: K::of(1 << shift), shift, groups, tail, live: 0, tracked: false, avx2: has_avx2(), bmi1: has_bmi1(), primary })
+        let preferred = std::sync::Arc::from(Vec::new());
+        Ok(Keys { len: keys, unit: K::of(1 << shift), shift, groups, tail, live: 0, tracked: false, avx2: has_avx2(), bmi1: has_bmi1(), primary, preferred })
     }
 
     /// A copy, or out of memory.
     pub fn try_clone(&self) -> Result<Keys<K>, Error> {
-        Ok(Keys { len: crate::alloc::copied(&self.len)?, ..*self })
+        let len = crate::alloc::copied(&self.len)?;
+        Ok(Keys { len, preferred: std::sync::Arc::clone(&self.preferred), ..*self })
+    }
+
+    /// Prefers the primary items `items` (increasing) when choosing, as
+    /// Knuth's DLX2-SHARP prefers items named `#`: an item of at most one
+    /// row first, as ever; else the first preferred uncovered item of
+    /// fewest rows; else, every preferred item covered, DLX1's choice.
+    pub fn set_preferred(&mut self, items: std::sync::Arc<[u32]>) {
+        debug_assert!(items.windows(2).all(|w| w[0] < w[1]) && items.iter().all(|&i| (1..=self.primary as u32).contains(&i)));
+        self.preferred = items;
+    }
+
+    /// DLX1's choice `(item, length)` turned to the preferred items' when
+    /// there are some and it has two rows or more.
+    #[inline(always)]
+    fn prefer(&self, (item, length): (u32, u32)) -> (u32, u32) {
+        if self.preferred.is_empty() || length <= 1 {
+            return (item, length);
+        }
+        self.choose_preferred().unwrap_or((item, length))
+    }
+
+    /// The first uncovered preferred item of fewest rows, and its length;
+    /// `None` when every preferred item is covered.
+    #[inline(never)]
+    fn choose_preferred(&self) -> Option<(u32, u32)> {
+        let mut best: Option<(u32, u32)> = None;
+        for &i in self.preferred.iter() {
+            if self.is_covered(i) {
+                continue;
+            }
+            let length = self.length(i);
+            if best.is_none_or(|(_, l)| length < l) {
+                best = Some((i, length));
+            }
+        }
+        best
+    }
+
+    /// Whether item `i` is preferred.
+    fn is_preferred(&self, i: u32) -> bool {
+        self.preferred.binary_search(&i).is_ok()
     }
 
     /// Makes these keys equal to `other`, keys of the same matrix.
@@ -586,7 +632,10 @@ impl<K: Key> Keys<K> {
         debug_assert!(item != 0);
         // SAFETY: as just said (so the walk need not test the item).
         unsafe { std::hint::assert_unchecked(item != 0) };
-        item
+        if self.preferred.is_empty() {
+            return item;
+        }
+        self.prefer((item, self.length(item))).0
     }
 
     /// The number of items.
@@ -720,7 +769,7 @@ impl<K: Key> Keys<K> {
                 return (0, 0);
             }
             let at = first_least(&self.len[1..=self.primary]) + 1;
-            return if self.len[at] < K::COVERED { (at as u32, self.len[at].get()) } else { (0, 0) };
+            return if self.len[at] < K::COVERED { self.prefer((at as u32, self.len[at].get())) } else { (0, 0) };
         }
         #[cfg(target_arch = "x86_64")]
         let key = if AVX2 {
@@ -737,7 +786,7 @@ impl<K: Key> Keys<K> {
         // start from it, or have a lane standing for it): item bits 0, and
         // length bits 0.
         debug_assert!(key <= K::COVERED);
-        ((key & self.unit.wrapping_sub(K::of(1))).get(), (key & !K::COVERED).get() >> self.shift)
+        self.prefer(((key & self.unit.wrapping_sub(K::of(1))).get(), (key & !K::COVERED).get() >> self.shift))
     }
 
     /// A primary item of smallest length, picked uniformly at random among
@@ -751,7 +800,11 @@ impl<K: Key> Keys<K> {
         }
         // A covered item's length (with the top bit) is longer than any.
         let least = self.length(first);
-        let tied = |&(_, &key): &(usize, &K)| key < K::COVERED && key.get() >> self.shift == least;
+        // A preferred choice ties only with preferred items.
+        let among_preferred = least > 1 && self.is_preferred(first);
+        let tied = |&(i, &key): &(usize, &K)| {
+            key < K::COVERED && key.get() >> self.shift == least && (!among_preferred || self.is_preferred(i as u32 + 1))
+        };
         let ties = self.len[1..=self.primary].iter().enumerate().filter(tied).count();
         let pick = rng.usize(..ties);
         let at = self.len[1..=self.primary].iter().enumerate().filter(tied).nth(pick).map_or(0, |(i, _)| i);

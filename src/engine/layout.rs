@@ -30,3 +30,35 @@ impl Layout {
         Ok(Layout { item_of, primary })
     }
 }
+
+impl Layout {
+    /// The items of the matrix's preferred primary columns (see
+    /// [`Matrix::set_preferred`]), in increasing order: empty when none is.
+    pub fn preferred(&self, matrix: &Matrix) -> Result<std::sync::Arc<[u32]>, Error> {
+        let mut items = Vec::new();
+        if matrix.has_preferred() {
+            let count = (0..matrix.columns()).filter(|&c| matrix.is_secondary(c) == Some(false) && matrix.is_preferred(c) == Some(true)).count();
+            items.try_reserve_exact(count)?;
+            for (c, &item) in self.item_of.iter().enumerate() {
+                if matrix.is_secondary(c) == Some(false) && matrix.is_preferred(c) == Some(true) {
+                    items.push(item);
+                }
+            }
+        }
+        Ok(std::sync::Arc::from(items))
+    }
+
+    /// Per item (index 0 unused), whether it is a preferred primary item;
+    /// empty when none is.
+    pub fn preferred_flags(&self, matrix: &Matrix) -> Result<Vec<bool>, Error> {
+        let items = self.preferred(matrix)?;
+        if items.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut flags: Vec<bool> = filled(self.item_of.len() + 1)?;
+        for &i in items.iter() {
+            flags[i as usize] = true;
+        }
+        Ok(flags)
+    }
+}

@@ -112,7 +112,9 @@ impl Links {
         let mut row_first: Vec<u32> = filled(rows)?;
         let mut len = keys::lengths(n)?;
 
-        let Layout { item_of, primary } = Layout::new(matrix)?;
+        let layout = Layout::new(matrix)?;
+        let preferred = layout.preferred(matrix)?;
+        let Layout { item_of, primary } = layout;
 
         // Empty vertical lists.
         for (i, link) in links.iter_mut().enumerate().take(n + 1).skip(1) {
@@ -145,6 +147,7 @@ impl Links {
         // Lengths are below 2^31, since every row takes an entry and a
         // spacer below matrix::MAX_NODES.
         let mut keys = Keys::new(&len, primary)?;
+        keys.set_preferred(preferred);
         keys.track_live();
         Ok(Links { links, tops, keys, row_first, primary, updates: 0 })
     }

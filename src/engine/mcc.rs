@@ -274,6 +274,9 @@ pub(crate) struct Mcc {
     short_prev: Vec<u32>,
     short_next: Vec<u32>,
     primary: usize,
+    /// Per item, whether it is preferred (Knuth's DLX3-SHARP: see
+    /// [`Mcc::choose`]); empty when none is.
+    prefer: Vec<bool>,
     /// Link updates, counted as in exact cover.
     pub updates: u64,
     stack: Vec<Level>,
@@ -314,6 +317,10 @@ pub(crate) struct Mcc {
     needy_sets: Vec<u64>,
 }
 
+/// What a column that is not preferred adds to its branches when some
+/// are (see [`Mcc::weighed`]): more than any column's branches.
+const NOT_PREFERRED: i64 = 1 << 40;
+
 impl Mcc {
     /// The links of `matrix`, nothing chosen.
     pub fn new(matrix: &Matrix) -> Result<Mcc, Error> {
@@ -328,7 +335,9 @@ impl Mcc {
         let (mut top, mut color, mut row): (Vec<u32>, Vec<u32>, Vec<u32>) = (filled(total)?, filled(total)?, filled(total)?);
         let mut row_first: Vec<u32> = filled(rows + 1)?;
         let mut len: Vec<u32> = filled(n + 1)?;
-        let Layout { item_of, primary } = Layout::new(matrix)?;
+        let layout = Layout::new(matrix)?;
+        let prefer = layout.preferred_flags(matrix)?;
+        let Layout { item_of, primary } = layout;
         let (mut lo, mut hi): (Vec<u32>, Vec<u32>) = (filled(primary + 1)?, filled(primary + 1)?);
         for (c, &item) in item_of.iter().enumerate() {
             if (item as usize) <= primary {
@@ -387,6 +396,7 @@ impl Mcc {
             short_prev,
             short_next,
             primary,
+            prefer,
             updates: 0,
             stack: Vec::new(),
             order: Vec::new(),
@@ -727,6 +737,18 @@ impl Mcc {
         i64::from(get(&self.len, i)) + 1 - need.max(0)
     }
 
+    /// The branches of column `i` as the choice weighs them: with preferred
+    /// columns (DLX3-SHARP), one that is not preferred and has two or more
+    /// counts after every preferred one.
+    #[inline(always)]
+    fn weighed(&self, i: u32, branches: i64) -> i64 {
+        if branches > 1 && !self.prefer.is_empty() && !self.prefer[i as usize] {
+            branches + NOT_PREFERRED
+        } else {
+            branches
+        }
+    }
+
     /// How good a column is to branch on, smaller first (see the module
     /// documentation): its branches, then (Knuth's rule) its slack, the
     /// rows it may still take beyond its lower bound, then the longer list.
@@ -734,7 +756,7 @@ impl Mcc {
     #[inline(always)]
     fn rank(&self, i: u32) -> (i64, u32, u32) {
         let (slack, longer) = self.tie_break(i);
-        (self.branches(i), slack, longer)
+        (self.weighed(i, self.branches(i)), slack, longer)
     }
 
     /// [`Mcc::rank`] after the branches: the slack, then the longer list.
@@ -757,7 +779,7 @@ impl Mcc {
         }
         let next = if waiting && self.short_next[0] != 0 { &self.short_next[..] } else { &self.next[..] };
         // With `waiting`, only the branches count.
-        let key = |i: u32| if waiting { (self.branches(i), 0, 0) } else { self.rank(i) };
+        let key = |i: u32| if waiting { (self.weighed(i, self.branches(i)), 0, 0) } else { self.rank(i) };
         let (mut best, mut least, mut ties) = (0, (i64::MAX, 0, 0), 0u32);
         let mut i = next[0];
         while i != 0 {
@@ -780,7 +802,7 @@ impl Mcc {
                 while i != 0 {
                     if key(i) == least {
                         if k == 0 {
-                            return (i, least.0);
+                            return (i, self.branches(i));
                         }
                         k -= 1;
                     }
@@ -788,7 +810,7 @@ impl Mcc {
                 }
             }
         }
-        (best, least.0)
+        (best, if best == 0 { least.0 } else { self.branches(best) })
     }
 
     /// [`Mcc::choose`] for a count or an enumeration in order: the first
@@ -797,6 +819,9 @@ impl Mcc {
     /// count: 5% fewer instructions on sums_6x6_3).
     #[inline(always)]
     fn choose_first(&self) -> (u32, i64) {
+        if !self.prefer.is_empty() {
+            return self.choose_first_preferring();
+        }
         let mut best = self.next[0];
         if best == 0 {
             return (0, i64::MAX);
@@ -811,6 +836,25 @@ impl Mcc {
             i = get(&self.next, i);
         }
         (best, least)
+    }
+
+    /// [`Mcc::choose_first`] with preferred columns: the least
+    /// [`rank`](Mcc::rank), whose branches are [`weighed`](Mcc::weighed).
+    #[inline(never)]
+    fn choose_first_preferring(&self) -> (u32, i64) {
+        let (mut best, mut least) = (0, (i64::MAX, 0, 0));
+        let mut i = self.next[0];
+        while i != 0 {
+            let k = self.rank(i);
+            if k < least {
+                (best, least) = (i, k);
+                if k.0 <= 0 {
+                    break;
+                }
+            }
+            i = get(&self.next, i);
+        }
+        (best, if best == 0 { i64::MAX } else { self.branches(best) })
     }
 
     /// A lower bound on the cost the active columns still need (see the

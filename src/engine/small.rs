@@ -451,6 +451,7 @@ impl<K: Key> Small<K> {
         let rows = matrix.rows();
         let words = words(rows);
         let (entries, row_start) = matrix.raw();
+        let preferred = layout.preferred(matrix)?;
         let Layout { item_of, primary } = layout;
         let mut row_items: Vec<u32> = filled(entries.len())?;
         for (k, &c) in entries.iter().enumerate() {
@@ -521,7 +522,8 @@ impl<K: Key> Small<K> {
         let shades = Shades::new(row_start, &row_items, matrix.raw_colors())?;
         let most = if shades.group.is_empty() { CONFLICTS } else { COLORED_CONFLICTS };
         let conflicts = Self::conflicts(words, row_start, &row_items, (&col_start, &col_word, &col_mask), &shades, most)?;
-        let keys = Keys::new(&len, primary)?;
+        let mut keys = Keys::new(&len, primary)?;
+        keys.set_preferred(preferred);
         let saved = Saved::new(words, keys.scanned().len(), deepest(primary, &row_items, row_start), SAVED)?;
         let clean = (crate::alloc::copied(&alive)?, keys.try_clone()?);
         let forced = (crate::alloc::copied(&alive)?, keys.try_clone()?);

@@ -376,3 +376,44 @@ pub extern "C" fn dlx_matrix_add_rows_dense(
         unsafe { report_rows(m.add_dense_rows(cells, rows, width, stride), first_row, failed_row) }
     })
 }
+
+/// Marks `column` preferred (`preferred` non-zero) or not when a search
+/// picks the primary column to branch on: Knuth's rule of DLX2-SHARP and
+/// DLX3-SHARP, which `dlx_matrix_parse` applies to the primary items whose
+/// names start with `#`. A column of at most one row (one branch, with
+/// bounds) still comes first; otherwise a preferred column of fewest rows
+/// (branches), the first such; otherwise, once every preferred column is
+/// covered, DLX1's choice. Every engine honours it (the memoized count
+/// keeps its own rule). Solutions and counts do not change; the tree, the
+/// counters and the order of solutions do. A secondary column's mark has
+/// no effect while it is secondary. `dlx_matrix_write` keeps the mark only
+/// through the names (a `#` name). Solvers made earlier keep the rule they
+/// were made with. Errors, the matrix unchanged: `DLX_ERR_NULL`,
+/// `DLX_ERR_COLUMN_RANGE`, `DLX_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub extern "C" fn dlx_matrix_set_preferred(matrix: *mut dlx_matrix, column: usize, preferred: c_int) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(m) = (unsafe { as_mut(matrix) }) else { return DLX_ERR_NULL };
+        m.set_preferred(column, preferred != 0).into()
+    })
+}
+
+/// Writes 1 to `*preferred` when `column` is preferred
+/// (`dlx_matrix_set_preferred`), else 0. Errors: `DLX_ERR_NULL`,
+/// `DLX_ERR_COLUMN_RANGE`.
+#[no_mangle]
+pub extern "C" fn dlx_matrix_is_preferred(matrix: *const dlx_matrix, column: usize, preferred: *mut c_int) -> dlx_status {
+    guard(DLX_ERR_PANIC, || {
+        let Some(m) = (unsafe { as_ref(matrix) }) else { return DLX_ERR_NULL };
+        if preferred.is_null() {
+            return DLX_ERR_NULL;
+        }
+        match m.is_preferred(column) {
+            Some(p) => {
+                unsafe { write_out(preferred, c_int::from(p)) };
+                DLX_OK
+            }
+            None => DLX_ERR_COLUMN_RANGE,
+        }
+    })
+}

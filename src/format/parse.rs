@@ -682,7 +682,21 @@ pub(super) fn parse_blocks<'t>(
         }
     }
     into.m.set_names(items.names);
+    prefer_sharp_items(&mut into.m)?;
     Ok(into.m)
+}
+
+/// Knuth's convention of DLX2-SHARP: the primary items whose names start
+/// with `#` are preferred when the search picks an item to branch on (see
+/// [`Matrix::set_preferred`]).
+fn prefer_sharp_items(m: &mut Matrix) -> Result<(), ReadError> {
+    for c in 0..m.columns() {
+        let sharp = m.column_name(c).is_some_and(|name| name.starts_with('#'));
+        if sharp && m.is_secondary(c) == Some(false) {
+            m.set_preferred(c, true).map_err(|e| ReadError::Parse(too_big(1, 1, e)))?;
+        }
+    }
+    Ok(())
 }
 
 /// The rest of the item line's block, if any.
