@@ -74,6 +74,17 @@ def sharpened(problem, prefer, comment):
     return text.rstrip("\n").split("\n")
 
 
+def sums_sharp():
+    """0/1 matrices 6x6 with every line sum 3 (multiplicities: each row
+    and column item covered exactly 3 times), the columns named '#':
+    297200 of them (OEIS A058527)."""
+    rows = ["3|r{}".format(i) for i in range(6)]
+    cols = ["3|#c{}".format(j) for j in range(6)]
+    lines = ["| 0/1 matrices 6x6, line sums 3, columns named #; expect 297200", " ".join(rows + cols)]
+    lines += ["r{} #c{}".format(i, j) for i in range(6) for j in range(6)]
+    return lines
+
+
 def colored(rng):
     """A random problem: 5 to 9 primary items, 2 to 5 secondary ones, 12
     to 40 options of 1 to 3 primary and 0 to 3 secondary items, each
@@ -97,12 +108,13 @@ def main():
     out.mkdir(parents=True, exist_ok=True)
     files = {}
     for name, clues in PUZZLES.items():
-        files["sudoku_" + name] = ["| the sudoku " + clues + ", one solution"] + sudoku(clues)
+        files["sudoku_" + name] = ["| the sudoku " + clues + "; expect 1"] + sudoku(clues)
     for name in ["magic1", "magic2"]:
         clues = PUZZLES[name]
-        files["sharp_" + name] = ["| the sudoku " + clues + ", cells last, named #p; one solution"] + sudoku(clues, sharp=True)
-    files["sharp_langford_8"] = sharpened(gen_instances.langford(8), str.isdigit, "Langford pairs of 8, values named #; 300 solutions")
-    files["sharp_queens_8"] = sharpened(gen_instances.queens(8), lambda n: n.startswith("c"), "8 queens, board columns named #; 92 solutions")
+        files["sharp_" + name] = ["| the sudoku " + clues + ", cells last, named #p; expect 1"] + sudoku(clues, sharp=True)
+    files["sharp_langford_8"] = sharpened(gen_instances.langford(8), str.isdigit, "Langford pairs of 8, values named #; expect 300")
+    files["sharp_queens_8"] = sharpened(gen_instances.queens(8), lambda n: n.startswith("c"), "8 queens, board columns named #; expect 92")
+    files["sharp_sums_6x6_3"] = sums_sharp()
     rng = random.Random(51)
     for k in range(1, 7):
         files["colored_{}".format(k)] = ["| random colored problem {} (seed 51)".format(k)] + colored(rng)

@@ -46,11 +46,23 @@ pub fn queens(n: usize) -> Matrix {
 /// target/gen_instances and returns the folder. A failure names the cause
 /// in every test that needs the files, not only the first.
 pub fn generated() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = root.join("target").join("gen_instances");
     static DONE: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
-    let done = DONE.get_or_init(|| {
-        let script = root.join("tools").join("gen_instances.py");
+    generated_by("gen_instances", &DONE)
+}
+
+/// [`generated`] for `tools/gen_pre.py` (target/gen_pre): the instances of
+/// preprocessing and of preferred items.
+pub fn generated_pre() -> PathBuf {
+    static DONE: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    generated_by("gen_pre", &DONE)
+}
+
+/// Runs `tools/NAME.py` once into target/NAME, as [`generated`] says.
+fn generated_by(name: &str, done: &std::sync::OnceLock<Result<(), String>>) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = root.join("target").join(name);
+    let done = done.get_or_init(|| {
+        let script = root.join("tools").join(format!("{name}.py"));
         match Command::new("python3").arg(&script).arg(&out).status() {
             Ok(s) if s.success() => Ok(()),
             Ok(s) => Err(format!("{} failed: {s}", script.display())),
