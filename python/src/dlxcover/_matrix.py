@@ -277,6 +277,20 @@ class Matrix(n.Handle):
         check(n.lib.dlx_matrix_is_secondary(self._h, self._column(column), byref(out)), f"column {column!r}")
         return bool(out.value)
 
+    def set_preferred(self, column: Column, preferred: bool = True) -> None:
+        """Prefers a primary column when the search picks the column to
+        branch on (Knuth's ``#`` rule of DLX2-SHARP, which :meth:`parse`
+        applies to items named ``#...``): a column of at most one row
+        first, as ever, else the preferred column of fewest rows. The
+        solutions stay; the tree and the counters change. See
+        ``dlx_matrix_set_preferred`` in ``dlx.h``."""
+        check(n.lib.dlx_matrix_set_preferred(self._h, self._column(column), 1 if preferred else 0), f"column {column!r}")
+
+    def is_preferred(self, column: Column) -> bool:
+        out = c_int()
+        check(n.lib.dlx_matrix_is_preferred(self._h, self._column(column), byref(out)), f"column {column!r}")
+        return bool(out.value)
+
     def set_bounds(self, column: Column, lower: int, upper: int) -> None:
         """Lets every solution cover a primary column between ``lower`` and
         ``upper`` times (Knuth's multiplicities)."""
