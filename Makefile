@@ -181,7 +181,7 @@ fuzz:
 # counting suite (bench/counting.py), the Python package against the C API
 # (bench/python.py; uses the virtual environment of `make test`), and
 # reading a 200 MB file, an earlier commit's tool against this one
-# (bench/parse.py).
+# (bench/parse.py), then preprocessing and preferred items (bench/pre.py).
 bench: all
 	python3 bench/run.py
 	python3 bench/suite.py
@@ -193,6 +193,7 @@ bench: all
 	python3 bench/python.py
 	python3 bench/parse.py
 	python3 bench/general.py $(GENERAL_PEERS)
+	python3 bench/pre.py
 
 # Peers for bench/general.py (colors and multiplicities), built outside the
 # repository from their public sources: make bench DLX2=... DLX3=... SSXCC=...

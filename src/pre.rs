@@ -24,9 +24,9 @@
 //! (*infeasible*) and every row goes.
 //!
 //! Every removed row is in no solution, so the solutions of what is left
-//! are exactly those of the problem, row for row: [`Reduction`] says which
-//! rows and columns are left, and a search may simply leave the removed
-//! rows out (`Solver::preprocess`). The rules only remove, and a removal
+//! are exactly those of the problem, row for row: [`preprocess`] cuts the
+//! matrix down to what is left, and a search may simply leave the removed
+//! rows out ([`Solver::preprocess`](crate::Solver::preprocess)). The rules only remove, and a removal
 //! never makes another impossible (forcing changes no clash between live
 //! rows), so the result of a complete run does not depend on the order of
 //! the steps: it is the one fixed point, which is what lets it be compared

@@ -25,8 +25,11 @@ fn run(name: &str, engine: Engine) -> (u64, u64, u64, u64) {
     (expect, c.solutions, c.nodes, c.updates)
 }
 
+/// (nodes, updates) of a run.
+type Tree = (u64, u64);
+
 /// DLX2-SHARP's (nodes, updates) and DLX3-SHARP's, per file.
-const KNUTH: [(&str, (u64, u64), (u64, u64)); 4] = [
+const KNUTH: [(&str, Tree, Tree); 4] = [
     ("sharp_langford_8.dlx", (3_287, 45_445), (3_287, 44_647)),
     ("sharp_magic1.dlx", (1_716, 33_638), (1_716, 33_526)),
     ("sharp_magic2.dlx", (2_104, 43_974), (2_104, 43_806)),
