@@ -507,6 +507,9 @@ static void test_memo()
     CHECK(sharp.is_preferred(1) && !sharp.is_preferred(0));
     dlx::solver ss(sharp);
     CHECK(ss.count() == 92 && ss.counter(DLX_COUNTER_NODES) == 1193);
+    dlx::solver sw(sharp);
+    sw.set_weights();
+    CHECK(sw.count() == 92);
 
     /* Samples are solutions, and the same seed draws the same. */
     dlx::matrix m = queens(8);

@@ -1282,6 +1282,24 @@ dlx_status dlx_solver_set_subproblem(struct dlx_solver *solver,
 dlx_status dlx_solver_split_depth(struct dlx_solver *solver, uint64_t at_least, size_t *depth);
 
 /**
+ * Turns dynamic weights on (`on` non-zero) or off for the choice of the
+ * column to branch on: each primary column's weight starts at 1 and grows
+ * by 1 each time the search finds it with no row left; among columns of
+ * two rows (branches) or more the search takes the least rows over
+ * weight, the first such (among the preferred columns while one is
+ * uncovered: `dlx_matrix_set_preferred`). dom/wdeg after Boussemart,
+ * Hemery, Lecoutre and Sais (2004), as Knuth's SSXCC-WTD. Solutions and
+ * counts do not change; the tree, the counters and the order of solutions
+ * do. The generalised engine and Algorithm M on bit sets weigh their
+ * columns in counts and enumerations in order; with a seed or an
+ * objective they keep their own choice. The memoized count keeps its own
+ * rule. The search starts again with every weight back to 1, as at every
+ * restart. Errors, leaving the solver as it was: `DLX_ERR_NULL`,
+ * `DLX_ERR_BUSY`, `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_solver_set_weights(struct dlx_solver *solver, int on);
+
+/**
  * Sets the cost of row `row`. Costs matter only to a solver with an
  * objective (`dlx_solver_set_objective`); solvers already made keep the
  * costs they copied. Errors: `DLX_ERR_NULL`, `DLX_ERR_ROW_RANGE`,

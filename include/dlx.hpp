@@ -523,6 +523,8 @@ public:
     void set_memo_order(dlx_memo_order order) { detail::check(dlx_solver_set_memo_order(s_, order), "dlx_solver_set_memo_order"); }
     /* When the memoized count looks for independent parts (dlx_memo_parts). */
     void set_memo_parts(dlx_memo_parts parts) { detail::check(dlx_solver_set_memo_parts(s_, parts), "dlx_solver_set_memo_parts"); }
+    /* Dynamic weights for the choice of the column (dlx_solver_set_weights). */
+    void set_weights(bool on = true) { detail::check(dlx_solver_set_weights(s_, on ? 1 : 0), "dlx_solver_set_weights"); }
     /* Leaves the rows preprocessing removes out of later searches
      * (dlx_solver_preprocess); returns what went. */
     dlx_pre_stats preprocess(std::uint64_t work_limit = 0) {

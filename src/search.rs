@@ -68,6 +68,9 @@ pub(crate) struct Search {
     sharing: bool,
     /// The seed of a randomised search (the engine holds its generator).
     seed: Option<u64>,
+    /// Whether the engine's choice uses dynamic weights (reset to 1 at
+    /// every restart, so a search walks the same tree from the start).
+    weights: bool,
     /// The matrix (or a copy of its structure), shared by copies: an
     /// engine laid out again (an objective moves `Small` to `Exact`) and
     /// the memoized count read it.
@@ -101,6 +104,7 @@ impl Search {
             cost_limit: None,
             sharing: false,
             seed: None,
+            weights: false,
             matrix: structure,
         })
     }
@@ -108,6 +112,14 @@ impl Search {
     /// The matrix searched (or a copy of its structure).
     pub(crate) fn matrix(&self) -> &Matrix {
         &self.matrix
+    }
+
+    /// See [`Solver::set_weights`](crate::Solver::set_weights).
+    pub(crate) fn set_weights(&mut self, on: bool) -> Result<(), Error> {
+        self.engine.set_weights(on)?;
+        self.weights = on;
+        self.restart();
+        Ok(())
     }
 
     /// See [`Solver::engine`](crate::Solver::engine).
@@ -130,6 +142,10 @@ impl Search {
     pub(crate) fn restart(&mut self) {
         self.engine.unwind();
         self.engine.reseed();
+        if self.weights {
+            // Back to 1: the weights are in place, so this allocates nothing.
+            let _ = self.engine.set_weights(true);
+        }
         self.nodes = 0;
         self.solutions = 0;
         self.engine.set_updates(0);
@@ -246,6 +262,7 @@ impl Search {
             let links = if self.matrix.is_generalized() { Engine::General } else { Engine::Exact };
             let mut core = engine::build(&self.matrix, links)?;
             core.set_seed(self.seed)?;
+            core.set_weights(self.weights)?;
             moved = Some(core);
         }
         let core = moved.as_ref().unwrap_or(&self.engine);

@@ -188,6 +188,26 @@ impl Solver {
         Ok(reduction.stats)
     }
 
+    /// Turns dynamic weights on or off for the choice of the column to
+    /// branch on (dom/wdeg, after Boussemart, Hemery, Lecoutre and Sais
+    /// 2004, as Knuth's SSXCC-WTD): each primary column has a weight, 1 at
+    /// the start, raised by 1 each time the search finds it with no row
+    /// left (a dead end); among the columns of two rows (branches) or
+    /// more, the search takes the least rows over weight, the first such
+    /// in column order (among the preferred columns while one is
+    /// uncovered, see [`Matrix::set_preferred`]); a column of one row or
+    /// none still comes first. Solutions and counts do not change; the
+    /// tree, the counters and the order of solutions do. Algorithm M's
+    /// engines weigh their columns in counts and enumerations in order; a
+    /// seed or an objective keeps its own choice there. The memoized count
+    /// keeps its own rule. The search starts again, every weight back to
+    /// 1 (as at every restart). Errors, leaving the solver as it was:
+    /// [`Error::OutOfMemory`].
+    pub fn set_weights(&mut self, on: bool) -> Result<(), Error> {
+        let done = self.search.set_weights(on);
+        self.restarted(done)
+    }
+
     /// The excluded rows (see [`Solver::exclude_rows`]), in increasing
     /// order without repeats.
     pub fn excluded_rows(&self) -> &[usize] {

@@ -104,7 +104,7 @@ def test_preferred_columns_walk_dlx2_sharps_tree():
 
 
 @pytest.mark.parametrize("seed", range(100))
-def test_preferred_columns_keep_the_solutions(seed):
+def test_preferred_columns_and_weights_keep_the_solutions(seed):
     rng = random.Random(5000 + seed)
     problem = random_problem(rng)
     expected = sorted(map(sorted, brute(problem)))
@@ -112,9 +112,9 @@ def test_preferred_columns_keep_the_solutions(seed):
     for c in range(m.columns):
         if rng.random() < 0.4:
             m.set_preferred(c)
-    for engine in ("exact", "small", "general"):
+    for engine, weights in (("exact", False), ("small", True), ("general", False), ("exact", True), ("general", True)):
         try:
-            s = m.solver(engine=engine)
+            s = m.solver(engine=engine, weights=weights)
         except dlx.Unsupported:
             continue
         with s:

@@ -112,13 +112,12 @@ pub(crate) struct BitsM {
     /// compiled for them (population counts are most of the choice).
     fast: bool,
     /// Per item (column `j` is item `j + 1`), whether it is preferred;
-    /// empty when none is (see [`BitsM::choose_preferring`]).
+    /// empty when none is (see [`BitsM::choose_steered`]).
     prefer: Vec<bool>,
+    /// With dynamic weights, each item's weight (column `j`'s at `j + 1`);
+    /// empty without.
+    weights: Vec<std::cell::Cell<u32>>,
 }
-
-/// What a column that is not preferred adds to its branches when some
-/// are: more than any column's branches.
-const NOT_PREFERRED: i64 = 1 << 40;
 
 impl BitsM {
     /// The engine for `matrix` (bounds and colors taken).
@@ -209,6 +208,7 @@ impl BitsM {
             updates: 0,
             fast: super::keys::has_avx2(),
             prefer,
+            weights: Vec::new(),
         };
         e.stack.try_reserve_exact(rows.max(1))?;
         e.levels.try_reserve_exact(depth)?;
@@ -296,8 +296,8 @@ impl BitsM {
     /// when no column is active.
     #[inline(always)]
     fn choose<const ONE: bool>(&self) -> Option<(usize, i64)> {
-        if !self.prefer.is_empty() {
-            return self.choose_preferring::<ONE>();
+        if !self.prefer.is_empty() || !self.weights.is_empty() {
+            return self.choose_steered::<ONE>();
         }
         let rest = |j: usize, len: u32| {
             let (lo, hi, count) = (self.lo[j], self.hi[j], self.count[j]);
@@ -327,17 +327,27 @@ impl BitsM {
         best.map(|(j, branches, _)| (j, branches))
     }
 
-    /// [`BitsM::choose`] with preferred columns, as Knuth's DLX3-SHARP: a
-    /// column that is not preferred and has two branches or more comes
-    /// after every preferred one.
+    /// [`BitsM::choose`] with preferred columns or weights, as
+    /// `Mcc::choose_first_steered`: a column of at most one branch first;
+    /// then the preferred columns, then the others (DLX3-SHARP); within
+    /// each, the least branches (with weights: branches over weight), then
+    /// the slack, then the longer list. A column with no branch gains
+    /// weight.
     #[inline(never)]
-    fn choose_preferring<const ONE: bool>(&self) -> Option<(usize, i64)> {
-        let rest = |j: usize, len: u32| {
-            let (lo, hi, count) = (self.lo[j], self.hi[j], self.count[j]);
-            ((hi - lo).min(hi - count), u32::MAX - len)
+    fn choose_steered<const ONE: bool>(&self) -> Option<(usize, i64)> {
+        // (class, branches, weight, slack, longer list first)
+        type Key = (u8, i64, u32, u32, u32);
+        let less = |a: Key, b: Key| {
+            if a.0 != b.0 {
+                return a.0 < b.0;
+            }
+            let (x, y) = (i128::from(a.1) * i128::from(b.2), i128::from(b.1) * i128::from(a.2));
+            if x != y {
+                return x < y;
+            }
+            (a.3, a.4) < (b.3, b.4)
         };
-        // (column, branches as weighed, branches, length)
-        let mut best: Option<(usize, i64, i64, u32)> = None;
+        let mut best: Option<(usize, Key)> = None;
         for (w, &bits) in self.bits[self.words_of::<ONE>()..].iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
@@ -346,20 +356,37 @@ impl BitsM {
                 let len = self.length::<ONE>(j);
                 let need = (i64::from(self.lo[j]) - i64::from(self.count[j])).max(0);
                 let branches = i64::from(len) + 1 - need;
-                let weighed = if branches > 1 && !self.prefer[j + 1] { branches + NOT_PREFERRED } else { branches };
-                let better = match best {
-                    None => true,
-                    Some((b, least, _, blen)) => weighed < least || (weighed == least && rest(j, len) < rest(b, blen)),
-                };
-                if better {
+                let class = if branches <= 1 { 0 } else if !self.prefer.is_empty() && !self.prefer[j + 1] { 2 } else { 1 };
+                let weight = if class == 0 { 1 } else { self.weights.get(j + 1).map_or(1, std::cell::Cell::get) };
+                let (lo, hi, count) = (self.lo[j], self.hi[j], self.count[j]);
+                let k = (class, branches, weight, (hi - lo).min(hi - count), u32::MAX - len);
+                if best.is_none_or(|(_, b)| less(k, b)) {
                     if branches <= 0 {
+                        if let Some(w) = self.weights.get(j + 1) {
+                            w.set(w.get().saturating_add(1));
+                        }
                         return Some((j, branches));
                     }
-                    best = Some((j, weighed, branches, len));
+                    best = Some((j, k));
                 }
             }
         }
-        best.map(|(j, _, branches, _)| (j, branches))
+        best.map(|(j, k)| (j, k.1))
+    }
+
+    /// Turns dynamic weights on (every weight back to 1) or off. Errors:
+    /// out of memory.
+    fn weights_on(&mut self, on: bool) -> Result<(), Error> {
+        if on && !self.weights.is_empty() {
+            self.weights.iter().for_each(|w| w.set(1));
+            return Ok(());
+        }
+        self.weights.clear();
+        if on {
+            self.weights.try_reserve_exact(self.lo.len() + 1)?;
+            self.weights.resize(self.lo.len() + 1, std::cell::Cell::new(1));
+        }
+        Ok(())
     }
 
     #[inline(always)]
@@ -557,6 +584,10 @@ impl Core for BitsM {
         self.bits.copy_from_slice(&self.forced.0);
         self.count.copy_from_slice(&self.forced.1);
         self.resume = Resume::Enter;
+    }
+
+    fn set_weights(&mut self, on: bool) -> Result<(), Error> {
+        self.weights_on(on)
     }
 
     fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error> {

@@ -431,6 +431,10 @@ impl Core for Dlx1 {
         self.level = 0;
     }
 
+    fn set_weights(&mut self, on: bool) -> Result<(), Error> {
+        self.links.keys.set_weights(on)
+    }
+
     fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error> {
         self.random = match seed {
             Some(seed) => Some(Random::new(seed, self.rows(), self.choice.len())?),

@@ -463,6 +463,12 @@ pub(crate) struct Keys<K: Key = u32> {
     /// The preferred primary items, in increasing order (see
     /// [`Keys::set_preferred`]); empty for DLX1's rule.
     preferred: std::sync::Arc<[u32]>,
+    /// With dynamic weights ([`Keys::set_weights`]), each primary item's
+    /// weight (index 0 unused), raised when the item is found empty; empty
+    /// without. Cells, as the choice only reads the keys.
+    weights: Vec<std::cell::Cell<u32>>,
+    /// Whether the choice is steered: some item preferred, or weights.
+    steer: bool,
 }
 
 /// Room for the lengths of `items` items: the vector [`Keys::new`] takes.
@@ -507,13 +513,17 @@ impl<K: Key> Keys<K> {
         let groups = (primary + 1).div_ceil(K::LANES);
         let tail = std::array::from_fn(|j| if (groups - 1) * K::LANES + j < primary { K::default() } else { K::ONES });
         let preferred = std::sync::Arc::from(Vec::new());
-        Ok(Keys { len: keys, unit: K::of(1 << shift), shift, groups, tail, live: 0, tracked: false, avx2: has_avx2(), bmi1: has_bmi1(), primary, preferred })
+        let (weights, steer) = (Vec::new(), false);
+        Ok(Keys { len: keys, unit: K::of(1 << shift), shift, groups, tail, live: 0, tracked: false, avx2: has_avx2(), bmi1: has_bmi1(), primary, preferred, weights, steer })
     }
 
     /// A copy, or out of memory.
     pub fn try_clone(&self) -> Result<Keys<K>, Error> {
         let len = crate::alloc::copied(&self.len)?;
-        Ok(Keys { len, preferred: std::sync::Arc::clone(&self.preferred), ..*self })
+        let mut weights = Vec::new();
+        weights.try_reserve_exact(self.weights.len())?;
+        weights.extend(self.weights.iter().cloned());
+        Ok(Keys { len, preferred: std::sync::Arc::clone(&self.preferred), weights, ..*self })
     }
 
     /// Prefers the primary items `items` (increasing) when choosing, as
@@ -523,16 +533,82 @@ impl<K: Key> Keys<K> {
     pub fn set_preferred(&mut self, items: std::sync::Arc<[u32]>) {
         debug_assert!(items.windows(2).all(|w| w[0] < w[1]) && items.iter().all(|&i| (1..=self.primary as u32).contains(&i)));
         self.preferred = items;
+        self.steer = !self.preferred.is_empty() || !self.weights.is_empty();
     }
 
-    /// DLX1's choice `(item, length)` turned to the preferred items' when
-    /// there are some and it has two rows or more.
+    /// Turns dynamic weights on (every primary item's weight back to 1) or
+    /// off: the choice among items of two rows or more then takes the
+    /// least length over weight (dom/wdeg, after Boussemart, Hemery,
+    /// Lecoutre and Sais 2004, as Knuth's SSXCC-WTD), the first such in
+    /// item order, and an item found with no row left (the search's dead
+    /// end) gains 1. Among the preferred items when some are uncovered.
+    /// Errors: out of memory.
+    pub fn set_weights(&mut self, on: bool) -> Result<(), Error> {
+        if on && !self.weights.is_empty() {
+            self.weights.iter().for_each(|w| w.set(1));
+            return Ok(());
+        }
+        self.weights.clear();
+        if on {
+            self.weights.try_reserve_exact(self.primary + 1)?;
+            self.weights.resize(self.primary + 1, std::cell::Cell::new(1));
+        }
+        self.steer = !self.preferred.is_empty() || !self.weights.is_empty();
+        Ok(())
+    }
+
+    /// DLX1's choice `(item, length)` turned to the preferred items' and
+    /// to the weights, when the choice is steered.
     #[inline(always)]
     fn prefer(&self, (item, length): (u32, u32)) -> (u32, u32) {
-        if self.preferred.is_empty() || length <= 1 {
+        if !self.steer {
             return (item, length);
         }
-        self.choose_preferred().unwrap_or((item, length))
+        self.steered(item, length)
+    }
+
+    /// [`Keys::prefer`] when steered: an empty item gains weight and is
+    /// chosen, as is one of a single row; otherwise the pool is the
+    /// uncovered preferred items (all primary items when there are none),
+    /// and the choice in it is the least length, or with weights the least
+    /// length over weight, the first such in item order.
+    #[inline(never)]
+    fn steered(&self, item: u32, length: u32) -> (u32, u32) {
+        if length <= 1 {
+            if length == 0 {
+                if let Some(w) = self.weights.get(item as usize) {
+                    w.set(w.get().saturating_add(1));
+                }
+            }
+            return (item, length);
+        }
+        let pick = if self.weights.is_empty() { self.choose_preferred() } else { self.choose_weighted() };
+        pick.unwrap_or((item, length))
+    }
+
+    /// The first uncovered item of least length over weight among the
+    /// preferred items, or among all primary items when no preferred one
+    /// is uncovered; `None` when every primary item is covered.
+    fn choose_weighted(&self) -> Option<(u32, u32)> {
+        let better = |i: u32, length: u32, best: Option<(u32, u32)>| match best {
+            None => true,
+            // length / w < l / v, in integers.
+            Some((b, l)) => u64::from(length) * u64::from(self.weights[b as usize].get()) < u64::from(l) * u64::from(self.weights[i as usize].get()),
+        };
+        let mut best = None;
+        for &i in self.preferred.iter() {
+            if !self.is_covered(i) && better(i, self.length(i), best) {
+                best = Some((i, self.length(i)));
+            }
+        }
+        if best.is_none() {
+            for i in 1..=self.primary as u32 {
+                if !self.is_covered(i) && better(i, self.length(i), best) {
+                    best = Some((i, self.length(i)));
+                }
+            }
+        }
+        best
     }
 
     /// The first uncovered preferred item of fewest rows, and its length;
@@ -632,10 +708,10 @@ impl<K: Key> Keys<K> {
         debug_assert!(item != 0);
         // SAFETY: as just said (so the walk need not test the item).
         unsafe { std::hint::assert_unchecked(item != 0) };
-        if self.preferred.is_empty() {
+        if !self.steer {
             return item;
         }
-        self.prefer((item, self.length(item))).0
+        self.steered(item, self.length(item)).0
     }
 
     /// The number of items.
@@ -800,7 +876,11 @@ impl<K: Key> Keys<K> {
         }
         // A covered item's length (with the top bit) is longer than any.
         let least = self.length(first);
-        // A preferred choice ties only with preferred items.
+        // With weights, the choice stands (its ties are of length over
+        // weight); a preferred choice ties only with preferred items.
+        if least > 1 && !self.weights.is_empty() {
+            return first;
+        }
         let among_preferred = least > 1 && self.is_preferred(first);
         let tied = |&(i, &key): &(usize, &K)| {
             key < K::COVERED && key.get() >> self.shift == least && (!among_preferred || self.is_preferred(i as u32 + 1))

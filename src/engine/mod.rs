@@ -193,6 +193,10 @@ pub(crate) trait Core: std::fmt::Debug + Send + CoreClone {
     fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error>;
     /// The generator of a randomised search.
     fn generator(&mut self) -> Option<&mut Seeded>;
+    /// Turns dynamic weights on, every weight back to 1, or off (see
+    /// [`Solver::set_weights`](crate::Solver::set_weights)). Errors: out of
+    /// memory.
+    fn set_weights(&mut self, on: bool) -> Result<(), Error>;
     /// Runs the search to its next solution, its end, or `run.limit` nodes.
     fn walk(&mut self, run: Run<'_>) -> Walked;
     /// Appends the rows chosen by the search (forced ones not included),

@@ -1346,6 +1346,10 @@ impl<K: Key> Core for Small<K> {
         self.level = 0;
     }
 
+    fn set_weights(&mut self, on: bool) -> Result<(), Error> {
+        self.keys.set_weights(on)
+    }
+
     fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error> {
         self.random = seed.map(Seeded::new);
         Ok(())

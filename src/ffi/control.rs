@@ -433,3 +433,22 @@ pub extern "C" fn dlx_solver_split_depth(solver: *mut dlx_solver, at_least: u64,
         }
     })
 }
+
+/// Turns dynamic weights on (`on` non-zero) or off for the choice of the
+/// column to branch on: each primary column's weight starts at 1 and grows
+/// by 1 each time the search finds it with no row left; among columns of
+/// two rows (branches) or more the search takes the least rows over
+/// weight, the first such (among the preferred columns while one is
+/// uncovered: `dlx_matrix_set_preferred`). dom/wdeg after Boussemart,
+/// Hemery, Lecoutre and Sais (2004), as Knuth's SSXCC-WTD. Solutions and
+/// counts do not change; the tree, the counters and the order of solutions
+/// do. The generalised engine and Algorithm M on bit sets weigh their
+/// columns in counts and enumerations in order; with a seed or an
+/// objective they keep their own choice. The memoized count keeps its own
+/// rule. The search starts again with every weight back to 1, as at every
+/// restart. Errors, leaving the solver as it was: `DLX_ERR_NULL`,
+/// `DLX_ERR_BUSY`, `DLX_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_set_weights(solver: *mut dlx_solver, on: c_int) -> dlx_status {
+    with_solver(solver, |s| s.set_weights(on != 0).into())
+}

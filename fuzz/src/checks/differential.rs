@@ -50,7 +50,7 @@ fn problem(inp: &mut Input) -> Problem {
 /// nodes (each call resuming the last), on 1 to 3 threads, preprocessed
 /// when `pre` says: `expect` solutions.
 fn memo_count(inp: &mut Input, m: &Matrix, engine: Engine, forced: &[usize], expect: usize, pre: Option<u64>) {
-    let mut s = on(Solver::with_engine(m, engine), Setup { threads: 1, pre });
+    let mut s = on(Solver::with_engine(m, engine), Setup { threads: 1, pre, weights: false });
     let order = inp.pick(&[Order::Fewest, Order::First]);
     let memory = if inp.flip() { 1 << 20 } else { 64 * inp.below(64) as u64 };
     s.set_threads(1 + inp.below(3));
@@ -72,7 +72,7 @@ fn memo_count(inp: &mut Input, m: &Matrix, engine: Engine, forced: &[usize], exp
 
 /// Draws from the memoized count: each one of the solutions `all`.
 fn memo_draws(inp: &mut Input, m: &Matrix, engine: Engine, all: &[Vec<usize>], pre: Option<u64>) {
-    let mut s = on(Solver::with_engine(m, engine), Setup { threads: 1, pre });
+    let mut s = on(Solver::with_engine(m, engine), Setup { threads: 1, pre, weights: false });
     let decompose = inp.pick(&[Decompose::Auto, Decompose::Never, Decompose::Always]);
     s.set_memo_options(MemoOptions { decompose, ..MemoOptions::default() });
     let n = inp.below(4) as u64;
@@ -103,12 +103,15 @@ fn engine_of(data: &[u8], m: &Matrix) -> Engine {
     engines[sum % engines.len()]
 }
 
-/// How every solver of an input is set up: its threads, and whether it
-/// is preprocessed first (`Solver::preprocess`, with this work limit).
+/// How every solver of an input is set up: its threads, whether it is
+/// preprocessed first (`Solver::preprocess`, with this work limit), and
+/// whether its choice uses dynamic weights (`Solver::set_weights`, on a
+/// third of the inputs, by their length).
 #[derive(Clone, Copy, Debug)]
 struct Setup {
     threads: usize,
     pre: Option<u64>,
+    weights: bool,
 }
 
 /// Whether solvers are preprocessed, and within what work: drawn from the
@@ -142,6 +145,9 @@ fn prefer_some(data: &[u8], m: &mut Matrix) {
 fn on(made: Result<Solver, Error>, setup: Setup) -> Solver {
     let mut s = made.expect("a solver");
     s.set_threads(setup.threads);
+    if setup.weights {
+        s.set_weights(true).expect("weights");
+    }
     if let Some(work) = setup.pre {
         s.preprocess(work).expect("preprocessing");
     }
@@ -238,7 +244,7 @@ pub fn differential(data: &[u8]) {
     let mut inp = Input::new(data);
     // Every mode runs on 1 to 4 threads (`Solver::set_threads`), with the
     // same results as on one.
-    let threads = Setup { threads: 1 + inp.below(4), pre: pre_of(data) };
+    let threads = Setup { threads: 1 + inp.below(4), pre: pre_of(data), weights: data.len() % 3 == 1 };
     let p = problem(&mut inp);
     let mut m = p.matrix();
     prefer_some(data, &mut m);

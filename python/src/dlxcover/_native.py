@@ -130,6 +130,7 @@ _PROTOTYPES = {
     "dlx_matrix_set_preferred": (c_uint32, [_P, c_size_t, c_int]),
     "dlx_matrix_is_preferred": (c_uint32, [_P, c_size_t, POINTER(c_int)]),
     "dlx_matrix_preprocess": (c_uint32, [_P, c_uint64, POINTER(c_void_p), _PS, _PS, POINTER(PreStats)]),
+    "dlx_solver_set_weights": (c_uint32, [_P, c_int]),
     "dlx_solver_preprocess": (c_uint32, [_P, c_uint64, POINTER(PreStats)]),
     "dlx_solver_sample": (c_uint32, [_P, c_uint64, c_uint64, SOLUTION_FN, c_void_p, POINTER(c_int)]),
 }

@@ -51,6 +51,8 @@ class SearchOptions(TypedDict, total=False):
     - ``memo_order``, ``memo_parts`` and ``memo_memory`` (bytes): for the
       memoized count.
     - ``engine``: which engine searches (see :data:`Engine`).
+    - ``weights``: True for dynamic weights in the choice of the column to
+      branch on (dom/wdeg, see :meth:`Solver.set_weights`).
     - ``preprocess``: True to leave out the rows Knuth's DLX-PRE
       reductions find in no solution before searching (see
       :meth:`Solver.preprocess`); a number is its work limit.
@@ -71,6 +73,7 @@ class SearchOptions(TypedDict, total=False):
     memo_parts: Optional[MemoParts]
     memo_memory: Optional[int]
     engine: Engine
+    weights: bool
     preprocess: Union[bool, int]
 
 

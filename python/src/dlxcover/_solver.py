@@ -96,7 +96,8 @@ class Solver(n.Handle):
                  nodes: Optional[int] = None, updates: Optional[int] = None, seconds: Optional[float] = None,
                  solutions: Optional[int] = None, progress: Optional[Callable[[Progress], Any]] = None,
                  progress_interval: float = 1.0, memo_order: Optional[MemoOrder] = None, memo_parts: Optional[MemoParts] = None,
-                 memo_memory: Optional[int] = None, engine: Engine = "auto", preprocess: Union[bool, int] = False) -> None:
+                 memo_memory: Optional[int] = None, engine: Engine = "auto", weights: bool = False,
+                 preprocess: Union[bool, int] = False) -> None:
         self._handle: Optional[int] = None
         self._objective = 0
         # Whether next() has taken solutions since the search (re)started.
@@ -137,6 +138,8 @@ class Solver(n.Handle):
             check(n.lib.dlx_solver_set_memo_parts(self._h, _MEMO_PARTS[memo_parts]), "memo_parts")
         if memo_memory is not None:
             check(n.lib.dlx_solver_set_memo_memory(self._h, memo_memory), "memo_memory")
+        if weights:
+            self.set_weights(True)
         if preprocess is not False:
             self.preprocess(None if preprocess is True else preprocess)
 
@@ -175,6 +178,15 @@ class Solver(n.Handle):
             raise InputError(n.ERR_INVALID_ARGUMENT, "k must be at least 1", whole=True)
         check(n.lib.dlx_solver_set_objective(self._h, _OBJECTIVES[objective], k), "objective")
         self._objective = _OBJECTIVES[objective]
+
+    def set_weights(self, on: bool = True) -> None:
+        """Dynamic weights for the choice of the column to branch on: a
+        column found with no row left gains weight, and among columns of
+        two rows or more the least rows over weight goes first (dom/wdeg,
+        as Knuth's SSXCC-WTD). The same solutions and counts, another tree.
+        Starts again. See ``dlx_solver_set_weights``."""
+        check(n.lib.dlx_solver_set_weights(self._h, 1 if on else 0), "weights")
+        self._taken = False
 
     def preprocess(self, work_limit: Optional[int] = None) -> "PreStats":
         """Leaves out of every later call the rows Knuth's DLX-PRE

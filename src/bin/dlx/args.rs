@@ -134,6 +134,11 @@ Options:
                        and on standard error the nodes and the number of
                        solutions of each size (and, when the options have
                        costs, the least cost)
+      --weights        choose the item to branch on by dynamic weights
+                       (dom/wdeg, as Knuth's SSXCC-WTD): an item found with
+                       no option left gains weight, and among items of two
+                       options or more the least options over weight goes
+                       first; the same solutions, another tree
       --pre            preprocess before solving (Knuth's DLX-PRE: options
                        that would leave a primary item uncoverable, and
                        items every option of another primary item holds,
@@ -251,6 +256,7 @@ pub struct Options {
     pub zdd: Option<OsString>,
     /// `--pre`, `--pre-out FILE`, `--pre-work N`.
     pub pre: bool,
+    pub weights: bool,
     pub pre_out: Option<OsString>,
     pub pre_work: u64,
     /// One JSON document on standard output instead of the text.
@@ -315,6 +321,7 @@ impl Default for Options {
             sample: None,
             zdd: None,
             pre: false,
+            weights: false,
             pre_out: None,
             pre_work: dlx::pre::DEFAULT_WORK,
             json: false,
@@ -395,6 +402,7 @@ fn long_option(o: &mut Options, name: &str, p: &mut Parser) -> Result<(), Early>
         "version" => return Err(Early::Version),
         "memo" => o.memo = true,
         "pre" => o.pre = true,
+        "weights" => o.weights = true,
         "auto" => o.auto = true,
         "plain" => o.plain = true,
         "json" => o.json = true,

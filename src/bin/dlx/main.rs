@@ -283,6 +283,12 @@ fn run() -> ExitCode {
         Ok(s) => s,
         Err(code) => return code,
     };
+    if opts.weights {
+        if let Err(e) = solver.set_weights(true) {
+            say!("dlx: --weights: {e}");
+            return exit(EXIT_OTHER);
+        }
+    }
     if opts.pre {
         match solver.preprocess(opts.pre_work) {
             Ok(stats) => say_pre(&opts, &stats, &matrix),
