@@ -15,6 +15,8 @@ median of RUNS runs each, CPU time (user + system) of the whole process:
 2. Preferred items: files of tools/gen_pre.py whose items named `#` are
    preferred (Knuth's DLX2-SHARP rule), against the same file with the `#`
    taken out of the names (DLX1's rule), with the nodes of both trees.
+3. Dynamic weights: without and with `--weights`, for the first solution
+   (`-n 1`) and for the whole count, with the nodes of both trees.
 
 Every run must print the instance's count. Usage:
 bench/pre.py [-n RUNS] [NAME ...]
@@ -30,6 +32,9 @@ FOLDER = os.path.join(out, 'pre')
 PRE = [('latin_6_reduced', 'gen_counting'), ('pento_6x10', 'gen_instances'), ('scott_8x8_hole', 'gen_instances'),
        ('pento_5x12', 'gen_instances'), ('queens_13', 'gen_instances'), ('langford_12', 'gen_instances'),
        ('domino_6x6', 'gen_counting')]
+# (instance, extra arguments) for the weights.
+WEIGHTS = [('sudoku16_poj3076', ['-n', '1']), ('sudoku16_poj3076', []), ('pento_6x10', ['-n', '1']),
+           ('queens_13', []), ('langford_12', []), ('pento_5x12', [])]
 SHARP = ['sharp_queens_8', 'sharp_langford_8', 'sharp_magic1', 'sharp_magic2', 'sharp_sums_6x6_3']
 
 
@@ -60,8 +65,9 @@ def compare(path, variants, runs):
     for _ in range(runs):
         for k, (args, file) in enumerate(variants):
             secs, stdout, stderr = timed([dlx, '--plain'] + args + [file])
+            # With -n, the count printed is what the limit let through.
             count = int(stdout.split()[0])
-            if want is not None and count != want:
+            if '-n' not in args and want is not None and count != want:
                 sys.exit('pre.py: %s %s printed %d, expected %d' % (file, ' '.join(args), count, want))
             times[k].append(secs)
             last[k] = stderr
@@ -106,6 +112,17 @@ def main():
         path = os.path.join(FOLDER, name + '.dlx')
         (t0, n0, _), (t1, n1, _) = compare(path, [([], unsharp(path)), ([], path)], a.n)
         print('%-18s %9.3f %9.3f %7.2f %10d %10d' % (name, t0, t1, t1 / t0 if t0 else float('nan'), n0, n1))
+
+    print()
+    print('== dynamic weights: CPU seconds of `dlx --plain` without and with --weights, median of %d alternating runs' % a.n)
+    print('%-26s %9s %9s %7s %10s %10s' % ('instance', 'plain', 'weights', 'ratio', 'nodes', 'nodes wt'))
+    for name, args in WEIGHTS:
+        if not chosen(name):
+            continue
+        path = os.path.join(FOLDER, name + '.dlx')
+        (t0, n0, _), (t1, n1, _) = compare(path, [(args, path), (args + ['--weights'], path)], a.n)
+        shown = name + (' -n 1' if args else '')
+        print('%-26s %9.3f %9.3f %7.2f %10d %10d' % (shown, t0, t1, t1 / t0 if t0 else float('nan'), n0, n1))
 
 
 if __name__ == '__main__':

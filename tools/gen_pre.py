@@ -12,6 +12,9 @@ nothing):
                        given one (cell, row, column and box items). The
                        clues block many options; each puzzle has one
                        solution.
+  sudoku16_poj3076.dlx the 16x16 sudoku of POJ 3076's sample, modelled
+                       the same way (letters A-P; one solution): a search
+                       that dynamic weights (dlx --weights) shorten.
   colored_<k>.dlx      random problems with colored secondary items
                        (seeded: the same files every run).
   sharp_<name>.dlx     models with some items named with a leading '#',
@@ -42,6 +45,35 @@ PUZZLES = {
     "magic1": "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
     "magic2": "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
 }
+
+
+# The sample puzzle of POJ 3076 "Sudoku" (16x16, letters A-P, '-' empty),
+# as given in the problem statement, with one solution.
+POJ3076 = (
+    "--A----C-----O-I" "-J--A-B-P-CGF-H-" "--D--F-I-E----P-" "-G-EL-H----M-J--"
+    "----E----C--G---" "-I--K-GA-B---E-J" "D-GP--J-F----A--" "-E---C-B--DP--O-"
+    "E--F-M--D--L-K-A" "-C--------O-I-L-" "H-P-C--F-A--B---" "---G-OD---J----H"
+    "K---J----H-A-P-L" "--B--P--E--K--A-" "-H--B--K--FI-C--" "--F---C--D--H-N-"
+)
+
+
+def sudoku16(clues):
+    """A 16x16 puzzle's model: items p, r, c, b (row, column, box and
+    letter 0-15); every letter in an empty cell, the clue alone in a
+    given one."""
+    n = 16
+    items = ["p%d_%d" % (i, j) for i in range(n) for j in range(n)]
+    for kind in "rcb":
+        items += ["%s%d_%d" % (kind, i, d) for i in range(n) for d in range(n)]
+    lines = [" ".join(items)]
+    for i in range(n):
+        for j in range(n):
+            given = clues[n * i + j]
+            letters = [ord(given) - ord("A")] if given != "-" else range(n)
+            for d in letters:
+                b = 4 * (i // 4) + j // 4
+                lines.append("p%d_%d r%d_%d c%d_%d b%d_%d" % (i, j, i, d, j, d, b, d))
+    return lines
 
 
 def sudoku(clues, sharp=False):
@@ -115,6 +147,7 @@ def main():
     files["sharp_langford_8"] = sharpened(gen_instances.langford(8), str.isdigit, "Langford pairs of 8, values named #; expect 300")
     files["sharp_queens_8"] = sharpened(gen_instances.queens(8), lambda n: n.startswith("c"), "8 queens, board columns named #; expect 92")
     files["sharp_sums_6x6_3"] = sums_sharp()
+    files["sudoku16_poj3076"] = ["| the 16x16 sudoku of POJ 3076's sample; expect 1"] + sudoku16(POJ3076)
     rng = random.Random(51)
     for k in range(1, 7):
         files["colored_{}".format(k)] = ["| random colored problem {} (seed 51)".format(k)] + colored(rng)
