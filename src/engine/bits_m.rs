@@ -33,6 +33,7 @@
 //! the columns deactivated.
 
 use super::kit::{self, Seeded};
+use super::steer::{self, Weights};
 use super::walk::{walk_m, Levels, Resume};
 use super::layout::Layout;
 use super::{Core, Engine, Fixed, Run, Walked};
@@ -116,7 +117,7 @@ pub(crate) struct BitsM {
     prefer: Vec<bool>,
     /// With dynamic weights, each item's weight (column `j`'s at `j + 1`);
     /// empty without.
-    weights: Vec<std::cell::Cell<u32>>,
+    weights: Weights,
 }
 
 impl BitsM {
@@ -208,7 +209,7 @@ impl BitsM {
             updates: 0,
             fast: super::keys::has_avx2(),
             prefer,
-            weights: Vec::new(),
+            weights: Weights::default(),
         };
         e.stack.try_reserve_exact(rows.max(1))?;
         e.levels.try_reserve_exact(depth)?;
@@ -296,7 +297,7 @@ impl BitsM {
     /// when no column is active.
     #[inline(always)]
     fn choose<const ONE: bool>(&self) -> Option<(usize, i64)> {
-        if !self.prefer.is_empty() || !self.weights.is_empty() {
+        if !self.prefer.is_empty() || self.weights.is_on() {
             return self.choose_steered::<ONE>();
         }
         let rest = |j: usize, len: u32| {
@@ -335,19 +336,8 @@ impl BitsM {
     /// weight.
     #[inline(never)]
     fn choose_steered<const ONE: bool>(&self) -> Option<(usize, i64)> {
-        // (class, branches, weight, slack, longer list first)
-        type Key = (u8, i64, u32, u32, u32);
-        let less = |a: Key, b: Key| {
-            if a.0 != b.0 {
-                return a.0 < b.0;
-            }
-            let (x, y) = (i128::from(a.1) * i128::from(b.2), i128::from(b.1) * i128::from(a.2));
-            if x != y {
-                return x < y;
-            }
-            (a.3, a.4) < (b.3, b.4)
-        };
-        let mut best: Option<(usize, Key)> = None;
+        let any = !self.prefer.is_empty();
+        let mut best: Option<(usize, steer::Key)> = None;
         for (w, &bits) in self.bits[self.words_of::<ONE>()..].iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
@@ -356,15 +346,12 @@ impl BitsM {
                 let len = self.length::<ONE>(j);
                 let need = (i64::from(self.lo[j]) - i64::from(self.count[j])).max(0);
                 let branches = i64::from(len) + 1 - need;
-                let class = if branches <= 1 { 0 } else if !self.prefer.is_empty() && !self.prefer[j + 1] { 2 } else { 1 };
-                let weight = if class == 0 { 1 } else { self.weights.get(j + 1).map_or(1, std::cell::Cell::get) };
                 let (lo, hi, count) = (self.lo[j], self.hi[j], self.count[j]);
-                let k = (class, branches, weight, (hi - lo).min(hi - count), u32::MAX - len);
-                if best.is_none_or(|(_, b)| less(k, b)) {
+                let preferred = any && self.prefer[j + 1];
+                let k = steer::key(branches, preferred, any, self.weights.of(j + 1), (hi - lo).min(hi - count), len);
+                if best.is_none_or(|(_, b)| steer::less(k, b)) {
                     if branches <= 0 {
-                        if let Some(w) = self.weights.get(j + 1) {
-                            w.set(w.get().saturating_add(1));
-                        }
+                        self.weights.bump(j + 1);
                         return Some((j, branches));
                     }
                     best = Some((j, k));
@@ -377,16 +364,7 @@ impl BitsM {
     /// Turns dynamic weights on (every weight back to 1) or off. Errors:
     /// out of memory.
     fn weights_on(&mut self, on: bool) -> Result<(), Error> {
-        if on && !self.weights.is_empty() {
-            self.weights.iter().for_each(|w| w.set(1));
-            return Ok(());
-        }
-        self.weights.clear();
-        if on {
-            self.weights.try_reserve_exact(self.lo.len() + 1)?;
-            self.weights.resize(self.lo.len() + 1, std::cell::Cell::new(1));
-        }
-        Ok(())
+        self.weights.set(on, self.lo.len())
     }
 
     #[inline(always)]

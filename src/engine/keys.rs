@@ -29,6 +29,7 @@
 use crate::alloc::filled;
 use std::ops::{BitAnd, BitOr, Not};
 use crate::error::Error;
+use super::steer::Weights;
 
 /// The bit a covered item's 32-bit key has: covered primary items come
 /// after every uncovered one. Keys of uncovered items stay below it (see
@@ -466,7 +467,7 @@ pub(crate) struct Keys<K: Key = u32> {
     /// With dynamic weights ([`Keys::set_weights`]), each primary item's
     /// weight (index 0 unused), raised when the item is found empty; empty
     /// without. Cells, as the choice only reads the keys.
-    weights: Vec<std::cell::Cell<u32>>,
+    weights: Weights,
     /// Whether the choice is steered: some item preferred, or weights.
     steer: bool,
 }
@@ -513,16 +514,15 @@ impl<K: Key> Keys<K> {
         let groups = (primary + 1).div_ceil(K::LANES);
         let tail = std::array::from_fn(|j| if (groups - 1) * K::LANES + j < primary { K::default() } else { K::ONES });
         let preferred = std::sync::Arc::from(Vec::new());
-        let (weights, steer) = (Vec::new(), false);
+        let (weights, steer) = (Weights::default(), false);
         Ok(Keys { len: keys, unit: K::of(1 << shift), shift, groups, tail, live: 0, tracked: false, avx2: has_avx2(), bmi1: has_bmi1(), primary, preferred, weights, steer })
     }
 
     /// A copy, or out of memory.
     pub fn try_clone(&self) -> Result<Keys<K>, Error> {
         let len = crate::alloc::copied(&self.len)?;
-        let mut weights = Vec::new();
-        weights.try_reserve_exact(self.weights.len())?;
-        weights.extend(self.weights.iter().cloned());
+        let mut weights = Weights::default();
+        weights.set(self.weights.is_on(), self.primary)?;
         Ok(Keys { len, preferred: std::sync::Arc::clone(&self.preferred), weights, ..*self })
     }
 
@@ -533,7 +533,7 @@ impl<K: Key> Keys<K> {
     pub fn set_preferred(&mut self, items: std::sync::Arc<[u32]>) {
         debug_assert!(items.windows(2).all(|w| w[0] < w[1]) && items.iter().all(|&i| (1..=self.primary as u32).contains(&i)));
         self.preferred = items;
-        self.steer = !self.preferred.is_empty() || !self.weights.is_empty();
+        self.steer = !self.preferred.is_empty() || self.weights.is_on();
     }
 
     /// Turns dynamic weights on (every primary item's weight back to 1) or
@@ -544,16 +544,8 @@ impl<K: Key> Keys<K> {
     /// end) gains 1. Among the preferred items when some are uncovered.
     /// Errors: out of memory.
     pub fn set_weights(&mut self, on: bool) -> Result<(), Error> {
-        if on && !self.weights.is_empty() {
-            self.weights.iter().for_each(|w| w.set(1));
-            return Ok(());
-        }
-        self.weights.clear();
-        if on {
-            self.weights.try_reserve_exact(self.primary + 1)?;
-            self.weights.resize(self.primary + 1, std::cell::Cell::new(1));
-        }
-        self.steer = !self.preferred.is_empty() || !self.weights.is_empty();
+        self.weights.set(on, self.primary)?;
+        self.steer = !self.preferred.is_empty() || self.weights.is_on();
         Ok(())
     }
 
@@ -576,13 +568,11 @@ impl<K: Key> Keys<K> {
     fn steered(&self, item: u32, length: u32) -> (u32, u32) {
         if length <= 1 {
             if length == 0 {
-                if let Some(w) = self.weights.get(item as usize) {
-                    w.set(w.get().saturating_add(1));
-                }
+                self.weights.bump(item as usize);
             }
             return (item, length);
         }
-        let pick = if self.weights.is_empty() { self.choose_preferred() } else { self.choose_weighted() };
+        let pick = if self.weights.is_on() { self.choose_weighted() } else { self.choose_preferred() };
         pick.unwrap_or((item, length))
     }
 
@@ -593,7 +583,7 @@ impl<K: Key> Keys<K> {
         let better = |i: u32, length: u32, best: Option<(u32, u32)>| match best {
             None => true,
             // length / w < l / v, in integers.
-            Some((b, l)) => u64::from(length) * u64::from(self.weights[b as usize].get()) < u64::from(l) * u64::from(self.weights[i as usize].get()),
+            Some((b, l)) => u64::from(length) * u64::from(self.weights.of(b as usize)) < u64::from(l) * u64::from(self.weights.of(i as usize)),
         };
         let mut best = None;
         for &i in self.preferred.iter() {
@@ -878,7 +868,7 @@ impl<K: Key> Keys<K> {
         let least = self.length(first);
         // With weights, the choice stands (its ties are of length over
         // weight); a preferred choice ties only with preferred items.
-        if least > 1 && !self.weights.is_empty() {
+        if least > 1 && self.weights.is_on() {
             return first;
         }
         let among_preferred = least > 1 && self.is_preferred(first);

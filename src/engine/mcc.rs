@@ -109,6 +109,7 @@ use crate::error::Error;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::{Bound, Objective};
 use super::layout::Layout;
+use super::steer::{self, Weights};
 use crate::alloc::filled;
 use crate::matrix::Matrix;
 
@@ -279,7 +280,7 @@ pub(crate) struct Mcc {
     prefer: Vec<bool>,
     /// With dynamic weights, each item's weight (see [`Mcc::set_weights`]);
     /// empty without.
-    weights: Vec<std::cell::Cell<u32>>,
+    weights: Weights,
     /// Link updates, counted as in exact cover.
     pub updates: u64,
     stack: Vec<Level>,
@@ -400,7 +401,7 @@ impl Mcc {
             short_next,
             primary,
             prefer,
-            weights: Vec::new(),
+            weights: Weights::default(),
             updates: 0,
             stack: Vec::new(),
             order: Vec::new(),
@@ -823,7 +824,7 @@ impl Mcc {
     /// count: 5% fewer instructions on sums_6x6_3).
     #[inline(always)]
     fn choose_first(&self) -> (u32, i64) {
-        if !self.prefer.is_empty() || !self.weights.is_empty() {
+        if !self.prefer.is_empty() || self.weights.is_on() {
             return self.choose_first_steered();
         }
         let mut best = self.next[0];
@@ -850,35 +851,20 @@ impl Mcc {
     /// branch gains weight.
     #[inline(never)]
     fn choose_first_steered(&self) -> (u32, i64) {
-        let weight = |i: u32| self.weights.get(i as usize).map_or(1, std::cell::Cell::get);
-        // (class, branches, weight, slack, longer list first)
+        let any = !self.prefer.is_empty();
         let key = |i: u32| {
-            let b = self.branches(i);
-            let class = if b <= 1 { 0 } else if !self.prefer.is_empty() && !self.prefer[i as usize] { 2 } else { 1 };
             let (slack, longer) = self.tie_break(i);
-            (class, b, if class == 0 { 1 } else { weight(i) }, slack, longer)
+            let preferred = any && self.prefer[i as usize];
+            steer::key(self.branches(i), preferred, any, self.weights.of(i as usize), slack, u32::MAX - longer)
         };
-        let less = |a: (u8, i64, u32, u32, u32), b: (u8, i64, u32, u32, u32)| {
-            if a.0 != b.0 {
-                return a.0 < b.0;
-            }
-            // a.1 / a.2 against b.1 / b.2, in integers.
-            let (x, y) = (i128::from(a.1) * i128::from(b.2), i128::from(b.1) * i128::from(a.2));
-            if x != y {
-                return x < y;
-            }
-            (a.3, a.4) < (b.3, b.4)
-        };
-        let mut best: Option<(u32, (u8, i64, u32, u32, u32))> = None;
+        let mut best: Option<(u32, steer::Key)> = None;
         let mut i = self.next[0];
         while i != 0 {
             let k = key(i);
-            if best.is_none_or(|(_, b)| less(k, b)) {
+            if best.is_none_or(|(_, b)| steer::less(k, b)) {
                 best = Some((i, k));
                 if k.1 <= 0 {
-                    if let Some(w) = self.weights.get(i as usize) {
-                        w.set(w.get().saturating_add(1));
-                    }
+                    self.weights.bump(i as usize);
                     break;
                 }
             }
@@ -891,16 +877,7 @@ impl Mcc {
     /// counts and enumerations in order (see
     /// [`Mcc::choose_first_steered`]). Errors: out of memory.
     fn weights_on(&mut self, on: bool) -> Result<(), Error> {
-        if on && !self.weights.is_empty() {
-            self.weights.iter().for_each(|w| w.set(1));
-            return Ok(());
-        }
-        self.weights.clear();
-        if on {
-            self.weights.try_reserve_exact(self.primary + 1)?;
-            self.weights.resize(self.primary + 1, std::cell::Cell::new(1));
-        }
-        Ok(())
+        self.weights.set(on, self.primary)
     }
 
     /// A lower bound on the cost the active columns still need (see the

@@ -22,6 +22,7 @@ use crate::bound::Objective;
 use kit::Seeded;
 
 pub(crate) mod bits_m;
+pub(crate) mod steer;
 pub(crate) mod dlx1;
 pub(crate) mod keys;
 pub(crate) mod kit;

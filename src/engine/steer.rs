@@ -1,0 +1,82 @@
+//! What steers the choice of the column to branch on besides its length,
+//! shared by the engines: dynamic weights ([`Weights`]) and, for Algorithm
+//! M's two engines, the order of columns under preferences and weights
+//! ([`Key`], [`less`]). The exact-cover engines' keys apply the same rule
+//! to lengths (`Keys::prefer`).
+
+use std::cell::Cell;
+
+use crate::error::Error;
+
+/// Dynamic weights (dom/wdeg, as Knuth's SSXCC-WTD): one per item, 1 at
+/// the start, raised by 1 when the search finds the item with nothing left.
+/// Cells, since the choice only reads the engine. Empty when off.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Weights(Vec<Cell<u32>>);
+
+impl Weights {
+    /// Turns the weights of `items` items (indices `0..=items`) on, every
+    /// one back to 1 (no allocation when they are on already), or off.
+    /// Errors: out of memory, changing nothing.
+    pub fn set(&mut self, on: bool, items: usize) -> Result<(), Error> {
+        if on && self.0.len() == items + 1 {
+            self.0.iter().for_each(|w| w.set(1));
+            return Ok(());
+        }
+        if on {
+            let mut w = Vec::new();
+            w.try_reserve_exact(items + 1)?;
+            w.resize(items + 1, Cell::new(1));
+            self.0 = w;
+        } else {
+            self.0 = Vec::new();
+        }
+        Ok(())
+    }
+
+    pub fn is_on(&self) -> bool {
+        !self.0.is_empty()
+    }
+
+    /// Item `i`'s weight (1 when off).
+    #[inline]
+    pub fn of(&self, i: usize) -> u32 {
+        self.0.get(i).map_or(1, Cell::get)
+    }
+
+    /// Item `i` was found with nothing left.
+    #[inline]
+    pub fn bump(&self, i: usize) {
+        if let Some(w) = self.0.get(i) {
+            w.set(w.get().saturating_add(1));
+        }
+    }
+}
+
+/// How Algorithm M's engines order columns when steered: (class, branches,
+/// weight, slack, `u32::MAX` - length). Class 0 for at most one branch,
+/// then 1 for preferred columns (all, when none is), 2 for the others.
+pub(crate) type Key = (u8, i64, u32, u32, u32);
+
+/// The [`Key`] of a column of `branches` branches, preferred or not (with
+/// `any` preferred at all), of `weight`, `slack` and `length`.
+#[inline]
+pub(crate) fn key(branches: i64, preferred: bool, any: bool, weight: u32, slack: u32, length: u32) -> Key {
+    let class = if branches <= 1 { 0 } else if any && !preferred { 2 } else { 1 };
+    (class, branches, if class == 0 { 1 } else { weight }, slack, u32::MAX - length)
+}
+
+/// Whether a column of key `a` goes before one of key `b`: the class,
+/// then branches over weight, then the slack, then the longer list.
+#[inline]
+pub(crate) fn less(a: Key, b: Key) -> bool {
+    if a.0 != b.0 {
+        return a.0 < b.0;
+    }
+    // a.1 / a.2 against b.1 / b.2, in integers.
+    let (x, y) = (i128::from(a.1) * i128::from(b.2), i128::from(b.1) * i128::from(a.2));
+    if x != y {
+        return x < y;
+    }
+    (a.3, a.4) < (b.3, b.4)
+}
