@@ -344,7 +344,8 @@ impl Dlx1 {
     /// loop is compiled so, since a function compiled for AVX2 cannot be
     /// inlined into one that is not).
     fn walk_on<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
-        if self.links.keys.tracks_live() {
+        // A steered choice (preferred items, weights) takes the scan.
+        if self.links.keys.tracks_live() && !self.links.keys.is_steered() {
             return self.walk_live::<RANDOM, COST, CAP, SHARE, COUNT>(run);
         }
         #[cfg(target_arch = "x86_64")]

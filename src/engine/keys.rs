@@ -564,6 +564,7 @@ impl<K: Key> Keys<K> {
     /// uncovered preferred items (all primary items when there are none),
     /// and the choice in it is the least length, or with weights the least
     /// length over weight, the first such in item order.
+    #[cold]
     #[inline(never)]
     fn steered(&self, item: u32, length: u32) -> (u32, u32) {
         if length <= 1 {
@@ -698,10 +699,18 @@ impl<K: Key> Keys<K> {
         debug_assert!(item != 0);
         // SAFETY: as just said (so the walk need not test the item).
         unsafe { std::hint::assert_unchecked(item != 0) };
-        if !self.steer {
-            return item;
-        }
-        self.steered(item, self.length(item)).0
+        // A steered choice never comes here: the walks keep the word only
+        // when the choice is not steered (`Keys::is_steered`).
+        debug_assert!(!self.steer);
+        item
+    }
+
+    /// Whether the choice is steered (preferred items or weights): the
+    /// exact-cover walk then chooses by the scan, not by the word of
+    /// uncovered items, so that the word's choice stays DLX1's alone.
+    #[inline]
+    pub fn is_steered(&self) -> bool {
+        self.steer
     }
 
     /// The number of items.
