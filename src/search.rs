@@ -193,13 +193,11 @@ impl Search {
     pub(crate) fn set_pruned(&mut self, pruned: Vec<usize>) -> Result<(), Error> {
         debug_assert!(pruned.windows(2).all(|w| w[0] < w[1]) && pruned.last().is_none_or(|&r| r < self.rows()));
         let kept = std::mem::replace(&mut self.pruned, Arc::new(pruned));
-        match self.fixed_rows(&self.fixed.forced, &self.asked) {
-            Ok(fixed) => self.fix(fixed),
-            Err(e) => {
-                self.pruned = kept;
-                Err(e)
-            }
+        let done = self.fixed_rows(&self.fixed.forced, &self.asked).and_then(|fixed| self.fix(fixed));
+        if done.is_err() {
+            self.pruned = kept;
         }
+        done
     }
 
     /// `rows` forced and `excluded` excluded, checked (see

@@ -76,4 +76,21 @@ fn out_of_memory_is_an_error() {
     assert_eq!(len, whole.len());
     drop(whole);
     assert_eq!(with_budget(len / 2, || try_write(&big)), Err(Error::OutOfMemory));
+
+    // Preprocessing: its lists of a 200,000-row problem do not fit in
+    // 1 MB, on a matrix and on a solver, which is left as it was.
+    let mut rows = Matrix::new(1000).unwrap();
+    for r in 0..200_000usize {
+        rows.add_row(&[r % 1000, (r * 7 + 1) % 1000]).unwrap();
+    }
+    let e = with_budget(1 << 20, || dlx::preprocess(&rows, dlx::pre::DEFAULT_WORK).map(|_| ()));
+    assert_eq!(e, Err(Error::OutOfMemory));
+    let mut small = Matrix::new(4).unwrap();
+    for cols in [&[0, 1][..], &[2, 3], &[0, 2], &[1, 3], &[0, 1, 2]] {
+        small.add_row(cols).unwrap();
+    }
+    let mut s = dlx::Solver::new(&small).unwrap();
+    assert_eq!(with_budget(0, || s.preprocess(dlx::pre::DEFAULT_WORK).map(|_| ())), Err(Error::OutOfMemory));
+    assert!(s.excluded_rows().is_empty());
+    assert_eq!(s.count_run().0, 2);
 }
