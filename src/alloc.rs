@@ -6,9 +6,14 @@ use crate::error::Error;
 
 /// Allocates a vector of `len` default values, or reports out of memory.
 pub(crate) fn filled<T: Clone + Default>(len: usize) -> Result<Vec<T>, Error> {
+    filled_with(len, T::default())
+}
+
+/// Allocates a vector of `len` copies of `value`, or reports out of memory.
+pub(crate) fn filled_with<T: Clone>(len: usize, value: T) -> Result<Vec<T>, Error> {
     let mut v = Vec::new();
     v.try_reserve_exact(len)?;
-    v.resize(len, T::default());
+    v.resize(len, value);
     Ok(v)
 }
 

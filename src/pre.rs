@@ -32,7 +32,7 @@
 //! the steps: it is the one fixed point, which is what lets it be compared
 //! with DLX-PRE's.
 
-use crate::alloc::filled;
+use crate::alloc::{filled, filled_with};
 use crate::error::Error;
 use crate::matrix::{Matrix, DEFAULT_BOUNDS};
 
@@ -84,12 +84,8 @@ pub struct Preprocessed {
 pub fn preprocess(matrix: &Matrix, work_limit: u64) -> Result<Preprocessed, Error> {
     let reduction = reduce(matrix, work_limit)?;
     let out = matrix.restricted(&reduction.rows, &reduction.columns)?;
-    let mut rows = Vec::new();
-    rows.try_reserve_exact(out.rows())?;
-    rows.extend(reduction.rows.iter().enumerate().filter(|(_, &live)| live).map(|(r, _)| r));
-    let mut columns = Vec::new();
-    columns.try_reserve_exact(out.columns())?;
-    columns.extend(reduction.columns.iter().enumerate().filter(|(_, &live)| live).map(|(c, _)| c));
+    let rows = marked(&reduction.rows, true, out.rows())?;
+    let columns = marked(&reduction.columns, true, out.columns())?;
     Ok(Preprocessed { matrix: out, rows, columns, stats: reduction.stats })
 }
 
@@ -104,11 +100,16 @@ pub(crate) struct Reduction {
 impl Reduction {
     /// The ids of the removed rows, rising.
     pub(crate) fn removed_rows(&self) -> Result<Vec<usize>, Error> {
-        let mut out = Vec::new();
-        out.try_reserve_exact(self.stats.rows_removed)?;
-        out.extend(self.rows.iter().enumerate().filter(|(_, &live)| !live).map(|(r, _)| r));
-        Ok(out)
+        marked(&self.rows, false, self.stats.rows_removed)
     }
+}
+
+/// The indices `i` where `marks[i] == value`, rising (`count` of them).
+fn marked(marks: &[bool], value: bool, count: usize) -> Result<Vec<usize>, Error> {
+    let mut out = Vec::new();
+    out.try_reserve_exact(count)?;
+    out.extend(marks.iter().enumerate().filter(|(_, &m)| m == value).map(|(i, _)| i));
+    Ok(out)
 }
 
 /// The reduction of `matrix` within `work_limit` entries read.
@@ -186,8 +187,8 @@ impl<'a> Pre<'a> {
         }
         Ok(Pre {
             m,
-            row_live: vec_of(rows, true)?,
-            col_live: vec_of(n, true)?,
+            row_live: filled_with(rows, true)?,
+            col_live: filled_with(n, true)?,
             len: crate::alloc::copied(&cap)?,
             list,
             start,
@@ -449,11 +450,4 @@ fn entries_of(m: &Matrix, r: usize) -> impl ExactSizeIterator<Item = (usize, u32
     let colors = m.raw_colors();
     let (a, b) = (starts[r] as usize, starts[r + 1] as usize);
     (a..b).map(move |k| (entries[k] as usize, colors.get(k).copied().unwrap_or(0)))
-}
-
-fn vec_of(len: usize, value: bool) -> Result<Vec<bool>, Error> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len)?;
-    v.resize(len, value);
-    Ok(v)
 }

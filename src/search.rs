@@ -220,6 +220,10 @@ impl Search {
         let mut forced = Vec::new();
         forced.try_reserve_exact(rows.len())?;
         forced.extend_from_slice(rows);
+        if self.pruned.is_empty() {
+            let excluded = crate::alloc::copied(&asked)?;
+            return Ok((Fixed { forced, excluded }, asked));
+        }
         let mut sorted = crate::alloc::copied(rows)?;
         sorted.sort_unstable();
         let mut out = Vec::new();

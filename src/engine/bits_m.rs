@@ -120,6 +120,26 @@ pub(crate) struct BitsM {
     weights: Weights,
 }
 
+/// Runs `$body` for each active column `$j` of the bit sets, with its
+/// length `$len` and branches `$branches`, in column order (the body may
+/// `return` from the function). A macro, not a function taking a closure:
+/// the closure cost the count 18% more instructions on sums_6x6_3.
+macro_rules! for_each_active {
+    ($self:ident, $one:ident, |$j:ident, $len:ident, $branches:ident| $body:block) => {
+        for (w, &bits) in $self.bits[$self.words_of::<$one>()..].iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let $j = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let $len = $self.length::<$one>($j);
+                let need = (i64::from($self.lo[$j]) - i64::from($self.count[$j])).max(0);
+                let $branches = i64::from($len) + 1 - need;
+                $body
+            }
+        }
+    };
+}
+
 impl BitsM {
     /// The engine for `matrix` (bounds and colors taken).
     pub fn new(matrix: &Matrix) -> Result<BitsM, Error> {
@@ -292,6 +312,14 @@ impl BitsM {
         self.bits[..words].iter().zip(&self.col_rows[j * words..(j + 1) * words]).map(|(a, c)| (a & c).count_ones()).sum()
     }
 
+    /// Column `j`'s ties after its branches (of length `len`): its slack,
+    /// then the longer list first.
+    #[inline(always)]
+    fn tie(&self, j: usize, len: u32) -> (u32, u32) {
+        let (lo, hi, count) = (self.lo[j], self.hi[j], self.count[j]);
+        ((hi - lo).min(hi - count), u32::MAX - len)
+    }
+
     /// The active column to branch on and its branches, as
     /// `Mcc::choose_first` (the branches first, the rest on ties); `None`
     /// when no column is active.
@@ -300,31 +328,19 @@ impl BitsM {
         if !self.prefer.is_empty() || self.weights.is_on() {
             return self.choose_steered::<ONE>();
         }
-        let rest = |j: usize, len: u32| {
-            let (lo, hi, count) = (self.lo[j], self.hi[j], self.count[j]);
-            ((hi - lo).min(hi - count), u32::MAX - len)
-        };
         let mut best: Option<(usize, i64, u32)> = None;
-        for (w, &bits) in self.bits[self.words_of::<ONE>()..].iter().enumerate() {
-            let mut bits = bits;
-            while bits != 0 {
-                let j = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let len = self.length::<ONE>(j);
-                let need = (i64::from(self.lo[j]) - i64::from(self.count[j])).max(0);
-                let branches = i64::from(len) + 1 - need;
-                let better = match best {
-                    None => true,
-                    Some((b, least, blen)) => branches < least || (branches == least && rest(j, len) < rest(b, blen)),
-                };
-                if better {
-                    if branches <= 0 {
-                        return Some((j, branches));
-                    }
-                    best = Some((j, branches, len));
+        for_each_active!(self, ONE, |j, len, branches| {
+            let better = match best {
+                None => true,
+                Some((b, least, blen)) => branches < least || (branches == least && self.tie(j, len) < self.tie(b, blen)),
+            };
+            if better {
+                if branches <= 0 {
+                    return Some((j, branches));
                 }
+                best = Some((j, branches, len));
             }
-        }
+        });
         best.map(|(j, branches, _)| (j, branches))
     }
 
@@ -338,26 +354,17 @@ impl BitsM {
     fn choose_steered<const ONE: bool>(&self) -> Option<(usize, i64)> {
         let any = !self.prefer.is_empty();
         let mut best: Option<(usize, steer::Key)> = None;
-        for (w, &bits) in self.bits[self.words_of::<ONE>()..].iter().enumerate() {
-            let mut bits = bits;
-            while bits != 0 {
-                let j = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let len = self.length::<ONE>(j);
-                let need = (i64::from(self.lo[j]) - i64::from(self.count[j])).max(0);
-                let branches = i64::from(len) + 1 - need;
-                let (lo, hi, count) = (self.lo[j], self.hi[j], self.count[j]);
-                let preferred = any && self.prefer[j + 1];
-                let k = steer::key(branches, preferred, any, self.weights.of(j + 1), (hi - lo).min(hi - count), len);
-                if best.is_none_or(|(_, b)| steer::less(k, b)) {
-                    if branches <= 0 {
-                        self.weights.bump(j + 1);
-                        return Some((j, branches));
-                    }
-                    best = Some((j, k));
+        for_each_active!(self, ONE, |j, len, branches| {
+            let preferred = any && self.prefer[j + 1];
+            let k = steer::key(branches, preferred, any, self.weights.of(j + 1), self.tie(j, len));
+            if best.is_none_or(|(_, b)| steer::less(k, b)) {
+                if branches <= 0 {
+                    self.weights.bump(j + 1);
+                    return Some((j, branches));
                 }
+                best = Some((j, k));
             }
-        }
+        });
         best.map(|(j, k)| (j, k.1))
     }
 

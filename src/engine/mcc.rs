@@ -321,10 +321,6 @@ pub(crate) struct Mcc {
     needy_sets: Vec<u64>,
 }
 
-/// What a column that is not preferred adds to its branches when some
-/// are (see [`Mcc::weighed`]): more than any column's branches.
-const NOT_PREFERRED: i64 = 1 << 40;
-
 impl Mcc {
     /// The links of `matrix`, nothing chosen.
     pub fn new(matrix: &Matrix) -> Result<Mcc, Error> {
@@ -742,26 +738,19 @@ impl Mcc {
         i64::from(get(&self.len, i)) + 1 - need.max(0)
     }
 
-    /// The branches of column `i` as the choice weighs them: with preferred
-    /// columns (DLX3-SHARP), one that is not preferred and has two or more
-    /// counts after every preferred one.
+    /// How good a column is to branch on, smaller first under
+    /// [`steer::less`] (see the module documentation): its branches, then
+    /// (Knuth's rule) its slack, the rows it may still take beyond its
+    /// lower bound, then the longer list; with preferred columns
+    /// (DLX3-SHARP) a column of two branches or more that is not preferred
+    /// comes after every preferred one, and the branches count over
+    /// `weight`. A column with no branch ends the choice (`branches <= 0`).
+    /// Without `ties`, the branches alone (and the preference).
     #[inline(always)]
-    fn weighed(&self, i: u32, branches: i64) -> i64 {
-        if branches > 1 && !self.prefer.is_empty() && !self.prefer[i as usize] {
-            branches + NOT_PREFERRED
-        } else {
-            branches
-        }
-    }
-
-    /// How good a column is to branch on, smaller first (see the module
-    /// documentation): its branches, then (Knuth's rule) its slack, the
-    /// rows it may still take beyond its lower bound, then the longer list.
-    /// A column with no branch ends the choice (`branches <= 0`).
-    #[inline(always)]
-    fn rank(&self, i: u32) -> (i64, u32, u32) {
-        let (slack, longer) = self.tie_break(i);
-        (self.weighed(i, self.branches(i)), slack, longer)
+    fn rank(&self, i: u32, weight: u32, ties: bool) -> steer::Key {
+        let any = !self.prefer.is_empty();
+        let tie = if ties { self.tie_break(i) } else { (0, 0) };
+        steer::key(self.branches(i), any && self.prefer[i as usize], any, weight, tie)
     }
 
     /// [`Mcc::rank`] after the branches: the slack, then the longer list.
@@ -782,32 +771,51 @@ impl Mcc {
         if !waiting && rng.is_none() {
             return self.choose_first();
         }
+        // With `waiting`, only the branches count. Preferred columns
+        // rank by `steer::Key`, whose weights are 1 here, so its tuple
+        // order is the choice's.
+        if self.prefer.is_empty() {
+            let key = |i: u32| {
+                let (slack, longer) = if waiting { (0, 0) } else { self.tie_break(i) };
+                (self.branches(i), slack, longer)
+            };
+            self.choose_by(waiting, rng, key, |k| k.0)
+        } else {
+            self.choose_by(waiting, rng, |i| self.rank(i, 1, !waiting), |k| k.1)
+        }
+    }
+
+    /// [`Mcc::choose`] by `key`, whose tuple order is the choice's, and
+    /// `branches`, the branches a key stands for: the first column of
+    /// least key (among those that still need rows when `waiting`), or
+    /// one of the ties at random with `rng`.
+    #[inline(always)]
+    fn choose_by<K: PartialOrd + Copy>(&self, waiting: bool, rng: Option<&mut fastrand::Rng>, key: impl Fn(u32) -> K, branches: impl Fn(K) -> i64) -> (u32, i64) {
         let next = if waiting && self.short_next[0] != 0 { &self.short_next[..] } else { &self.next[..] };
-        // With `waiting`, only the branches count.
-        let key = |i: u32| if waiting { (self.weighed(i, self.branches(i)), 0, 0) } else { self.rank(i) };
-        let (mut best, mut least, mut ties) = (0, (i64::MAX, 0, 0), 0u32);
+        let (mut best, mut least, mut ties) = (0, None, 0u32);
         let mut i = next[0];
         while i != 0 {
             let k = key(i);
-            if k < least {
-                (best, least, ties) = (i, k, 1);
-                if k.0 <= 0 {
+            if least.is_none_or(|l| k < l) {
+                (best, least, ties) = (i, Some(k), 1);
+                if branches(k) <= 0 {
                     break;
                 }
-            } else if k == least {
+            } else if Some(k) == least {
                 ties += 1;
             }
             i = get(next, i);
         }
+        let Some(least) = least else { return (0, i64::MAX) };
         if let Some(rng) = rng {
-            if ties > 1 && least.0 > 0 {
+            if ties > 1 && branches(least) > 0 {
                 // The k-th of the ties, k at random.
                 let mut k = rng.u32(..ties);
                 let mut i = next[0];
                 while i != 0 {
                     if key(i) == least {
                         if k == 0 {
-                            return (i, self.branches(i));
+                            return (i, branches(least));
                         }
                         k -= 1;
                     }
@@ -815,11 +823,11 @@ impl Mcc {
                 }
             }
         }
-        (best, if best == 0 { least.0 } else { self.branches(best) })
+        (best, branches(least))
     }
 
     /// [`Mcc::choose`] for a count or an enumeration in order: the first
-    /// active column of least [`rank`](Mcc::rank), which compares the
+    /// active column of least [`rank`](Mcc::rank) (unsteered), which compares the
     /// branches first and reads the rest only on a tie (the hot loop of a
     /// count: 5% fewer instructions on sums_6x6_3).
     #[inline(always)]
@@ -851,12 +859,7 @@ impl Mcc {
     /// branch gains weight.
     #[inline(never)]
     fn choose_first_steered(&self) -> (u32, i64) {
-        let any = !self.prefer.is_empty();
-        let key = |i: u32| {
-            let (slack, longer) = self.tie_break(i);
-            let preferred = any && self.prefer[i as usize];
-            steer::key(self.branches(i), preferred, any, self.weights.of(i as usize), slack, u32::MAX - longer)
-        };
+        let key = |i: u32| self.rank(i, self.weights.of(i as usize), true);
         let mut best: Option<(u32, steer::Key)> = None;
         let mut i = self.next[0];
         while i != 0 {

@@ -23,14 +23,7 @@ impl Weights {
             self.0.iter().for_each(|w| w.set(1));
             return Ok(());
         }
-        if on {
-            let mut w = Vec::new();
-            w.try_reserve_exact(items + 1)?;
-            w.resize(items + 1, Cell::new(1));
-            self.0 = w;
-        } else {
-            self.0 = Vec::new();
-        }
+        self.0 = if on { crate::alloc::filled_with(items + 1, Cell::new(1))? } else { Vec::new() };
         Ok(())
     }
 
@@ -54,16 +47,17 @@ impl Weights {
 }
 
 /// How Algorithm M's engines order columns when steered: (class, branches,
-/// weight, slack, `u32::MAX` - length). Class 0 for at most one branch,
-/// then 1 for preferred columns (all, when none is), 2 for the others.
+/// weight, then the engine's ties: slack, `u32::MAX` - length). Class 0
+/// for at most one branch, then 1 for preferred columns (all, when none
+/// is), 2 for the others.
 pub(crate) type Key = (u8, i64, u32, u32, u32);
 
 /// The [`Key`] of a column of `branches` branches, preferred or not (with
-/// `any` preferred at all), of `weight`, `slack` and `length`.
+/// `any` preferred at all), of `weight` and ties `tie`.
 #[inline]
-pub(crate) fn key(branches: i64, preferred: bool, any: bool, weight: u32, slack: u32, length: u32) -> Key {
+pub(crate) fn key(branches: i64, preferred: bool, any: bool, weight: u32, tie: (u32, u32)) -> Key {
     let class = if branches <= 1 { 0 } else if any && !preferred { 2 } else { 1 };
-    (class, branches, if class == 0 { 1 } else { weight }, slack, u32::MAX - length)
+    (class, branches, if class == 0 { 1 } else { weight }, tie.0, tie.1)
 }
 
 /// Whether a column of key `a` goes before one of key `b`: the class,
@@ -72,6 +66,9 @@ pub(crate) fn key(branches: i64, preferred: bool, any: bool, weight: u32, slack:
 pub(crate) fn less(a: Key, b: Key) -> bool {
     if a.0 != b.0 {
         return a.0 < b.0;
+    }
+    if a.2 == b.2 {
+        return (a.1, a.3, a.4) < (b.1, b.3, b.4);
     }
     // a.1 / a.2 against b.1 / b.2, in integers.
     let (x, y) = (i128::from(a.1) * i128::from(b.2), i128::from(b.1) * i128::from(a.2));
