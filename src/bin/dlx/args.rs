@@ -462,6 +462,22 @@ fn parse_order(v: &str) -> Result<Order, Early> {
     }
 }
 
+/// The options that pick how a search runs or what it prints, which the
+/// runs that write a file instead (`--zdd`, `--pre-out`) do not take.
+fn solving(o: &Options) -> [(bool, &'static str); 9] {
+    [
+        (o.memo, "--memo"),
+        (o.auto, "--auto"),
+        (o.plain, "--plain"),
+        (o.sample.is_some(), "--sample"),
+        (o.split.is_some(), "--split"),
+        (o.json, "--json"),
+        (o.print, "--print"),
+        (o.max.is_some(), "-n"),
+        (o.goal.is_some(), "--min-cost, --max-cost or --fewest"),
+    ]
+}
+
 /// The options that do not combine.
 fn check_together(o: &Options) -> Result<(), Early> {
     if o.best.is_some() && o.goal.is_none() {
@@ -477,38 +493,12 @@ fn check_together(o: &Options) -> Result<(), Early> {
         clash("--auto", &[(o.memo, "--memo"), (o.sample.is_some(), "--sample"), (o.plain, "--plain")])?;
     }
     if o.zdd.is_some() {
-        clash(
-            "--zdd",
-            &[
-                (o.memo, "--memo"),
-                (o.auto, "--auto"),
-                (o.plain, "--plain"),
-                (o.sample.is_some(), "--sample"),
-                (o.split.is_some(), "--split"),
-                (o.json, "--json"),
-                (o.print, "--print"),
-                (o.max.is_some(), "-n"),
-                (o.goal.is_some(), "--min-cost, --max-cost or --fewest"),
-            ],
-        )?;
+        clash("--zdd", &solving(o))?;
     }
     if o.pre_out.is_some() {
-        clash(
-            "--pre-out",
-            &[
-                (o.memo, "--memo"),
-                (o.auto, "--auto"),
-                (o.plain, "--plain"),
-                (o.sample.is_some(), "--sample"),
-                (o.split.is_some(), "--split"),
-                (o.zdd.is_some(), "--zdd"),
-                (o.json, "--json"),
-                (o.print, "--print"),
-                (o.max.is_some(), "-n"),
-                (o.goal.is_some(), "--min-cost, --max-cost or --fewest"),
-                (!o.force.is_empty() || !o.exclude.is_empty(), "--force or --exclude"),
-            ],
-        )?;
+        let mut with = solving(o).to_vec();
+        with.extend([(o.zdd.is_some(), "--zdd"), (!o.force.is_empty() || !o.exclude.is_empty(), "--force or --exclude")]);
+        clash("--pre-out", &with)?;
     }
     if o.memo || o.auto || o.sample.is_some() {
         let what = if o.sample.is_some() { "--sample" } else if o.auto { "--auto" } else { "--memo" };
