@@ -42,6 +42,12 @@ pub enum Error {
     Bounds,
     /// A color on a primary column: only secondary columns take colors.
     ColorOnPrimary,
+    /// A checkpoint's text is malformed, cut short or edited (its checksum
+    /// fails), or of another version: nothing of it was used.
+    Checkpoint,
+    /// A checkpoint of another matrix, or of a search with another
+    /// objective: nothing of it was used.
+    CheckpointMismatch,
 }
 
 impl Error {
@@ -60,6 +66,8 @@ impl Error {
             Error::InvalidArgument => "an argument is outside its documented range",
             Error::Bounds => "bad bounds: the lower one exceeds the upper one, or the column is secondary",
             Error::ColorOnPrimary => "a color on a primary column: only secondary columns take colors",
+            Error::Checkpoint => "the checkpoint is malformed, cut short or edited (its checksum fails), or of another version",
+            Error::CheckpointMismatch => "the checkpoint is of another matrix, or of a search with another objective",
         }
     }
 }

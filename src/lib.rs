@@ -21,6 +21,8 @@
 //!   rows, the rows of each solution;
 //! * [`control`]: limits, cancellation and progress reports around it;
 //! * [`split`]: a search cut into independent subproblems;
+//! * [`checkpoint`]: what a stopped search has left and has found, as a
+//!   text to resume from in another process;
 //! * [`memo`]: the memoized count, exact at any size, and uniform random
 //!   solutions drawn from it;
 //! * [`objective`]: what a search is for: all solutions, the first, a
@@ -45,6 +47,7 @@
 mod alloc;
 pub mod auto;
 mod bound;
+pub mod checkpoint;
 pub mod control;
 pub mod engine;
 pub mod error;
@@ -71,3 +74,4 @@ pub use parallel::ThreadStats;
 pub use memo::{Count, Decompose, MemoOptions, MemoStats, Order, Zdd};
 pub use auto::Phase;
 pub use pre::{preprocess, PreStats, Preprocessed};
+pub use checkpoint::{Checkpoint, Piece};

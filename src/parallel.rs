@@ -35,6 +35,7 @@ use std::collections::VecDeque;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
+use crate::checkpoint::Piece;
 use crate::control::{self, Call, Counters, Outcome, Progress};
 use crate::error::Error;
 use crate::search::Search;
@@ -51,15 +52,6 @@ pub struct ThreadStats {
     pub steals: u64,
     /// Time it spent waiting for work.
     pub idle: Duration,
-}
-
-/// A piece of the search: solve it with `rows` forced and `excluded`
-/// excluded. `share` is its part of the whole tree, for the estimate.
-#[derive(Clone, Debug)]
-struct Unit {
-    rows: Vec<usize>,
-    excluded: Vec<usize>,
-    share: f64,
 }
 
 /// One thread's search.
@@ -89,7 +81,7 @@ impl Worker {
     }
 
     /// Starts on `unit`.
-    fn start(&mut self, unit: Unit) {
+    fn start(&mut self, unit: Piece) {
         let c = self.solver.counters();
         self.base.nodes += c.nodes;
         self.base.updates += c.updates;
@@ -98,7 +90,7 @@ impl Worker {
     }
 
     /// Gives away a piece of its unit, if it has one to give.
-    fn donate(&mut self) -> Option<Unit> {
+    fn donate(&mut self) -> Option<Piece> {
         let mine = self.share.as_mut()?;
         let (mut rows, mut excluded) = (Vec::new(), Vec::new());
         let limit = self.solver.forced_rows().len() + self.solver.depth() + 1;
@@ -107,7 +99,7 @@ impl Worker {
         let share = self.solver.donate(&mut rows, &mut excluded)?;
         let share = *mine * share;
         *mine -= share;
-        Some(Unit { rows, excluded, share })
+        Some(Piece { rows, excluded, share })
     }
 }
 
@@ -116,7 +108,7 @@ impl Worker {
 pub(crate) struct Pool {
     workers: Vec<Worker>,
     /// Units given away and not taken yet.
-    queue: VecDeque<Unit>,
+    queue: VecDeque<Piece>,
     /// Solutions found (and recorded among the best) and not handed out
     /// yet.
     pending: VecDeque<Vec<usize>>,
@@ -124,6 +116,8 @@ pub(crate) struct Pool {
     /// The mailbox of solutions on their way to the coordinator and the
     /// coordinator's batch (swapped with it), reserved once.
     mailbox: [VecDeque<Found>; 2],
+    /// Whether it goes on from a checkpoint ([`Pool::resumed`]).
+    resumed: bool,
 }
 
 impl Pool {
@@ -142,7 +136,7 @@ impl Pool {
             let share = (i == 0).then_some(1.0);
             workers.push(Worker { solver, share, base: Counters::default(), done: 0.0, steals: 0, idle: Duration::ZERO });
         }
-        Ok(Pool { workers, queue: VecDeque::new(), pending: VecDeque::new(), exhausted: false, mailbox })
+        Ok(Pool { workers, queue: VecDeque::new(), pending: VecDeque::new(), exhausted: false, mailbox, resumed: false })
     }
 
     /// The counters summed over the workers (solutions not included).
@@ -168,6 +162,65 @@ impl Pool {
     /// The depth of the first worker with a unit.
     pub fn depth(&self) -> usize {
         self.workers.iter().find(|w| w.share.is_some()).map_or(0, |w| w.solver.depth())
+    }
+
+    /// `threads` workers for the search of `root` (at its start) that go
+    /// on from a checkpoint: none holds a piece, the queue holds `pieces`,
+    /// and the first worker's counters and share walked start at `base`
+    /// and `done`; `pending` solutions come first. Errors: out of memory.
+    pub fn resumed(root: &Search, threads: usize, pieces: VecDeque<Piece>, pending: VecDeque<Vec<usize>>, base: Counters, done: f64) -> Result<Pool, Error> {
+        let mut pool = Pool::new(root, threads)?;
+        for w in &mut pool.workers {
+            w.share = None;
+        }
+        pool.workers[0].base = base;
+        pool.workers[0].done = done;
+        pool.exhausted = pieces.is_empty();
+        pool.queue = pieces;
+        pool.pending = pending;
+        pool.resumed = true;
+        Ok(pool)
+    }
+
+    /// Whether the pool goes on from a checkpoint ([`Pool::resumed`]).
+    pub fn is_resumed(&self) -> bool {
+        self.resumed
+    }
+
+    /// The work the search has left (see `Search::left`), each piece's
+    /// share of the whole tree: the pieces queued, then each worker's.
+    /// Errors: out of memory (`out` then as it was).
+    pub fn left(&self, out: &mut Vec<Piece>) -> Result<(), Error> {
+        let kept = out.len();
+        let found = self.pieces_left(out);
+        if found.is_err() {
+            out.truncate(kept);
+        }
+        found
+    }
+
+    fn pieces_left(&self, out: &mut Vec<Piece>) -> Result<(), Error> {
+        out.try_reserve(self.queue.len())?;
+        for p in &self.queue {
+            let mut piece = Piece { rows: crate::alloc::copied(&p.rows)?, excluded: crate::alloc::copied(&p.excluded)?, share: p.share };
+            piece.tidy();
+            out.push(piece);
+        }
+        for w in &self.workers {
+            if let Some(share) = w.share {
+                let first = out.len();
+                w.solver.left(out)?;
+                for p in &mut out[first..] {
+                    p.share *= share;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Solutions found (and counted) and not handed out yet.
+    pub fn pending(&self) -> &VecDeque<Vec<usize>> {
+        &self.pending
     }
 }
 
@@ -205,7 +258,7 @@ impl Status {
 /// The queue, who waits on it, and the solutions on their way to the
 /// coordinator.
 struct State {
-    queue: VecDeque<Unit>,
+    queue: VecDeque<Piece>,
     idle: usize,
     exhausted: bool,
     /// Why the call stops, once it does.
@@ -311,7 +364,7 @@ impl Shared {
 
     /// Takes the first queued unit, if any, and brings the hints up to date
     /// (also ending the guess of `idle` made before the threads started).
-    fn pop(&self, st: &mut State) -> Option<Unit> {
+    fn pop(&self, st: &mut State) -> Option<Piece> {
         let unit = st.queue.pop_front()?;
         self.queued.set(st.queue.len() as u64);
         self.idle.set(st.idle as u64);
@@ -332,7 +385,7 @@ impl Shared {
 
     /// The next unit for a worker, waiting for one; `None` when the call
     /// stops or the search is over.
-    fn take(&self, w: &mut Worker) -> Option<Unit> {
+    fn take(&self, w: &mut Worker) -> Option<Piece> {
         let mut st = self.lock();
         loop {
             if st.stop.is_some() || st.exhausted {
@@ -384,7 +437,7 @@ impl Shared {
         self.idle.get() > self.queued.get()
     }
 
-    fn give(&self, unit: Unit) {
+    fn give(&self, unit: Piece) {
         let mut st = self.lock();
         st.queue.push_back(unit);
         self.queued.set(st.queue.len() as u64);
@@ -557,7 +610,8 @@ fn slice(w: &mut Worker, me: &Status, sh: &Shared, counting: bool, alone: bool, 
 /// looks at the cancel flag and the clock if nothing wakes it before.
 const TICK: Duration = Duration::from_millis(5);
 
-/// One call of a parallel search of `s` (which has `threads` > 1): hands
+/// One call of a parallel search of `s` (which has `threads` > 1, or goes
+/// on from a checkpoint): hands
 /// solutions to `f` as [`crate::control::drive`] does, at most `max` of
 /// them, or only counts them with `count` (and no objective). Returns the
 /// solutions handed out and how the call ended (also kept as the last

@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use crate::bound::optimizer::Optimizer;
 use crate::bound::{Best, Objective};
+use crate::checkpoint::Piece;
 use crate::control::{Canceller, Controls, Counters, Limits, Outcome, Progress, ProgressFn, Sliced};
 use crate::engine::{self, Core, Engine, Fixed, Run, Walked};
 use crate::error::Error;
@@ -549,6 +550,98 @@ impl Search {
         rows.extend_from_slice(&self.fixed.forced);
         excluded.extend_from_slice(&self.fixed.excluded);
         self.engine.donate(rows, excluded)
+    }
+
+    /// The work this search has left, as pieces appended to `out` whose
+    /// solutions are exactly those the search has not reached yet, each in
+    /// one piece; the search itself goes on unchanged (the pieces come
+    /// from a copy of its engine): every branch the copy can give away
+    /// ([`Core::donate`]), then what it has left besides ([`Core::rest`]).
+    /// Each piece holds the search's forced and excluded rows; its share
+    /// is of this search's tree, the part not walked yet shared out.
+    /// Errors: [`Error::OutOfMemory`] (`out` then as it was).
+    pub(crate) fn left(&self, out: &mut Vec<Piece>) -> Result<(), Error> {
+        if self.engine.is_done() {
+            return Ok(());
+        }
+        let kept = out.len();
+        let found = self.pieces_left(out);
+        if found.is_err() {
+            out.truncate(kept);
+        }
+        found
+    }
+
+    fn pieces_left(&self, out: &mut Vec<Piece>) -> Result<(), Error> {
+        let mut engine = self.engine.clone();
+        if !self.sharing {
+            engine.ready_to_donate();
+        }
+        // One scratch list of each kind, room for any piece reserved once.
+        let mut rows = Vec::new();
+        rows.try_reserve_exact(self.fixed.forced.len() + engine.depth_limit() + 1)?;
+        let mut excluded = Vec::new();
+        excluded.try_reserve_exact(self.fixed.excluded.len() + engine.rows())?;
+        let mut unshared = 1.0 - self.engine.estimate();
+        let push = |out: &mut Vec<Piece>, rows: &[usize], excluded: &[usize], share: f64| -> Result<(), Error> {
+            let mut piece = Piece { rows: crate::alloc::copied(rows)?, excluded: crate::alloc::copied(excluded)?, share };
+            piece.tidy();
+            out.try_reserve(1)?;
+            out.push(piece);
+            Ok(())
+        };
+        // The branches a donation gives, shallowest first.
+        loop {
+            rows.clear();
+            excluded.clear();
+            rows.extend_from_slice(&self.fixed.forced);
+            excluded.extend_from_slice(&self.fixed.excluded);
+            let Some(share) = engine.donate(&mut rows, &mut excluded) else { break };
+            unshared -= share;
+            push(out, &rows, &excluded, share)?;
+        }
+        // The rest of the copy's walk, sharing what the donations left.
+        let first = out.len();
+        let mut failed = Ok(());
+        engine.rest(&mut |core| {
+            rows.clear();
+            excluded.clear();
+            rows.extend_from_slice(&self.fixed.forced);
+            excluded.extend_from_slice(&self.fixed.excluded);
+            core.solution(&mut rows);
+            core.excluded(&mut excluded);
+            if failed.is_ok() {
+                failed = push(out, &rows, &excluded, 0.0);
+            }
+        });
+        failed?;
+        let rest = out.len() - first;
+        for p in &mut out[first..] {
+            p.share = unshared.max(0.0) / rest as f64;
+        }
+        Ok(())
+    }
+
+    /// The [`fingerprint`](crate::checkpoint::fingerprint) of the matrix
+    /// searched (its costs are the search's: the matrix kept may be a copy
+    /// of its structure alone).
+    pub(crate) fn fingerprint(&self) -> [u8; 32] {
+        crate::checkpoint::fingerprint_of(&self.matrix, &|r| self.costs.get(r).copied().unwrap_or(0))
+    }
+
+    /// Records `best`, the best solutions of an earlier run of this
+    /// search, as found. Errors: [`Error::Checkpoint`] when a cost is not
+    /// what its rows cost, [`Error::OutOfMemory`].
+    pub(crate) fn record_best(&mut self, best: &[Best]) -> Result<(), Error> {
+        let Some(o) = &mut self.objective else {
+            return if best.is_empty() { Ok(()) } else { Err(Error::Checkpoint) };
+        };
+        for b in best {
+            if o.record_rows(&b.rows) != b.cost {
+                return Err(Error::Checkpoint);
+            }
+        }
+        Ok(())
     }
 
     /// Lowers the bar of the branch and bound to `bar` (scaled), if it is

@@ -12,6 +12,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::bound::{Best, Objective};
+use crate::checkpoint::{Checkpoint, Piece};
 use crate::control::{self, Canceller, Counters, Found, Limits, Outcome, Progress, ProgressFn};
 use crate::engine::Engine;
 use crate::error::Error;
@@ -544,6 +545,12 @@ impl Solver {
     /// [`Error::OutOfMemory`] (the count is dropped).
     pub fn count_auto(&mut self) -> Result<Option<Count>, Error> {
         self.search.memo_inputs()?;
+        if self.pool.as_ref().is_some_and(|p| p.is_resumed()) {
+            // Going on from a checkpoint: the plain count of what it left,
+            // added to its count.
+            let (_, outcome) = self.count_run();
+            return Ok((outcome == Outcome::Exhausted).then(|| Count::from(self.search.counters().solutions)));
+        }
         if let Some(count) = &self.auto.result {
             self.search.set_outcome(Outcome::Exhausted);
             return Ok(Some(count.clone()));
@@ -673,6 +680,117 @@ impl Solver {
         self.threads
     }
 
+    /// What the search has left and what it has found so far, for going on
+    /// later, in another process or on another machine (see
+    /// [`crate::checkpoint`]; [`Checkpoint::to_text`] writes it): taken
+    /// between calls, after any call of [`Solver::run`], [`Solver::find`],
+    /// [`Solver::count_run`] or [`Solver::next_solution`] (on any number
+    /// of threads, with or without an objective), or before the first.
+    /// The search goes on unchanged. A search that is done has no pieces
+    /// left.
+    ///
+    /// Errors: [`Error::Unsupported`] after [`Solver::memo_count`],
+    /// [`Solver::count_auto`] or [`Solver::memo_sample`] (the memoized
+    /// count has no frontier: count with [`Solver::count_run`] to take
+    /// checkpoints), [`Error::OutOfMemory`].
+    pub fn checkpoint(&self) -> Result<Checkpoint, Error> {
+        if self.memo.0.is_some() || self.auto.begun {
+            return Err(Error::Unsupported);
+        }
+        let mut pieces = Vec::new();
+        let mut pending = Vec::new();
+        let done = match &self.pool {
+            Some(pool) => {
+                pool.left(&mut pieces)?;
+                pending.try_reserve_exact(pool.pending().len())?;
+                for rows in pool.pending() {
+                    pending.push(crate::alloc::copied(rows)?);
+                }
+                pool.estimate()
+            }
+            None => {
+                self.search.left(&mut pieces)?;
+                self.search.estimate()
+            }
+        };
+        let mut best = Vec::new();
+        best.try_reserve_exact(self.best().len())?;
+        for b in self.best() {
+            best.push(Best { cost: b.cost, rows: crate::alloc::copied(&b.rows)? });
+        }
+        let c = self.counters();
+        Ok(Checkpoint {
+            matrix: self.search.fingerprint(),
+            objective: self.objective(),
+            solutions: c.solutions,
+            nodes: c.nodes,
+            updates: c.updates,
+            done: done.clamp(0.0, 1.0),
+            best,
+            pending,
+            pieces,
+        })
+    }
+
+    /// Goes on from `checkpoint`, taken from a solver of the same matrix
+    /// with the same objective: the counters, the count and the best
+    /// solutions start where it stopped, the solutions it found but did
+    /// not hand out come first, and each later call ([`Solver::run`],
+    /// [`Solver::find`], [`Solver::count_run`], [`Solver::count_auto`],
+    /// on the solver's threads, one or more) searches what it had left.
+    /// So a run stopped, checkpointed and resumed any number of times
+    /// finds the solutions an uninterrupted run finds (each once, the
+    /// order aside), its counter of solutions ends at the same total, and
+    /// its best list is the same. The forced and excluded rows are the
+    /// checkpoint's (each piece holds them). Call it after
+    /// [`Solver::set_threads`], [`Solver::set_objective`] and the like,
+    /// which start the search over; [`Solver::restart`] and
+    /// [`Solver::search`] start it over too, from the whole matrix.
+    ///
+    /// Errors, the solver unchanged: [`Error::CheckpointMismatch`] for a
+    /// checkpoint of another matrix ([`crate::checkpoint::fingerprint`])
+    /// or objective, [`Error::Checkpoint`] for rows out of range, pieces
+    /// whose forced rows cannot go together, or a best solution whose cost
+    /// is not what its rows cost; [`Error::OutOfMemory`].
+    pub fn resume(&mut self, checkpoint: &Checkpoint) -> Result<(), Error> {
+        let ck = checkpoint;
+        if ck.matrix != self.search.fingerprint() || ck.objective != self.objective() {
+            return Err(Error::CheckpointMismatch);
+        }
+        let n = self.rows();
+        let in_range = |rows: &[usize]| rows.iter().all(|&r| r < n);
+        let lists = ck.pieces.iter().flat_map(|p| [&p.rows, &p.excluded]).chain(ck.pending.iter()).chain(ck.best.iter().map(|b| &b.rows));
+        if !lists.clone().all(|rows| in_range(rows)) {
+            return Err(Error::Checkpoint);
+        }
+        let mut pieces = std::collections::VecDeque::new();
+        pieces.try_reserve_exact(ck.pieces.len())?;
+        for p in &ck.pieces {
+            if !self.search.matrix().compatible(&p.rows)? || p.rows.iter().any(|r| p.excluded.binary_search(r).is_ok()) {
+                return Err(Error::Checkpoint);
+            }
+            pieces.push_back(Piece { rows: crate::alloc::copied(&p.rows)?, excluded: crate::alloc::copied(&p.excluded)?, share: p.share });
+        }
+        let mut pending = std::collections::VecDeque::new();
+        pending.try_reserve_exact(ck.pending.len())?;
+        for rows in &ck.pending {
+            pending.push_back(crate::alloc::copied(rows)?);
+        }
+        // A copy at its start, the best found recorded, from which the
+        // workers are copied; kept only once everything has succeeded.
+        let mut root = self.search.clone();
+        root.restart();
+        root.record_best(&ck.best)?;
+        let counters = Counters { nodes: ck.nodes, updates: ck.updates, solutions: 0 };
+        let pool = Pool::resumed(&root, self.threads.max(1), pieces, pending, counters, ck.done)?;
+        root.count_solutions(ck.solutions);
+        root.set_counters(counters);
+        self.forget_calls();
+        self.search = root;
+        self.pool = Some(Box::new(pool));
+        Ok(())
+    }
+
     /// What each thread of a parallel search did since it started (empty
     /// before the first call on more than one thread).
     pub fn thread_stats(&self) -> Vec<ThreadStats> {
@@ -684,11 +802,12 @@ impl Solver {
     /// [`Solver::search`] stays serial), `None` also when it cannot be
     /// made (out of memory: the call then runs on one thread).
     fn parallel(&mut self) -> Option<Box<Pool>> {
-        if self.threads <= 1 {
-            return None;
-        }
+        // (A pool that goes on from a checkpoint is kept on one thread too.)
         if let Some(pool) = self.pool.take() {
             return Some(pool);
+        }
+        if self.threads <= 1 {
+            return None;
         }
         if !self.search.ready_to_split() {
             return None;

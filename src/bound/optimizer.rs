@@ -215,6 +215,16 @@ impl Optimizer {
         }
     }
 
+    /// Records `rows`, a solution an earlier run found, among the best if
+    /// it beats the bar; returns its cost, as the goal measures it.
+    pub fn record_rows(&mut self, rows: &[usize]) -> i64 {
+        let internal: i64 = rows.iter().map(|&r| self.row_cost[r]).sum();
+        if internal.saturating_mul(self.scale) < self.bar {
+            self.record(internal * self.scale, rows);
+        }
+        self.external(internal)
+    }
+
     /// The best solutions so far, best first.
     pub fn best(&self) -> &[Best] {
         &self.best

@@ -34,7 +34,7 @@
 
 use super::kit::{self, Seeded};
 use super::steer::{self, Weights};
-use super::walk::{walk_m, Levels, Resume};
+use super::walk::{rest_m, walk_m, Levels, Resume};
 use super::layout::Layout;
 use super::{Core, Engine, Fixed, Run, Walked};
 use crate::alloc::filled;
@@ -637,6 +637,10 @@ impl Core for BitsM {
         }
         excluded.extend(self.stack[self.levels[k].start as usize..given as usize].iter().map(|&r| r as usize));
         Some(share)
+    }
+
+    fn rest(&mut self, piece: &mut dyn FnMut(&dyn Core)) {
+        rest_m(&mut Walk::<false>(self), &mut |w| piece(&*w.0));
     }
 
     fn branches(&self, level: &mut dyn FnMut(u64, u64)) {

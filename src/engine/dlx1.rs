@@ -510,6 +510,25 @@ impl Core for Dlx1 {
         Some(share)
     }
 
+    /// A walk without `SHARE` leaves `stop` alone: each level stops at
+    /// its item's header, as it would have in a sharing walk that gave
+    /// nothing away.
+    fn ready_to_donate(&mut self) {
+        if self.random.is_none() {
+            for l in 0..self.depth() {
+                self.stop[l] = self.links.top(self.choice[l]);
+            }
+        }
+    }
+
+    /// Exact cover stops no column early: after the donations, only the
+    /// node the walk paused before (or the whole search, at its start).
+    fn rest(&mut self, piece: &mut dyn FnMut(&dyn Core)) {
+        if matches!(self.phase, Phase::Start | Phase::Paused) {
+            piece(self);
+        }
+    }
+
     fn branches(&self, level: &mut dyn FnMut(u64, u64)) {
         for l in 0..self.depth() {
             let (k, d) = match &self.random {

@@ -103,7 +103,7 @@
 //! tree shrinks about threefold.
 
 use super::kit::{self, Seeded};
-use super::walk::{walk_m, Levels, Resume};
+use super::walk::{rest_m, walk_m, Levels, Resume};
 use super::{Core, Fixed, Optimize, Run, Walked};
 use crate::error::Error;
 use crate::bound::optimizer::Optimizer;
@@ -1481,6 +1481,10 @@ impl Core for Mcc {
         }
         excluded.extend(self.order[self.stack[k].start as usize..stop as usize].iter().map(|&x| self.row[x as usize] as usize));
         Some(share)
+    }
+
+    fn rest(&mut self, piece: &mut dyn FnMut(&dyn Core)) {
+        rest_m(&mut Walk { m: self, bound: None, rng: None }, &mut |w| piece(&*w.m));
     }
 
     /// At each level, the branches done among all its branches: the stop

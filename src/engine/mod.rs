@@ -211,6 +211,18 @@ pub(crate) trait Core: std::fmt::Debug + Send + CoreClone {
     /// never takes that branch. Returns the branch's share of the tree
     /// (`kit::shallowest`), or `None` when no level has an untried branch.
     fn donate(&mut self, rows: &mut Vec<usize>, excluded: &mut Vec<usize>) -> Option<f64>;
+    /// Readies a copy of a walk made without [`Run::share`] to give
+    /// branches away ([`Core::donate`]). Nothing to do for an engine
+    /// that keeps where each level stops in any walk.
+    fn ready_to_donate(&mut self) {}
+    /// The work a walk has left once every branch it can give away has
+    /// been given ([`Core::donate`] until `None`; on a copy, which this
+    /// walks back up): hands `piece` the engine at each node the walk
+    /// would still go below, each the root of a subtree of its own, as
+    /// [`Core::solution`] and [`Core::excluded`] describe it: the node it
+    /// paused before entering (the whole search, at its start), and, with
+    /// bounds, each stop branch it would take last on the way back up.
+    fn rest(&mut self, piece: &mut dyn FnMut(&dyn Core));
     /// For each level on the path to where the search stands, from the
     /// top: the branches it has finished and all its branches (what
     /// `kit::estimate` weighs).

@@ -1392,6 +1392,14 @@ impl<K: Key> Core for Small<K> {
         Some(share)
     }
 
+    /// Exact cover stops no column early: after the donations, only the
+    /// node the walk paused before (or the whole search, at its start).
+    fn rest(&mut self, piece: &mut dyn FnMut(&dyn Core)) {
+        if matches!(self.phase, Phase::Start | Phase::Paused) {
+            piece(self);
+        }
+    }
+
     fn branches(&self, level: &mut dyn FnMut(u64, u64)) {
         for l in &self.levels[..self.depth()] {
             level(u64::from(l.at - l.start), u64::from(l.end - l.start));

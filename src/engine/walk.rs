@@ -213,3 +213,23 @@ pub(crate) fn walk_m<L: Levels>(e: &mut L, nodes: &mut u64, limit: u64, cap: usi
         }
     }
 }
+
+/// [`Core::rest`](super::Core::rest) for an Algorithm M walk whose row
+/// branches have all been given away: the node it paused before entering,
+/// then, going back up as the walk would, each branch it would still take
+/// (the stop branches that come last), handed to `piece` with that branch
+/// taken.
+pub(crate) fn rest_m<L: Levels>(e: &mut L, piece: &mut dyn FnMut(&L)) {
+    match *e.resume() {
+        Resume::Done => return,
+        Resume::Enter => piece(e),
+        Resume::Next => {}
+    }
+    while e.levels() > 0 {
+        e.undo_branch();
+        if e.branch() {
+            piece(e);
+        }
+    }
+    *e.resume() = Resume::Done;
+}

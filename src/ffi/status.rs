@@ -73,6 +73,13 @@ pub enum dlx_status {
     /// callback; every other call on it returns this status (and
     /// `dlx_solver_free` does nothing).
     DLX_ERR_BUSY = 22,
+    /// A checkpoint's text (`dlx_solver_resume`) is malformed, cut short
+    /// or edited (its last line's checksum fails), or of another version.
+    /// Nothing of it was used.
+    DLX_ERR_CHECKPOINT = 23,
+    /// A checkpoint (`dlx_solver_resume`) of another matrix, or of a
+    /// search with another objective. Nothing of it was used.
+    DLX_ERR_CHECKPOINT_MISMATCH = 24,
 }
 
 /// The most search-tree nodes a search enters between two looks at its
@@ -106,6 +113,8 @@ impl From<Error> for dlx_status {
             Error::InvalidArgument => DLX_ERR_INVALID_ARGUMENT,
             Error::Bounds => DLX_ERR_BOUNDS,
             Error::ColorOnPrimary => DLX_ERR_COLOR_ON_PRIMARY,
+            Error::Checkpoint => DLX_ERR_CHECKPOINT,
+            Error::CheckpointMismatch => DLX_ERR_CHECKPOINT_MISMATCH,
         }
     }
 }
@@ -177,7 +186,7 @@ macro_rules! cstr {
 /// value gives "unknown status". Never NULL; never free it.
 #[no_mangle]
 pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
-    const MESSAGES: [*const c_char; 23] = [
+    const MESSAGES: [*const c_char; 25] = [
         cstr!("success"),
         cstr!("a solution was found"),
         cstr!("the search is exhausted"),
@@ -201,6 +210,8 @@ pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
         cstr!("bad bounds: the lower one exceeds the upper one, or the column is secondary"),
         cstr!("a color on a primary column: only secondary columns take colors"),
         cstr!("the solver is busy: the call was made from inside one of its own callbacks"),
+        cstr!("the checkpoint is malformed, cut short or edited (its checksum fails), or of another version"),
+        cstr!("the checkpoint is of another matrix, or of a search with another objective"),
     ];
     MESSAGES.get(status as usize).copied().unwrap_or(cstr!("unknown status"))
 }
@@ -220,13 +231,13 @@ mod tests {
     #[test]
     fn every_error_has_the_core_message() {
         use Error::*;
-        for e in [ColumnRange, DuplicateColumn, EmptyRow, TooLarge, OutOfMemory, Unsupported, RowRange, Conflict, CostRange, InvalidArgument, Bounds, ColorOnPrimary] {
+        for e in [ColumnRange, DuplicateColumn, EmptyRow, TooLarge, OutOfMemory, Unsupported, RowRange, Conflict, CostRange, InvalidArgument, Bounds, ColorOnPrimary, Checkpoint, CheckpointMismatch] {
             let s = unsafe { CStr::from_ptr(dlx_status_message(dlx_status::from(e) as u32)) };
             assert_eq!(s.to_str().unwrap(), e.message());
         }
         let s = unsafe { CStr::from_ptr(dlx_status_message(DLX_ERR_PARSE as u32)) };
         assert_eq!(s.to_str().unwrap(), "the text is not in Knuth's exact cover format");
-        let s = unsafe { CStr::from_ptr(dlx_status_message(DLX_ERR_BUSY as u32 + 1)) };
+        let s = unsafe { CStr::from_ptr(dlx_status_message(DLX_ERR_CHECKPOINT_MISMATCH as u32 + 1)) };
         assert_eq!(s.to_str().unwrap(), "unknown status");
     }
 }
