@@ -511,6 +511,30 @@ static void test_memo()
     sw.set_weights();
     CHECK(sw.count() == 92);
 
+    /* A count stopped, checkpointed and resumed in a new solver ends at
+     * the 92 solutions of 8 queens; another matrix refuses it. */
+    dlx::solver part(queens(8));
+    part.set_limit(DLX_LIMIT_NODES, 300);
+    std::uint64_t before = 92;
+    try {
+        part.count();
+    } catch (const dlx::stopped &e) {
+        before = e.partial();
+    }
+    CHECK(before < 92);
+    std::string ck = part.checkpoint();
+    dlx::solver rest(queens(8));
+    rest.resume(ck);
+    CHECK(before + rest.count() == 92 && rest.counter(DLX_COUNTER_SOLUTIONS) == 92);
+    dlx::solver other(queens(7));
+    bool refused = false;
+    try {
+        other.resume(ck);
+    } catch (const dlx::error &e) {
+        refused = e.status() == DLX_ERR_CHECKPOINT_MISMATCH;
+    }
+    CHECK(refused);
+
     /* Samples are solutions, and the same seed draws the same. */
     dlx::matrix m = queens(8);
     dlx::solver a(m), b(m);

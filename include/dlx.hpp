@@ -533,6 +533,24 @@ public:
         detail::check(dlx_solver_preprocess(s_, work_limit, &stats), "dlx_solver_preprocess");
         return stats;
     }
+    /* What the search has left and has found, as a checkpoint's text
+     * (dlx_solver_checkpoint), for resume() on a solver of the same
+     * matrix, in this process or another. */
+    std::string checkpoint() const {
+        std::size_t length = 0;
+        dlx_status first = dlx_solver_checkpoint(s_, nullptr, 0, &length);
+        if (first != DLX_ERR_BUFFER_TOO_SMALL) {
+            detail::check(first, "dlx_solver_checkpoint");
+        }
+        std::string text(length + 1, '\0');
+        detail::check(dlx_solver_checkpoint(s_, text.data(), text.size(), &length), "dlx_solver_checkpoint");
+        text.resize(length);
+        return text;
+    }
+    /* Goes on from a checkpoint's text (dlx_solver_resume). */
+    void resume(const std::string &text) {
+        detail::check(dlx_solver_resume(s_, text.data(), text.size()), "dlx_solver_resume");
+    }
     void set_memo_memory(std::uint64_t bytes) { detail::check(dlx_solver_set_memo_memory(s_, bytes), "dlx_solver_set_memo_memory"); }
     /* The number of threads searches run on (dlx_solver_threads). */
     std::size_t threads() const {

@@ -26,6 +26,7 @@ pub mod memo;
 pub mod format;
 pub mod zdd;
 pub mod pre;
+pub mod checkpoint;
 // Not in the header's order: no C function, only the counters' dispatch.
 mod counter;
 
