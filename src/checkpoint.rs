@@ -27,6 +27,7 @@
 //! nodes <so far>
 //! updates <so far>
 //! done <the estimated fraction of the tree walked, 0 to 1>
+//! tag <a number the caller keeps with it (the tool: the bytes of output)>
 //! best <cost> : <rows>             (the k best so far, best first)
 //! pending : <rows>                 (found, not handed out nor counted)
 //! piece <share> : <rows to force> : <rows to exclude>
@@ -84,6 +85,10 @@ pub struct Checkpoint {
     pub updates: u64,
     /// The estimated fraction of the tree walked so far.
     pub done: f64,
+    /// A number the caller keeps with the checkpoint (0 unless it sets
+    /// one): the tool `dlx` keeps there how many bytes of output it had
+    /// written, so that a resumed run cuts its output back to that.
+    pub tag: u64,
     /// With an objective: the best solutions so far, best first.
     pub best: Vec<Best>,
     /// Solutions found but not handed out (nor counted in `solutions`)
@@ -189,6 +194,7 @@ impl Checkpoint {
         let _ = writeln!(out, "updates {}", self.updates);
         // `{:?}` writes the shortest text that reads back the same `f64`.
         let _ = writeln!(out, "done {:?}", self.done);
+        let _ = writeln!(out, "tag {}", self.tag);
         for b in &self.best {
             let _ = write!(out, "best {} :", b.cost);
             write_rows(&mut out, &b.rows);
@@ -252,7 +258,8 @@ impl Checkpoint {
         if !(0.0..=1.0).contains(&done) {
             return Err(bad);
         }
-        let mut ck = Checkpoint { matrix, objective, solutions, nodes, updates, done, ..Checkpoint::default() };
+        let tag = number(field("tag")?)?;
+        let mut ck = Checkpoint { matrix, objective, solutions, nodes, updates, done, tag, ..Checkpoint::default() };
         for line in lines {
             let (kind, rest) = line.split_once(' ').ok_or(bad)?;
             let mut parts = rest.split(" :");
@@ -318,6 +325,7 @@ mod tests {
             nodes: 345,
             updates: 6789,
             done: 0.1,
+            tag: 77,
             best: vec![Best { cost: -3, rows: vec![4, 1] }, Best { cost: 5, rows: vec![] }],
             pending: vec![vec![2, 9], vec![]],
             pieces: vec![Piece { rows: vec![3], excluded: vec![], share: 0.25 }, Piece { rows: vec![], excluded: vec![0, 8], share: 1.0 / 3.0 }],

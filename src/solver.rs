@@ -726,6 +726,7 @@ impl Solver {
             nodes: c.nodes,
             updates: c.updates,
             done: done.clamp(0.0, 1.0),
+            tag: 0,
             best,
             pending,
             pieces,

@@ -152,6 +152,25 @@ Options:
       --pre-work N     the most work preprocessing may do, in entries read
                        (default 4294967296, a few seconds); stopped early,
                        it removes less, never wrongly
+      --checkpoint FILE
+                       write what the search has left and found to FILE
+                       every --checkpoint-every seconds and when it stops
+                       (atomically: a crash while writing leaves the last
+                       FILE whole), so that --resume FILE goes on after a
+                       crash or a limit; the count is then the plain
+                       search's (not with --memo, --auto, --sample,
+                       --split, --zdd, --pre-out or --json). The format:
+                       docs/checkpoint.md
+      --checkpoint-every SECONDS
+                       how often --checkpoint writes (default 60)
+      --resume FILE    go on from the checkpoint in FILE (of this matrix,
+                       with the same goal and --best), printing what the
+                       whole run prints, as if it had never stopped, and
+                       writing checkpoints to FILE (or to --checkpoint's);
+                       a standard output that is a regular file longer
+                       than what was printed at the checkpoint is cut back
+                       to it (resume with >> to the same file: solutions
+                       printed after the checkpoint are not printed twice)
       --sample N       print N solutions drawn uniformly at random (one may
                        come twice), as --print does, after a count by memo;
                        --seed S gives the draws (default 0: the same seed,
@@ -262,6 +281,10 @@ pub struct Options {
     /// One JSON document on standard output instead of the text.
     pub json: bool,
     pub engine: Engine,
+    /// `--checkpoint FILE`, `--checkpoint-every SECONDS`, `--resume FILE`.
+    pub checkpoint: Option<OsString>,
+    pub checkpoint_every: Duration,
+    pub resume: Option<OsString>,
 }
 
 /// What parsing the command line ended with, other than options to run with.
@@ -273,6 +296,11 @@ pub enum Early {
 }
 
 impl Options {
+    /// Whether the run takes checkpoints (`--checkpoint` or `--resume`).
+    pub fn checkpoints(&self) -> bool {
+        self.checkpoint.is_some() || self.resume.is_some()
+    }
+
     /// Whether the run is a count that the automatic count does: asked
     /// for (`--auto`), or by default when nothing asks for the plain
     /// search's own behaviour (solutions, a solution limit, a goal, JSON,
@@ -291,7 +319,8 @@ impl Options {
                 && self.max_nodes.is_none()
                 && self.time_limit.is_none()
                 && self.seed.is_none()
-                && self.engine == Engine::Auto)
+                && self.engine == Engine::Auto
+                && !self.checkpoints())
     }
 }
 
@@ -326,6 +355,9 @@ impl Default for Options {
             pre_work: dlx::pre::DEFAULT_WORK,
             json: false,
             engine: Engine::Auto,
+            checkpoint: None,
+            checkpoint_every: Duration::from_secs(60),
+            resume: None,
         }
     }
 }
@@ -429,6 +461,12 @@ fn long_option(o: &mut Options, name: &str, p: &mut Parser) -> Result<(), Early>
         "zdd" => o.zdd = Some(v(p)?.into()),
         "pre-out" => o.pre_out = Some(v(p)?.into()),
         "pre-work" => o.pre_work = parse_number(&flag, &v(p)?)?,
+        "checkpoint" => o.checkpoint = Some(v(p)?.into()),
+        "resume" => o.resume = Some(v(p)?.into()),
+        "checkpoint-every" => {
+            let secs = parse_seconds(&flag, &v(p)?)?;
+            o.checkpoint_every = secs.ok_or_else(|| Early::Usage("--checkpoint-every wants a positive number of seconds".into()))?;
+        }
         "best" => match parse_number(&flag, &v(p)?)? {
             0 => return Err(Early::Usage("--best wants at least 1".into())),
             k => o.best = Some(usize::try_from(k).unwrap_or(usize::MAX)),
@@ -499,6 +537,11 @@ fn check_together(o: &Options) -> Result<(), Early> {
         let mut with = solving(o).to_vec();
         with.extend([(o.zdd.is_some(), "--zdd"), (!o.force.is_empty() || !o.exclude.is_empty(), "--force or --exclude")]);
         clash("--pre-out", &with)?;
+    }
+    if o.checkpoints() {
+        let what = if o.resume.is_some() { "--resume" } else { "--checkpoint" };
+        let with = [(o.memo, "--memo"), (o.auto, "--auto"), (o.sample.is_some(), "--sample"), (o.split.is_some(), "--split"), (o.zdd.is_some(), "--zdd"), (o.pre_out.is_some(), "--pre-out"), (o.json, "--json")];
+        clash(what, &with)?;
     }
     if o.memo || o.auto || o.sample.is_some() {
         let what = if o.sample.is_some() { "--sample" } else if o.auto { "--auto" } else { "--memo" };

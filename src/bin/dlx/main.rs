@@ -63,6 +63,8 @@ macro_rules! say {
     };
 }
 
+mod checkpoint;
+
 /// The status the program exits with.
 struct ExitCode(u8);
 
@@ -311,6 +313,9 @@ fn run() -> ExitCode {
     if opts.memo || opts.counts_automatically() || opts.sample.is_some() {
         return run_memo(&opts, &mut solver, &matrix, &colors, &mut out);
     }
+    if opts.checkpoints() {
+        return checkpoint::run(&opts, &name, &mut solver, &matrix, &colors, &mut out);
+    }
     run_search(&opts, &name, &mut solver, &matrix, &colors, &mut out)
 }
 
@@ -460,7 +465,19 @@ fn run_search(opts: &Options, name: &str, solver: &mut Solver, matrix: &Matrix, 
     let start = Instant::now();
     let mut shown = BTreeSet::new();
     let (found, outcome, write_error) = search(opts, name, solver, matrix, colors, &mut shown, out);
-    let elapsed = start.elapsed();
+    finish(opts, solver, (matrix, colors, shown), (found, outcome, write_error), start.elapsed(), out)
+}
+
+/// After the search: what is printed at its end (the count, the best, the
+/// JSON tail), how it stopped, the counters; the exit status.
+fn finish(
+    opts: &Options,
+    solver: &Solver,
+    (matrix, colors, shown): (&Matrix, &ColorText<'_>, BTreeSet<usize>),
+    (found, outcome, write_error): (u64, Outcome, Option<io::Error>),
+    elapsed: std::time::Duration,
+    out: &mut impl Write,
+) -> ExitCode {
     let write_error = write_error.or_else(|| {
         if opts.json {
             let shown = Shown { rows: shown, matrix, colors };
