@@ -7,7 +7,7 @@ solutions, its count, its first or best solutions, or make a
 threads. ``dlxcover.distributed`` spreads one count over a Dask cluster.
 """
 
-from ._errors import Cancelled, Error, InputError, LimitReached, Outcome, ParseError, Stopped, Unsupported
+from ._errors import Cancelled, CheckpointError, Error, InputError, LimitReached, Outcome, ParseError, Stopped, Unsupported
 from ._matrix import Matrix
 from ._native import lib as _lib
 from ._options import Engine, MemoOrder, MemoParts, Objective, SearchOptions, SolverOptions
@@ -18,7 +18,7 @@ from ._zdd import Zdd
 __all__ = [
     "Matrix", "Solver", "Outcome", "Progress", "Best", "Subproblem", "Error", "InputError", "ParseError",
     "Unsupported", "Stopped", "LimitReached", "Cancelled", "library_version", "SolverOptions", "SearchOptions",
-    "Objective", "Engine", "MemoOrder", "MemoParts", "Zdd", "PreStats", "Preprocessed",
+    "Objective", "Engine", "MemoOrder", "MemoParts", "Zdd", "PreStats", "Preprocessed", "CheckpointError",
 ]
 
 __version__ = "0.1.0"

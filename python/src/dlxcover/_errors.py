@@ -86,8 +86,16 @@ _INPUT = {
 }
 
 
+class CheckpointError(Error, ValueError):
+    """A checkpoint refused (``Solver.resume``): its text malformed, cut
+    short or edited (``status == ERR_CHECKPOINT``), or of another matrix or
+    objective (``ERR_CHECKPOINT_MISMATCH``). Nothing of it was used."""
+
+
 def raise_status(status: int, what: str | None = None) -> NoReturn:
     """Raises the exception for an error status."""
+    if status in (n.ERR_CHECKPOINT, n.ERR_CHECKPOINT_MISMATCH):
+        raise CheckpointError(status, what)
     if status == n.ERR_OUT_OF_MEMORY:
         raise MemoryError(what or "dlx: out of memory")
     if status in _INPUT:

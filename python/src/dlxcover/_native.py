@@ -21,7 +21,7 @@ ERR_NULL, ERR_COLUMN_RANGE, ERR_DUPLICATE_COLUMN, ERR_EMPTY_ROW = 4, 5, 6, 7
 ERR_TOO_LARGE, ERR_OUT_OF_MEMORY, ERR_UNKNOWN_VALUE, ERR_BUFFER_TOO_SMALL = 8, 9, 10, 11
 ERR_PANIC, ERR_UNSUPPORTED, ERR_PARSE, ERR_ROW_RANGE, ERR_CONFLICT = 12, 13, 14, 15, 16
 ERR_COST_RANGE, ERR_INVALID_ARGUMENT, ERR_NO_SOLUTION, ERR_BOUNDS = 17, 18, 19, 20
-ERR_COLOR_ON_PRIMARY, ERR_BUSY = 21, 22
+ERR_COLOR_ON_PRIMARY, ERR_BUSY, ERR_CHECKPOINT, ERR_CHECKPOINT_MISMATCH = 21, 22, 23, 24
 
 # dlx_limit values.
 LIMIT_SOLUTIONS, LIMIT_NODES, LIMIT_UPDATES, LIMIT_MILLISECONDS = 0, 1, 2, 3
@@ -131,6 +131,8 @@ _PROTOTYPES = {
     "dlx_matrix_is_preferred": (c_uint32, [_P, c_size_t, POINTER(c_int)]),
     "dlx_matrix_preprocess": (c_uint32, [_P, c_uint64, POINTER(c_void_p), _PS, _PS, POINTER(PreStats)]),
     "dlx_solver_set_weights": (c_uint32, [_P, c_int]),
+    "dlx_solver_checkpoint": (c_uint32, [_P, c_void_p, c_size_t, _PS]),
+    "dlx_solver_resume": (c_uint32, [_P, c_char_p, c_size_t]),
     "dlx_solver_preprocess": (c_uint32, [_P, c_uint64, POINTER(PreStats)]),
     "dlx_solver_sample": (c_uint32, [_P, c_uint64, c_uint64, SOLUTION_FN, c_void_p, POINTER(c_int)]),
 }

@@ -188,6 +188,37 @@ class Solver(n.Handle):
         check(n.lib.dlx_solver_set_weights(self._h, 1 if on else 0), "weights")
         self._taken = False
 
+    def checkpoint(self) -> str:
+        """What the search has left and has found so far, as the text of a
+        checkpoint: :meth:`resume` on a solver of the same matrix (with the
+        same objective) goes on from it, in this process or another. Take
+        it between calls (after a call stopped by a limit, or at any time
+        between calls); the search goes on unchanged. Write it to a file
+        yourself (atomically: a temporary file, then ``os.replace``). See
+        ``dlx_solver_checkpoint`` and ``docs/checkpoint.md``."""
+        length = c_size_t()
+        status = n.lib.dlx_solver_checkpoint(self._h, None, 0, byref(length))
+        if status not in (n.OK, n.ERR_BUFFER_TOO_SMALL):
+            check(status, "checkpoint")
+        buf = ctypes.create_string_buffer(length.value + 1)
+        check(n.lib.dlx_solver_checkpoint(self._h, buf, len(buf), byref(length)), "checkpoint")
+        return buf.raw[: length.value].decode()
+
+    def resume(self, text: str) -> None:
+        """Goes on from a checkpoint's text (:meth:`checkpoint`): the
+        counters, the count and the best solutions start where it stopped,
+        and later calls search only what it had left, so the totals are
+        those of an uninterrupted run: ``count()`` then gives the whole
+        run's total, ``count("plain")`` the solutions left. Call it after
+        ``threads``,
+        ``objective`` and the other settings that start the search again.
+        Raises :class:`CheckpointError` for a text cut short, edited, or of
+        another matrix or objective (the solver unchanged). See
+        ``dlx_solver_resume``."""
+        data = text.encode()
+        check(n.lib.dlx_solver_resume(self._h, data, len(data)), "resume")
+        self._taken = False
+
     def preprocess(self, work_limit: Optional[int] = None) -> "PreStats":
         """Leaves out of every later call the rows Knuth's DLX-PRE
         reductions (forcing and blocking, within about ``work_limit``
