@@ -24,3 +24,14 @@ pub(crate) fn copied<T: Clone>(items: &[T]) -> Result<Vec<T>, Error> {
     v.extend_from_slice(items);
     Ok(v)
 }
+
+/// Runs `append`, which adds to `out`; when it fails, takes back what it
+/// added, so `out` is as it was.
+pub(crate) fn appended<T>(out: &mut Vec<T>, append: impl FnOnce(&mut Vec<T>) -> Result<(), Error>) -> Result<(), Error> {
+    let kept = out.len();
+    let done = append(out);
+    if done.is_err() {
+        out.truncate(kept);
+    }
+    done
+}

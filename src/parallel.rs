@@ -191,12 +191,7 @@ impl Pool {
     /// share of the whole tree: the pieces queued, then each worker's.
     /// Errors: out of memory (`out` then as it was).
     pub fn left(&self, out: &mut Vec<Piece>) -> Result<(), Error> {
-        let kept = out.len();
-        let found = self.pieces_left(out);
-        if found.is_err() {
-            out.truncate(kept);
-        }
-        found
+        crate::alloc::appended(out, |out| self.pieces_left(out))
     }
 
     fn pieces_left(&self, out: &mut Vec<Piece>) -> Result<(), Error> {

@@ -564,12 +564,7 @@ impl Search {
         if self.engine.is_done() {
             return Ok(());
         }
-        let kept = out.len();
-        let found = self.pieces_left(out);
-        if found.is_err() {
-            out.truncate(kept);
-        }
-        found
+        crate::alloc::appended(out, |out| self.pieces_left(out))
     }
 
     fn pieces_left(&self, out: &mut Vec<Piece>) -> Result<(), Error> {
