@@ -84,6 +84,28 @@ def pentominoes(rows, cols, holes=()):
     return items, [], options
 
 
+def pento_boxes():
+    """The 12 pentominoes in a 6x10 box or in a 3x20 box: an item `box`
+    whose two options each cover every cell of the other box, then each
+    box's placements. Expect 9364: 2339 tilings of 6x10 and 2 of 3x20,
+    each 4 times. A tree as uneven as they come: the first level has two
+    branches, one with all but 1% of the nodes (bench/dask_split.py,
+    python/tests/test_distributed.py). Not among `instances()`, whose
+    every file the suites count."""
+    boards = (("A", 6, 10), ("B", 3, 20))
+    cells = {k: ["%s%d_%d" % (k, r, c) for r in range(h) for c in range(w)] for k, h, w in boards}
+    options = ["box " + " ".join(cells["B"]), "box " + " ".join(cells["A"])]
+    for k, h, w in boards:
+        for name in sorted(PIECES):
+            for shape in shapes(PIECES[name]):
+                for dr in range(h):
+                    for dc in range(w):
+                        at = [(r + dr, c + dc) for r, c in shape]
+                        if all(0 <= r < h and 0 <= c < w for r, c in at):
+                            options.append(" ".join([name] + ["%s%d_%d" % (k, r, c) for r, c in at]))
+    return ["box"] + sorted(PIECES) + cells["A"] + cells["B"], [], options
+
+
 def queens(n, organ_pipe=False):
     """Board rows and columns primary (row i then column i, for each i, in
     the order given), both diagonal families secondary."""

@@ -77,3 +77,83 @@ def test_worker_killed_mid_count(client, instances):
     worker.join(timeout=300)
     assert not failure, failure
     assert result["count"] == expect
+
+
+def boxes():
+    """tools/gen_instances.py's pento_boxes: 9,364 solutions (2339 tilings
+    of 6x10 and 2 of 3x20, each 4 times), one first-level branch holding
+    99% of the tree."""
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
+    import gen_instances
+
+    return dlx.Matrix.parse(gen_instances.text(*gen_instances.pento_boxes()))
+
+
+def test_resplitting_counts_exactly(client, instances):
+    """Wrong code caught: pieces a task hands back lost or counted twice,
+    or a count of the part before the budget dropped."""
+    path, expect = instances("pento_6x10")
+    m = dlx.Matrix.read(path)
+    stats = {}
+    assert dd.count(m, client, parts=2, budget=50_000, stats=stats) == expect
+    assert stats["resplits"] > 10, stats
+
+
+def test_resplitting_survives_a_killed_worker(client, instances):
+    """Wrong code caught: a task run again after its worker died counted
+    twice or not at all, or its hand-back lost."""
+    path, expect = instances("pento_6x10")
+    m = dlx.Matrix.read(path)
+    result, failure = {}, []
+
+    def run():
+        try:
+            result["count"] = dd.count(m, client, parts=4, budget=100_000)
+        except BaseException as e:  # reported below
+            failure.append(e)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and sum(len(v) for v in client.processing().values()) == 0:
+        time.sleep(0.02)
+    time.sleep(0.5)
+    assert worker.is_alive(), "the count ended before a worker could be killed"
+    os.kill(sorted(client.run(os.getpid).values())[0], signal.SIGKILL)
+    worker.join(timeout=300)
+    assert not failure, failure
+    assert result["count"] == expect
+
+
+def test_best_with_a_shared_bar(client):
+    """Wrong code caught: a bar shared too tight (a piece pruned of a
+    solution among the k best) or never read (no fewer nodes)."""
+    m = boxes()
+    for r in range(m.rows):
+        m.set_cost(r, (7 * r) % 11)
+    serial = [b.cost for b in m.best(k=3, objective="min")]
+    nodes = {}
+    for shared in (False, True):
+        stats = {}
+        found = dd.best(m, client, objective="min", k=3, parts=8, budget=100_000, share_bar=shared, stats=stats)
+        assert [b.cost for b in found] == serial, shared
+        nodes[shared] = stats["nodes"]
+    assert nodes[True] < nodes[False], nodes
+
+
+def test_count_from_a_checkpoint(client, instances, tmp_path):
+    """Wrong code caught: the checkpoint's count not added, its pieces not
+    all searched, or a checkpoint of another matrix accepted."""
+    path, expect = instances("queens_12")
+    m = dlx.Matrix.read(path)
+    s = m.solver(nodes=20_000)
+    with pytest.raises(dlx.LimitReached):
+        s.count("plain")
+    ck = tmp_path / "run.ck"
+    ck.write_text(s.checkpoint())
+    assert dd.count(m, client, checkpoint=str(ck), budget=20_000) == expect
+    other, _ = instances("queens_8")
+    with pytest.raises(dlx.CheckpointError):
+        dd.count(dlx.Matrix.read(other), client, checkpoint=str(ck))

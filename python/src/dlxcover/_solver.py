@@ -163,6 +163,15 @@ class Solver(n.Handle):
         else:
             check(n.lib.dlx_solver_set_seed(self._h, seed % 2**64), "seed")
 
+    def set_cost_limit(self, limit: Optional[int]) -> None:
+        """With an objective, lets only solutions of cost at most ``limit``
+        (at least, for "max") count, or every one with None, and starts
+        again. See ``dlx_solver_set_cost_limit``."""
+        if limit is None:
+            check(n.lib.dlx_solver_clear_cost_limit(self._h), "cost_limit")
+        else:
+            check(n.lib.dlx_solver_set_cost_limit(self._h, limit), "cost_limit")
+
     def set_subproblem(self, forced: Sequence[int] = (), excluded: Sequence[int] = ()) -> None:
         """Forces and excludes rows (replacing earlier ones) and starts
         again."""
