@@ -181,7 +181,9 @@ fuzz:
 # counting suite (bench/counting.py), the Python package against the C API
 # (bench/python.py; uses the virtual environment of `make test`), and
 # reading a 200 MB file, an earlier commit's tool against this one
-# (bench/parse.py), then preprocessing and preferred items (bench/pre.py).
+# (bench/parse.py), then preprocessing and preferred items (bench/pre.py),
+# then the Dask path on a LocalCluster (bench/dask_split.py) and its
+# design replayed on 1 to 1,000 simulated workers (bench/simulate.py).
 bench: all
 	python3 bench/run.py
 	python3 bench/suite.py
@@ -194,6 +196,9 @@ bench: all
 	python3 bench/parse.py
 	python3 bench/general.py $(GENERAL_PEERS)
 	python3 bench/pre.py
+	test -x $(PYVENV)/bin/python || $(MAKE) python-test
+	$(PYVENV)/bin/python bench/dask_split.py
+	$(PYVENV)/bin/python bench/simulate.py
 
 # Peers for bench/general.py (colors and multiplicities), built outside the
 # repository from their public sources: make bench DLX2=... DLX3=... SSXCC=...

@@ -27,7 +27,11 @@ import time
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "..", "tools"))
+# The package from the source and the library `make` built, here and in
+# the worker processes a LocalCluster starts.
 sys.path.insert(0, os.path.join(here, "..", "python", "src"))
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [os.path.join(here, "..", "python", "src"), os.environ.get("PYTHONPATH")]))
+os.environ.setdefault("DLXCOVER_LIBRARY", os.path.join(here, "..", "target", "release", "libdlx.so"))
 
 import gen_instances  # noqa: E402
 
@@ -37,7 +41,7 @@ import dlxcover as dlx  # noqa: E402
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-n", type=int, default=1, help="runs of each plan (alternating); the median is reported")
-    ap.add_argument("--budget", type=int, default=100_000, help="nodes a task searches before it hands back the rest")
+    ap.add_argument("--budget", type=int, default=200_000, help="nodes a task searches before it hands back the rest")
     args = ap.parse_args()
     try:
         from dask.distributed import Client, LocalCluster

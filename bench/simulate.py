@@ -31,7 +31,11 @@ from collections import deque
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "..", "tools"))
+# The package from the source and the library `make` built, here and in
+# the worker processes a LocalCluster starts.
 sys.path.insert(0, os.path.join(here, "..", "python", "src"))
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [os.path.join(here, "..", "python", "src"), os.environ.get("PYTHONPATH")]))
+os.environ.setdefault("DLXCOVER_LIBRARY", os.path.join(here, "..", "target", "release", "libdlx.so"))
 
 
 def record(name, depth, path):

@@ -291,11 +291,13 @@ def _run(matrix: Matrix, client: Any, mode: str, *, parts: Optional[int], budget
         r = future.result()
         results.append(r)
         if r["left"]:
-            # What the task had left, dealt into a task per thread: the
-            # first pieces (the biggest, given from the shallowest levels)
-            # go to different tasks.
+            # What the task had left, dealt into a task per thread (the
+            # first pieces, the biggest, given from the shallowest levels,
+            # to different tasks) while fewer tasks wait than there are
+            # threads; else into one task, which costs one task's overhead.
             resplits += 1
-            for chunk in _deal(r["left"], threads):
+            waiting = running.count() - threads
+            for chunk in _deal(r["left"], threads if waiting < threads else 1):
                 running.add(submit(chunk))
         if progress:
             print(f"\rdlxcover: {len(results)} tasks done, {running.count()} running, {resplits} re-split",
