@@ -354,13 +354,9 @@ class Matrix(n.Handle):
 
     def write(self) -> str:
         """The matrix in Knuth's format (what :meth:`parse` reads back)."""
-        length = c_size_t()
-        status = n.lib.dlx_matrix_write(self._h, None, 0, byref(length))
-        if status not in (n.OK, n.ERR_BUFFER_TOO_SMALL):
-            raise_status(status, "dlx_matrix_write")
-        buf = ctypes.create_string_buffer(length.value + 1)
-        check(n.lib.dlx_matrix_write(self._h, buf, len(buf), byref(length)), "dlx_matrix_write")
-        return buf.raw[: length.value].decode()
+        status, text = n.read_text(lambda buf, cap, length: n.lib.dlx_matrix_write(self._h, buf, cap, length))
+        check(status, "dlx_matrix_write")
+        return text
 
     def preprocess(self, work_limit: Optional[int] = None) -> "Preprocessed":
         """The problem without the rows and columns Knuth's DLX-PRE

@@ -166,14 +166,15 @@ def read_text(call: Callable[[Any, int, Any], int]) -> Tuple[int, str]:
     """Calls ``call(buffer, capacity, length)``, a library call that writes
     a text and its NUL (or sets the length and returns
     ``ERR_BUFFER_TOO_SMALL``), again with room for the length it asked:
-    (the last status, the text written, empty when none was)."""
+    (the last status, the text written, empty when none was: a status
+    other than OK or DONE)."""
     length = c_size_t()
     buf = ctypes.create_string_buffer(64)
     status = call(buf, len(buf), ctypes.byref(length))
     if status == ERR_BUFFER_TOO_SMALL:
         buf = ctypes.create_string_buffer(length.value + 1)
         status = call(buf, len(buf), ctypes.byref(length))
-    return status, buf.value.decode() if status == DONE else ""
+    return status, buf.value.decode() if status in (OK, DONE) else ""
 
 
 class Handle:

@@ -205,13 +205,9 @@ class Solver(n.Handle):
         between calls); the search goes on unchanged. Write it to a file
         yourself (atomically: a temporary file, then ``os.replace``). See
         ``dlx_solver_checkpoint`` and ``docs/checkpoint.md``."""
-        length = c_size_t()
-        status = n.lib.dlx_solver_checkpoint(self._h, None, 0, byref(length))
-        if status not in (n.OK, n.ERR_BUFFER_TOO_SMALL):
-            check(status, "checkpoint")
-        buf = ctypes.create_string_buffer(length.value + 1)
-        check(n.lib.dlx_solver_checkpoint(self._h, buf, len(buf), byref(length)), "checkpoint")
-        return buf.raw[: length.value].decode()
+        status, text = n.read_text(lambda buf, cap, length: n.lib.dlx_solver_checkpoint(self._h, buf, cap, length))
+        check(status, "checkpoint")
+        return text
 
     def resume(self, text: str) -> None:
         """Goes on from a checkpoint's text (:meth:`checkpoint`): the
