@@ -160,7 +160,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--instance", default="pento_6x10", help="an instance of tools/gen_instances.py, or pento_boxes")
     ap.add_argument("--depth", type=int, default=6, help="the recorded depth")
-    ap.add_argument("--hours", type=float, default=10.0, help="the run the tree stands for, on one worker")
+    ap.add_argument("--hours", type=float, default=100.0, help="the run the tree stands for, on one worker")
     ap.add_argument("--overhead", type=float, default=0.05, help="seconds each task costs besides its work")
     ap.add_argument("--budget", type=float, default=60.0, help="seconds of work a task does before it hands back the rest")
     args = ap.parse_args()
