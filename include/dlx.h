@@ -798,6 +798,36 @@ typedef struct dlx_pre_stats {
   int infeasible;
 } dlx_pre_stats;
 
+/**
+ * One problem of a batch (`dlx_solver_solve_batch`): the rows
+ * `forced[0 .. forced_count]` chosen and `excluded[0 .. excluded_count]`
+ * left out, as `dlx_solver_set_subproblem` takes them. Either array may
+ * be NULL when its count is 0.
+ */
+typedef struct dlx_batch_item {
+  const size_t *forced;
+  size_t forced_count;
+  const size_t *excluded;
+  size_t excluded_count;
+} dlx_batch_item;
+
+/**
+ * Receives the result of item `index` of a batch, on the calling thread,
+ * the items in their order: `status` is `DLX_OK`, or the item's own error
+ * (`DLX_ERR_ROW_RANGE`, `DLX_ERR_CONFLICT`: the item was not searched);
+ * `count` the solutions found, at most the batch's `most`; `rows[0 ..
+ * rows_count]` the first solution (its forced rows first, then those
+ * chosen), NULL and 0 when there is none, valid during the call. Returning
+ * non-zero stops: no later item is reported, and the batch returns
+ * `DLX_STOPPED`.
+ */
+typedef int (*dlx_batch_fn)(void *user,
+                            size_t index,
+                            dlx_status status,
+                            uint64_t count,
+                            const size_t *rows,
+                            size_t rows_count);
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -1838,6 +1868,37 @@ dlx_status dlx_solver_checkpoint(const struct dlx_solver *solver,
  * or another objective), `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_solver_resume(struct dlx_solver *solver, const char *text, size_t length);
+
+/**
+ * Searches each of `items[0 .. count]` (rows to force and rows to exclude,
+ * on the solver's matrix and settings: engine, seed, weights,
+ * preprocessing) for up to `most` solutions, keeping its first, spread
+ * over the solver's threads (`dlx_solver_set_threads`): each thread takes
+ * the next item as it finishes one. Then hands each result to `callback`
+ * in the items' order, on the calling thread. So a file of sudoku puzzles,
+ * each its clues forced on the one matrix of every sudoku, is solved on
+ * every core with the answers in the file's order: `most` 1 finds a
+ * solution, `most` 2 also proves it unique.
+ *
+ * The solver's own search does not move (each thread searches a copy),
+ * and its limits and `dlx_solver_cancel` do not apply: each item runs to
+ * `most` solutions or its end. While the batch runs and its callback is
+ * called, the solver is busy (`DLX_ERR_BUSY` for calls on it from the
+ * callback).
+ *
+ * Returns `DLX_OK` when every result was handed out, `DLX_STOPPED` when
+ * the callback stopped. Errors, nothing handed out: `DLX_ERR_NULL`
+ * (solver or callback NULL, items NULL with count > 0, an item's array
+ * NULL with a count > 0), `DLX_ERR_BUSY`, `DLX_ERR_INVALID_ARGUMENT`
+ * (`most` 0), `DLX_ERR_UNSUPPORTED` (the solver has an objective),
+ * `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_solver_solve_batch(struct dlx_solver *solver,
+                                  const struct dlx_batch_item *items,
+                                  size_t count,
+                                  uint64_t most,
+                                  dlx_batch_fn callback,
+                                  void *user);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -23,6 +23,7 @@
 //! * [`split`]: a search cut into independent subproblems;
 //! * [`checkpoint`]: what a stopped search has left and has found, as a
 //!   text to resume from in another process;
+//! * [`batch`]: many small subproblems of one matrix on every core;
 //! * [`memo`]: the memoized count, exact at any size, and uniform random
 //!   solutions drawn from it;
 //! * [`objective`]: what a search is for: all solutions, the first, a
@@ -46,6 +47,7 @@
 
 mod alloc;
 pub mod auto;
+pub mod batch;
 mod bound;
 pub mod checkpoint;
 pub mod control;
@@ -75,3 +77,4 @@ pub use memo::{Count, Decompose, MemoOptions, MemoStats, Order, Zdd};
 pub use auto::Phase;
 pub use pre::{preprocess, PreStats, Preprocessed};
 pub use checkpoint::{Checkpoint, Piece};
+pub use batch::{BatchItem, BatchResult};

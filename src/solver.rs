@@ -12,6 +12,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::bound::{Best, Objective};
+use crate::batch::{BatchItem, BatchResult};
 use crate::checkpoint::{Checkpoint, Piece};
 use crate::control::{self, Canceller, Counters, Found, Limits, Outcome, Progress, ProgressFn};
 use crate::engine::Engine;
@@ -790,6 +791,21 @@ impl Solver {
         self.search = root;
         self.pool = Some(Box::new(pool));
         Ok(())
+    }
+
+    /// Searches each of `items` (rows to force and rows to exclude, on this
+    /// solver's matrix and settings: engine, seed, weights, preprocessing)
+    /// for up to `most` solutions, keeping each one's first, on the
+    /// solver's threads ([`Solver::set_threads`]); the results come back in
+    /// the items' order (see [`crate::batch`]). An item whose rows are out
+    /// of range or conflict has that error as its result. The solver's own
+    /// search does not move, and its limits and cancel do not apply: each
+    /// item runs to `most` solutions or its end.
+    ///
+    /// Errors: [`Error::InvalidArgument`] for `most` 0,
+    /// [`Error::Unsupported`] with an objective, [`Error::OutOfMemory`].
+    pub fn solve_batch(&self, items: &[BatchItem<'_>], most: u64) -> Result<Vec<BatchResult>, Error> {
+        crate::batch::solve(&self.search, items, most, self.threads)
     }
 
     /// What each thread of a parallel search did since it started (empty

@@ -27,6 +27,7 @@ pub mod format;
 pub mod zdd;
 pub mod pre;
 pub mod checkpoint;
+pub mod batch;
 // Not in the header's order: no C function, only the counters' dispatch.
 mod counter;
 

@@ -1,0 +1,106 @@
+//! The C API of batches: many small subproblems of one matrix on the
+//! solver's threads (`dlx_solver_solve_batch`).
+
+use std::ffi::c_void;
+
+use libc::c_int;
+
+use super::slice_arg;
+use super::solver::{dlx_solver, with_busy_solver};
+use super::status::dlx_status::{self, *};
+use crate::batch::BatchItem;
+
+/// One problem of a batch (`dlx_solver_solve_batch`): the rows
+/// `forced[0 .. forced_count]` chosen and `excluded[0 .. excluded_count]`
+/// left out, as `dlx_solver_set_subproblem` takes them. Either array may
+/// be NULL when its count is 0.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+#[allow(non_camel_case_types)]
+pub struct dlx_batch_item {
+    pub forced: *const usize,
+    pub forced_count: usize,
+    pub excluded: *const usize,
+    pub excluded_count: usize,
+}
+
+/// Receives the result of item `index` of a batch, on the calling thread,
+/// the items in their order: `status` is `DLX_OK`, or the item's own error
+/// (`DLX_ERR_ROW_RANGE`, `DLX_ERR_CONFLICT`: the item was not searched);
+/// `count` the solutions found, at most the batch's `most`; `rows[0 ..
+/// rows_count]` the first solution (its forced rows first, then those
+/// chosen), NULL and 0 when there is none, valid during the call. Returning
+/// non-zero stops: no later item is reported, and the batch returns
+/// `DLX_STOPPED`.
+#[allow(non_camel_case_types)]
+pub type dlx_batch_fn =
+    Option<unsafe extern "C" fn(user: *mut c_void, index: usize, status: dlx_status, count: u64, rows: *const usize, rows_count: usize) -> c_int>;
+
+/// Searches each of `items[0 .. count]` (rows to force and rows to exclude,
+/// on the solver's matrix and settings: engine, seed, weights,
+/// preprocessing) for up to `most` solutions, keeping its first, spread
+/// over the solver's threads (`dlx_solver_set_threads`): each thread takes
+/// the next item as it finishes one. Then hands each result to `callback`
+/// in the items' order, on the calling thread. So a file of sudoku puzzles,
+/// each its clues forced on the one matrix of every sudoku, is solved on
+/// every core with the answers in the file's order: `most` 1 finds a
+/// solution, `most` 2 also proves it unique.
+///
+/// The solver's own search does not move (each thread searches a copy),
+/// and its limits and `dlx_solver_cancel` do not apply: each item runs to
+/// `most` solutions or its end. While the batch runs and its callback is
+/// called, the solver is busy (`DLX_ERR_BUSY` for calls on it from the
+/// callback).
+///
+/// Returns `DLX_OK` when every result was handed out, `DLX_STOPPED` when
+/// the callback stopped. Errors, nothing handed out: `DLX_ERR_NULL`
+/// (solver or callback NULL, items NULL with count > 0, an item's array
+/// NULL with a count > 0), `DLX_ERR_BUSY`, `DLX_ERR_INVALID_ARGUMENT`
+/// (`most` 0), `DLX_ERR_UNSUPPORTED` (the solver has an objective),
+/// `DLX_ERR_OUT_OF_MEMORY`.
+#[no_mangle]
+pub extern "C" fn dlx_solver_solve_batch(
+    solver: *mut dlx_solver,
+    items: *const dlx_batch_item,
+    count: usize,
+    most: u64,
+    callback: dlx_batch_fn,
+    user: *mut c_void,
+) -> dlx_status {
+    with_busy_solver(solver, |s| {
+        let Some(f) = callback else { return DLX_ERR_NULL };
+        // SAFETY: the caller's arrays, of the lengths given.
+        let items = match unsafe { slice_arg(items, count) } {
+            Ok(items) => items,
+            Err(e) => return e,
+        };
+        let mut batch = Vec::new();
+        if batch.try_reserve_exact(items.len()).is_err() {
+            return DLX_ERR_OUT_OF_MEMORY;
+        }
+        for it in items {
+            // SAFETY: each item's arrays, of the lengths it gives.
+            match unsafe { (slice_arg(it.forced, it.forced_count), slice_arg(it.excluded, it.excluded_count)) } {
+                (Ok(forced), Ok(excluded)) => batch.push(BatchItem { forced, excluded }),
+                (Err(e), _) | (_, Err(e)) => return e,
+            }
+        }
+        let results = match s.solve_batch(&batch, most) {
+            Ok(results) => results,
+            Err(e) => return e.into(),
+        };
+        for (i, r) in results.iter().enumerate() {
+            let (status, n) = match r.count {
+                Ok(n) => (DLX_OK, n),
+                Err(e) => (dlx_status::from(e), 0),
+            };
+            let rows = if r.first.is_empty() { std::ptr::null() } else { r.first.as_ptr() };
+            // SAFETY: the caller's callback and user pointer; the rows
+            // live through the call.
+            if unsafe { f(user, i, status, n, rows, r.first.len()) } != 0 {
+                return DLX_STOPPED;
+            }
+        }
+        DLX_OK
+    })
+}

@@ -1,0 +1,125 @@
+//! Batches of subproblems on several threads against the brute force:
+//! each item's count (up to `most`) and first solution, in the items'
+//! order, and each bad item's own error.
+
+mod common;
+
+use common::{all_general_covers, is_general_cover, queens, random_general, random_matrix, Lcg};
+use dlx::{BatchItem, Engine, Error, Matrix, Objective, Goal, Solver};
+
+/// Random items of `m`: a few rows forced and a few excluded; now and then
+/// a row out of range.
+fn items(g: &mut Lcg, m: &Matrix, n: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+    (0..n)
+        .map(|_| {
+            let mut pick = |k: u64| -> Vec<usize> {
+                let n = g.below(k);
+                (0..n)
+                    .map(|_| {
+                        let wild = u64::from(g.below(20) == 0);
+                        g.below(m.rows() as u64 + wild) as usize
+                    })
+                    .collect()
+            };
+            let forced = pick(3);
+            (forced, pick(3))
+        })
+        .collect()
+}
+
+/// Whether `rows` can be in one solution: no primary column past its upper
+/// bound, no secondary column used twice but in one color.
+fn fits(m: &Matrix, rows: &[usize]) -> bool {
+    let mut used = vec![0u32; m.columns()];
+    let mut color = vec![None; m.columns()];
+    for &r in rows {
+        for (k, c) in m.row(r).unwrap().enumerate() {
+            used[c] += 1;
+            if m.is_secondary(c) == Some(true) {
+                let mine = m.color_id(r, k).unwrap();
+                if used[c] > 1 && (mine == 0 || color[c] != Some(mine)) {
+                    return false;
+                }
+                color[c] = Some(mine);
+            } else if used[c] > m.bounds(c).unwrap().1 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The expected result of one item: its error, or the covers holding
+/// `forced` and none of `excluded`.
+fn truth(m: &Matrix, forced: &[usize], excluded: &[usize]) -> Result<Vec<Vec<usize>>, Error> {
+    if forced.iter().chain(excluded).any(|&r| r >= m.rows()) {
+        return Err(Error::RowRange);
+    }
+    let mut f = forced.to_vec();
+    f.sort_unstable();
+    let twice = f.windows(2).any(|w| w[0] == w[1]);
+    if twice || forced.iter().any(|r| excluded.contains(r)) || !fits(m, forced) {
+        return Err(Error::Conflict);
+    }
+    Ok(all_general_covers(m, forced).into_iter().filter(|c| !c.iter().any(|r| excluded.contains(r))).collect())
+}
+
+/// Wrong code caught: results out of order (a thread's result in another
+/// item's slot), a count past `most` or short of it, a first solution that
+/// is not one (or lacks its forced rows), a bad item failing the batch or
+/// passing as searched, a thread's copy keeping the last item's rows.
+#[test]
+fn batches_match_the_brute_force() {
+    let mut g = Lcg(53);
+    for case in 0..150 {
+        let m = if case % 2 == 0 { random_general(&mut g, 0, 3) } else { random_matrix(&mut g, 0, 3) };
+        let n = 1 + g.below(12) as usize;
+        let list = items(&mut g, &m, n);
+        let batch: Vec<BatchItem> = list.iter().map(|(f, x)| BatchItem { forced: f, excluded: x }).collect();
+        for engine in Engine::all() {
+            let Ok(mut s) = Solver::with_engine(&m, engine) else { continue };
+            for (threads, most) in [(1, 1), (2, 2), (4, 5)] {
+                s.set_threads(threads);
+                let results = s.solve_batch(&batch, most).unwrap();
+                assert_eq!(results.len(), list.len());
+                for (i, ((forced, excluded), r)) in list.iter().zip(&results).enumerate() {
+                    let at = format!("case {case} {engine:?} -j{threads} most {most} item {i}");
+                    match truth(&m, forced, excluded) {
+                        Err(e) => assert_eq!(r.count, Err(e), "{at}"),
+                        Ok(covers) => {
+                            assert_eq!(r.count, Ok((covers.len() as u64).min(most)), "{at}");
+                            if covers.is_empty() {
+                                assert!(r.first.is_empty(), "{at}");
+                            } else {
+                                assert!(is_general_cover(&m, &r.first), "{at}: {:?}", r.first);
+                                assert_eq!(&r.first[..forced.len()], &forced[..], "{at}: forced rows first");
+                                assert!(!r.first.iter().any(|x| excluded.contains(x)), "{at}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Wrong code caught: the solver's own search moved by a batch; an
+/// objective or `most` 0 accepted.
+#[test]
+fn the_solver_is_untouched_and_bad_calls_refused() {
+    let m = queens(6);
+    let mut s = Solver::new(&m).unwrap();
+    s.set_threads(2);
+    let first = s.next_solution().unwrap().to_vec();
+    let rows: Vec<Vec<usize>> = (0..6).map(|j| vec![j]).collect();
+    let batch: Vec<BatchItem> = rows.iter().map(|f| BatchItem { forced: f, excluded: &[] }).collect();
+    // 6 queens: 4 solutions, one with a queen on each of the first row's
+    // squares 1 to 4 (counted by hand), none on squares 0 and 5.
+    let counts: Vec<u64> = s.solve_batch(&batch, 10).unwrap().iter().map(|r| *r.count.as_ref().unwrap()).collect();
+    assert_eq!(counts, vec![0, 1, 1, 1, 1, 0]);
+    let second = s.next_solution().unwrap().to_vec();
+    assert_ne!(first, second, "the solver's own search went on from where it stood");
+    assert_eq!(s.solve_batch(&batch, 0).err(), Some(Error::InvalidArgument));
+    s.set_objective(Some(Objective { goal: Goal::FewestRows, best: 1 })).unwrap();
+    assert_eq!(s.solve_batch(&batch, 1).err(), Some(Error::Unsupported));
+}
