@@ -409,12 +409,76 @@ static int solve_forced(unsigned char grid[CELLS])
     return 1;
 }
 
-static int run_forced(void)
+/* --forced -j N: the puzzles taken in batches of BATCH, each batch solved
+ * on the solver's threads (dlx_solver_solve_batch: each puzzle its clues
+ * forced, counted to 1, or to 2 with --unique) and printed in order. */
+#define BATCH 4096
+
+struct batch {
+    unsigned char grids[BATCH][CELLS];
+    size_t clues[BATCH][CELLS];
+    dlx_batch_item items[BATCH];
+    size_t n;
+};
+
+static int print_result(void *user, size_t index, dlx_status status, uint64_t count, const size_t *rows, size_t n)
+{
+    struct batch *b = user;
+    unsigned char *grid = b->grids[index];
+    if (status == DLX_ERR_CONFLICT || count == 0) {
+        /* Two equal clues in one row, column or box, or no way to fill. */
+        sudoku_print(0, grid);
+        return 0;
+    }
+    check(status, "dlx_solver_solve_batch (a puzzle)");
+    for (size_t k = 0; k < n; k++)
+        grid[rows[k] / 9] = (unsigned char)(rows[k] % 9 + 1);
+    sudoku_print(count > 1 ? 2 : 1, grid);
+    return 0;
+}
+
+static void solve_batch(struct batch *b)
+{
+    if (b->n == 0)
+        return;
+    check(dlx_solver_solve_batch(forced_solver, b->items, b->n, prove_unique ? 2 : 1, print_result, b),
+          "dlx_solver_solve_batch");
+    b->n = 0;
+}
+
+static void take_puzzle(unsigned char grid[CELLS], void *ctx)
+{
+    struct batch *b = ctx;
+    size_t i = b->n++, n = 0;
+    memcpy(b->grids[i], grid, CELLS);
+    for (int c = 0; c < CELLS; c++)
+        if (grid[c])
+            b->clues[i][n++] = (size_t)(c * 9 + grid[c] - 1);
+    b->items[i] = (dlx_batch_item){b->clues[i], n, NULL, 0};
+    if (b->n == BATCH)
+        solve_batch(b);
+}
+
+static int run_forced(size_t threads)
 {
     dlx_matrix *m = sudoku_full_matrix();
     check(dlx_solver_new(m, &forced_solver), "dlx_solver_new");
     dlx_matrix_free(m);
-    int code = sudoku_line_main(solve_forced);
+    int code;
+    if (threads == 1) {
+        code = sudoku_line_main(solve_forced);
+    } else {
+        check(dlx_solver_set_threads(forced_solver, threads), "dlx_solver_set_threads");
+        struct batch *b = calloc(1, sizeof *b);
+        if (b == NULL) {
+            fprintf(stderr, "out of memory\n");
+            exit(1);
+        }
+        code = sudoku_read_lines(take_puzzle, b);
+        /* The puzzles before a bad line are answered too. */
+        solve_batch(b);
+        free(b);
+    }
     dlx_solver_free(forced_solver);
     return code;
 }
@@ -423,16 +487,18 @@ int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "--plain") == 0)
         return sudoku_line_main(solve_plain);
-    if ((argc == 2 || argc == 3) && strcmp(argv[1], "--forced") == 0) {
-        if (argc == 3 && strcmp(argv[2], "--unique") != 0) {
-            fprintf(stderr, "usage: sudoku [--plain | --forced [--unique]] < puzzles\n");
-            return 1;
+    if (argc >= 2 && strcmp(argv[1], "--forced") == 0) {
+        int next = 2;
+        if (argc > next && strcmp(argv[next], "--unique") == 0) {
+            prove_unique = 1;
+            next++;
         }
-        prove_unique = argc == 3;
-        return run_forced();
+        /* The rest: nothing, or -j N (threads_arg reads argv[1..]). */
+        size_t threads = threads_arg(argc - next + 1, argv + next - 1, "sudoku --forced [--unique]");
+        return run_forced(threads);
     }
     if (argc != 1) {
-        fprintf(stderr, "usage: sudoku [--plain | --forced [--unique]] < puzzles\n");
+        fprintf(stderr, "usage: sudoku [--plain | --forced [--unique] [-j THREADS]] < puzzles\n");
         return 1;
     }
     init_tables();

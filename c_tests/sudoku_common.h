@@ -220,14 +220,28 @@ static inline int is_blank(char ch)
 
 #define SUDOKU_LINE_MAX_LEN 256
 
-/* main() of the one-puzzle-per-line programs: lines of 81 characters ('.'
- * or '0' empty, '1'..'9' a clue), '#' lines and empty lines skipped, blanks
- * and '\r' at either end ignored, stop at "end" or end of input; a line
- * longer than 255 bytes or otherwise malformed is rejected (message on
- * stderr, exit code 1). Prints per puzzle the 81 digits of the grid solve()
- * filled, "No solution" when it returned 0, or "Multiple solutions" when it
- * returned 2 (a solver that proves uniqueness). Returns the exit code. */
-static inline int sudoku_line_main(int (*solve)(unsigned char grid[81]))
+/* Prints a puzzle's answer: the 81 digits of `grid`, "No solution" for
+ * `solved` 0, "Multiple solutions" for 2. */
+static inline void sudoku_print(int solved, const unsigned char grid[81])
+{
+    if (solved == 2) {
+        puts("Multiple solutions");
+    } else if (solved) {
+        char out[81 + 2];
+        for (int i = 0; i < 81; i++)
+            out[i] = (char)('0' + grid[i]);
+        out[81] = '\n';
+        out[81 + 1] = '\0';
+        fputs(out, stdout);
+    } else {
+        puts("No solution");
+    }
+}
+
+/* Reads the puzzle lines (see sudoku_line_main) and hands each grid to
+ * `take(grid, ctx)`. Returns the exit code: 1 for a malformed line (with
+ * its message on stderr) or a read error, else 0. */
+static inline int sudoku_read_lines(void (*take)(unsigned char grid[81], void *ctx), void *ctx)
 {
     char line[SUDOKU_LINE_MAX_LEN];
     unsigned long lineno = 0;
@@ -269,25 +283,32 @@ static inline int sudoku_line_main(int (*solve)(unsigned char grid[81]))
                 return 1;
             }
         }
-        int solved = solve(grid);
-        if (solved == 2) {
-            puts("Multiple solutions");
-        } else if (solved) {
-            char out[81 + 2];
-            for (int i = 0; i < 81; i++)
-                out[i] = (char)('0' + grid[i]);
-            out[81] = '\n';
-            out[81 + 1] = '\0';
-            fputs(out, stdout);
-        } else {
-            puts("No solution");
-        }
+        take(grid, ctx);
     }
     if (ferror(stdin)) {
         fprintf(stderr, "read error\n");
         return 1;
     }
     return 0;
+}
+
+static inline void sudoku_solve_and_print(unsigned char grid[81], void *ctx)
+{
+    int (*solve)(unsigned char grid[81]);
+    memcpy(&solve, ctx, sizeof solve);
+    sudoku_print(solve(grid), grid);
+}
+
+/* main() of the one-puzzle-per-line programs: lines of 81 characters ('.'
+ * or '0' empty, '1'..'9' a clue), '#' lines and empty lines skipped, blanks
+ * and '\r' at either end ignored, stop at "end" or end of input; a line
+ * longer than 255 bytes or otherwise malformed is rejected (message on
+ * stderr, exit code 1). Prints per puzzle the 81 digits of the grid solve()
+ * filled, "No solution" when it returned 0, or "Multiple solutions" when it
+ * returned 2 (a solver that proves uniqueness). Returns the exit code. */
+static inline int sudoku_line_main(int (*solve)(unsigned char grid[81]))
+{
+    return sudoku_read_lines(sudoku_solve_and_print, &solve);
 }
 
 static inline int sudoku_is_separator(int ch)

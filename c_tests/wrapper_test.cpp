@@ -535,6 +535,25 @@ static void test_memo()
     }
     CHECK(refused);
 
+    /* A batch: 8 queens with one queen placed on each square of the first
+     * row; 92 in all (each solution has one queen in that row), the first
+     * of each valid, and a clash (two queens on one row) its own error. */
+    dlx::solver batch(queens(8));
+    batch.set_threads(2);
+    std::vector<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> items;
+    for (std::size_t j = 0; j < 8; j++) {
+        items.push_back({{j}, {}});
+    }
+    items.push_back({{0, 1}, {}});
+    auto results = batch.solve_batch(items, 100);
+    std::uint64_t all = 0;
+    bool firsts = true;
+    for (std::size_t j = 0; j < 8; j++) {
+        all += results[j].count;
+        firsts = firsts && results[j].status == DLX_OK && (results[j].count == 0 || is_queens(results[j].first, 8));
+    }
+    CHECK(results.size() == 9 && all == 92 && firsts && results[8].status == DLX_ERR_CONFLICT);
+
     /* Samples are solutions, and the same seed draws the same. */
     dlx::matrix m = queens(8);
     dlx::solver a(m), b(m);

@@ -675,6 +675,27 @@ public:
             return dlx_solver_subproblems(s_, depth, &detail::solution_trampoline<F>, &cb, nullptr, nullptr);
         }, "dlx_solver_subproblems");
     }
+    /* One item's result of solve_batch: DLX_OK or the item's own error,
+     * the solutions found (at most `most`), the first one's rows. */
+    struct batch_result {
+        dlx_status status;
+        std::uint64_t count;
+        std::vector<std::size_t> first;
+    };
+    /* Searches each (forced rows, excluded rows) item for up to `most`
+     * solutions on the solver's threads (dlx_solver_solve_batch); the
+     * results in the items' order. */
+    std::vector<batch_result> solve_batch(const std::vector<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> &items,
+                                          std::uint64_t most = 1) {
+        std::vector<dlx_batch_item> c(items.size());
+        for (std::size_t i = 0; i < items.size(); i++) {
+            c[i] = dlx_batch_item{items[i].first.data(), items[i].first.size(), items[i].second.data(), items[i].second.size()};
+        }
+        std::vector<batch_result> out;
+        out.reserve(items.size());
+        detail::check(dlx_solver_solve_batch(s_, c.data(), c.size(), most, &batch_trampoline, &out), "dlx_solver_solve_batch");
+        return out;
+    }
     /* The least depth giving at least `at_least` subproblems (dlx_solver_split_depth). */
     std::size_t split_depth(std::uint64_t at_least) {
         std::size_t depth = 0;
@@ -804,6 +825,13 @@ private:
         if (s == DLX_STOPPED) {
             throw stopped(outcome(), partial);
         }
+    }
+
+    static int batch_trampoline(void *user, std::size_t, dlx_status status, std::uint64_t count, const std::size_t *rows,
+                                std::size_t n) {
+        static_cast<std::vector<batch_result> *>(user)->push_back(
+            batch_result{status, count, rows ? std::vector<std::size_t>(rows, rows + n) : std::vector<std::size_t>()});
+        return 0;
     }
 
     dlx_solver *s_ = nullptr;
