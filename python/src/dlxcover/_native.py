@@ -54,6 +54,13 @@ class PreStats(Structure):
 PROGRESS_FN = CFUNCTYPE(c_int, c_void_p, POINTER(Progress))
 SOLUTION_FN = CFUNCTYPE(c_int, c_void_p, POINTER(c_size_t), c_size_t)
 SUBPROBLEM_FN = CFUNCTYPE(c_int, c_void_p, POINTER(c_size_t), c_size_t, POINTER(c_size_t), c_size_t)
+BATCH_FN = CFUNCTYPE(c_int, c_void_p, c_size_t, c_uint32, c_uint64, POINTER(c_size_t), c_size_t)
+
+
+class BatchItem(Structure):
+    """dlx_batch_item."""
+    _fields_ = [("forced", POINTER(c_size_t)), ("forced_count", c_size_t),
+                ("excluded", POINTER(c_size_t)), ("excluded_count", c_size_t)]
 WRITE_FN = CFUNCTYPE(c_int, c_void_p, c_void_p, c_size_t)
 
 _P = c_void_p  # opaque handles
@@ -133,6 +140,7 @@ _PROTOTYPES = {
     "dlx_solver_set_weights": (c_uint32, [_P, c_int]),
     "dlx_solver_checkpoint": (c_uint32, [_P, c_void_p, c_size_t, _PS]),
     "dlx_solver_resume": (c_uint32, [_P, c_char_p, c_size_t]),
+    "dlx_solver_solve_batch": (c_uint32, [_P, c_void_p, c_size_t, c_uint64, BATCH_FN, c_void_p]),
     "dlx_solver_preprocess": (c_uint32, [_P, c_uint64, POINTER(PreStats)]),
     "dlx_solver_sample": (c_uint32, [_P, c_uint64, c_uint64, SOLUTION_FN, c_void_p, POINTER(c_int)]),
 }

@@ -47,6 +47,17 @@ class Best(NamedTuple):
     cost: int
 
 
+class BatchResult(NamedTuple):
+    """One item's result of :meth:`Solver.solve_batch`: the solutions found
+    (at most ``most``) and the first one's rows (None when there is none);
+    for an item that could not be searched (rows out of range, or
+    conflicting), ``count`` is None and ``error`` the exception."""
+
+    count: Optional[int]
+    first: Optional[List[int]]
+    error: Optional[Exception] = None
+
+
 class Subproblem(NamedTuple):
     """A part of a search: the rows to force and the rows to exclude."""
 
@@ -196,6 +207,44 @@ class Solver(n.Handle):
         Starts again. See ``dlx_solver_set_weights``."""
         check(n.lib.dlx_solver_set_weights(self._h, 1 if on else 0), "weights")
         self._taken = False
+
+    def solve_batch(self, items: Sequence[Any], most: int = 1) -> List["BatchResult"]:
+        """Searches each item, a list of rows to force or a pair (forced,
+        excluded), for up to ``most`` solutions, keeping its first, on the
+        solver's threads, the GIL released; the results in the items'
+        order (:class:`BatchResult`). For many small problems of one
+        matrix, such as sudoku puzzles as clues forced on the matrix of
+        every sudoku. The solver's own search does not move; its limits do
+        not apply. See ``dlx_solver_solve_batch``."""
+        from ._errors import raise_status
+
+        arrays, c_items = [], (n.BatchItem * len(items))()
+        for i, item in enumerate(items):
+            forced, excluded = (item[0], item[1]) if isinstance(item, tuple) else (item, ())
+            f, x = _rows(forced), _rows(excluded)
+            arrays.append((f, x))
+            c_items[i] = n.BatchItem(ctypes.cast(f, POINTER(c_size_t)), len(f), ctypes.cast(x, POINTER(c_size_t)), len(x))
+        out: List[BatchResult] = []
+
+        def take(user: Any, index: int, status: int, count: int, rows: Any, k: int) -> bool:
+            if status == n.OK:
+                out.append(BatchResult(count, rows[:k] if count else None))
+            else:
+                try:
+                    raise_status(status, f"batch item {index}")
+                except Exception as e:
+                    out.append(BatchResult(None, None, e))
+            return False
+
+        callback = n.BATCH_FN(self._guard(take))
+        status = n.lib.dlx_solver_solve_batch(self._h, c_items, len(items), most, callback, None)
+        if self._pending is not None:
+            pending, self._pending = self._pending, None
+            raise pending
+        if status == n.ERR_INVALID_ARGUMENT:
+            raise InputError(status, "most must be at least 1", whole=True)
+        check(status, "solve_batch")
+        return out
 
     def checkpoint(self) -> str:
         """What the search has left and has found so far, as the text of a
