@@ -15,6 +15,10 @@ took from another).
              on the inputs of bench/gen_optimize.py
   oversubscribed  dlx -j 2 against dlx -j 16 on pento_6x10 and langford_12:
              a ratio near 1 means idle threads neither spin nor contend
+  batch      c_tests' sudoku --forced --unique, one puzzle after another
+             against -j 2 (dlx_solver_solve_batch), on the 17-clue puzzles
+             of ../shared/data/sudoku (skipped without them); the answers
+             must agree
 
 Usage: bench/threads.py [-n RUNS]
 """
@@ -84,6 +88,13 @@ def main():
         path = os.path.join(out, inp)
         t1, t2, _, _ = versus(prog, [exe, '-j', '1'], [exe, '-j', '2'], path, a.n)
         print('%-16s 1 thread %.3f s  2 threads %.3f s  ratio %.2f' % (prog, t1, t2, t1 / t2), flush=True)
+    clue17 = os.path.join(root, '..', 'shared', 'data', 'sudoku', 'puzzles2_17_clue')
+    if os.path.exists(clue17):
+        exe = os.path.join(build, 'sudoku')
+        t1, t2, _, answers = versus('sudoku batch', [exe, '--forced', '--unique'], [exe, '--forced', '--unique', '-j', '2'], clue17, a.n)
+        n = answers.count(b'\n')
+        print('%-16s 1 thread %.3f s  2 threads %.3f s  ratio %.2f  (%d puzzles: %.0f and %.0f a second)'
+              % ('sudoku batch', t1, t2, t1 / t2, n, n / t1, n / t2), flush=True)
     print('== oversubscribed: ratio = 2 threads / 16 threads')
     for name in ('pento_6x10', 'langford_12'):
         path = os.path.join(instances, name + '.dlx')
