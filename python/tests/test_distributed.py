@@ -157,3 +157,14 @@ def test_count_from_a_checkpoint(client, instances, tmp_path):
     other, _ = instances("queens_8")
     with pytest.raises(dlx.CheckpointError):
         dd.count(dlx.Matrix.read(other), client, checkpoint=str(ck))
+
+
+def test_files_with_resplitting(client, instances, tmp_path):
+    """Wrong code caught: a task's file losing the solutions it wrote
+    before its budget ran out, or a hand-back writing them again."""
+    path, expect = instances("queens_10")
+    m = dlx.Matrix.read(path)
+    assert dd.solve_to_files(m, str(tmp_path), client, parts=2, budget=2_000) == expect
+    lines = [tuple(sorted(map(int, l.split()))) for f in sorted(tmp_path.iterdir()) for l in f.read_text().splitlines()]
+    assert len(lines) == expect and len(set(lines)) == expect
+    assert sorted(lines) == sorted(tuple(sorted(s)) for s in m.solutions())
