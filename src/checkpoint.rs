@@ -57,6 +57,14 @@ pub struct Piece {
 }
 
 impl Piece {
+    /// A piece of copies of `rows` and `excluded`, tidied ([`Piece::tidy`]).
+    /// Errors: [`Error::OutOfMemory`].
+    pub(crate) fn copied(rows: &[usize], excluded: &[usize], share: f64) -> Result<Piece, Error> {
+        let mut piece = Piece { rows: crate::alloc::copied(rows)?, excluded: crate::alloc::copied(excluded)?, share };
+        piece.tidy();
+        Ok(piece)
+    }
+
     /// Puts `excluded` in order, without repeats or forced rows. (A branch
     /// and bound skips rows an earlier row of their level stands in for,
     /// or that cannot beat the bar, without taking them out, and a deeper

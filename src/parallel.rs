@@ -197,9 +197,7 @@ impl Pool {
     fn pieces_left(&self, out: &mut Vec<Piece>) -> Result<(), Error> {
         out.try_reserve(self.queue.len())?;
         for p in &self.queue {
-            let mut piece = Piece { rows: crate::alloc::copied(&p.rows)?, excluded: crate::alloc::copied(&p.excluded)?, share: p.share };
-            piece.tidy();
-            out.push(piece);
+            out.push(Piece::copied(&p.rows, &p.excluded, p.share)?);
         }
         for w in &self.workers {
             if let Some(share) = w.share {

@@ -206,18 +206,12 @@ impl Search {
     /// the pruned rows that are not forced excluded too; and the caller's
     /// `excluded` alone, sorted.
     fn fixed_rows(&self, rows: &[usize], excluded: &[usize]) -> Result<(Fixed, Vec<usize>), Error> {
-        let total = self.rows();
-        if rows.iter().chain(excluded).any(|&r| r >= total) {
-            return Err(Error::RowRange);
-        }
         let mut asked = Vec::new();
         asked.try_reserve_exact(excluded.len())?;
         asked.extend_from_slice(excluded);
         asked.sort_unstable();
         asked.dedup();
-        if !self.matrix.compatible(rows)? || rows.iter().any(|r| asked.binary_search(r).is_ok()) {
-            return Err(Error::Conflict);
-        }
+        self.check_subproblem(rows, &asked)?;
         let mut forced = Vec::new();
         forced.try_reserve_exact(rows.len())?;
         forced.extend_from_slice(rows);
@@ -234,6 +228,21 @@ impl Search {
         out.sort_unstable();
         out.dedup();
         Ok((Fixed { forced, excluded: out }, asked))
+    }
+
+    /// Whether `rows` forced and `excluded` (sorted) excluded make a
+    /// subproblem: [`Error::RowRange`] for a row out of range,
+    /// [`Error::Conflict`] for forced rows that cannot go together or a
+    /// row both forced and excluded.
+    pub(crate) fn check_subproblem(&self, rows: &[usize], excluded: &[usize]) -> Result<(), Error> {
+        let total = self.rows();
+        if rows.iter().chain(excluded).any(|&r| r >= total) {
+            return Err(Error::RowRange);
+        }
+        if !self.matrix.compatible(rows)? || rows.iter().any(|r| excluded.binary_search(r).is_ok()) {
+            return Err(Error::Conflict);
+        }
+        Ok(())
     }
 
     /// Puts `fixed` in place (with room for the solutions' rows) and
@@ -572,41 +581,41 @@ impl Search {
         if !self.sharing {
             engine.ready_to_donate();
         }
-        // One scratch list of each kind, room for any piece reserved once.
+        // One scratch list of each kind, room for any piece reserved once;
+        // each piece starts from the search's own forced and excluded rows.
         let mut rows = Vec::new();
         rows.try_reserve_exact(self.fixed.forced.len() + engine.depth_limit() + 1)?;
         let mut excluded = Vec::new();
         excluded.try_reserve_exact(self.fixed.excluded.len() + engine.rows())?;
-        let mut unshared = 1.0 - self.engine.estimate();
-        let push = |out: &mut Vec<Piece>, rows: &[usize], excluded: &[usize], share: f64| -> Result<(), Error> {
-            let mut piece = Piece { rows: crate::alloc::copied(rows)?, excluded: crate::alloc::copied(excluded)?, share };
-            piece.tidy();
-            out.try_reserve(1)?;
-            out.push(piece);
-            Ok(())
-        };
-        // The branches a donation gives, shallowest first.
-        loop {
+        let fixed = &self.fixed;
+        let start = |rows: &mut Vec<usize>, excluded: &mut Vec<usize>| {
             rows.clear();
             excluded.clear();
-            rows.extend_from_slice(&self.fixed.forced);
-            excluded.extend_from_slice(&self.fixed.excluded);
+            rows.extend_from_slice(&fixed.forced);
+            excluded.extend_from_slice(&fixed.excluded);
+        };
+        let mut unshared = 1.0 - self.engine.estimate();
+        // The branches a donation gives, shallowest first.
+        loop {
+            start(&mut rows, &mut excluded);
             let Some(share) = engine.donate(&mut rows, &mut excluded) else { break };
             unshared -= share;
-            push(out, &rows, &excluded, share)?;
+            out.try_reserve(1)?;
+            out.push(Piece::copied(&rows, &excluded, share)?);
         }
         // The rest of the copy's walk, sharing what the donations left.
         let first = out.len();
         let mut failed = Ok(());
         engine.rest(&mut |core| {
-            rows.clear();
-            excluded.clear();
-            rows.extend_from_slice(&self.fixed.forced);
-            excluded.extend_from_slice(&self.fixed.excluded);
+            start(&mut rows, &mut excluded);
             core.solution(&mut rows);
             core.excluded(&mut excluded);
             if failed.is_ok() {
-                failed = push(out, &rows, &excluded, 0.0);
+                failed = Piece::copied(&rows, &excluded, 0.0).and_then(|piece| {
+                    out.try_reserve(1)?;
+                    out.push(piece);
+                    Ok(())
+                });
             }
         });
         failed?;

@@ -760,18 +760,16 @@ impl Solver {
             return Err(Error::CheckpointMismatch);
         }
         let n = self.rows();
-        let in_range = |rows: &[usize]| rows.iter().all(|&r| r < n);
-        let lists = ck.pieces.iter().flat_map(|p| [&p.rows, &p.excluded]).chain(ck.pending.iter()).chain(ck.best.iter().map(|b| &b.rows));
-        if !lists.clone().all(|rows| in_range(rows)) {
+        let found = ck.pending.iter().chain(ck.best.iter().map(|b| &b.rows));
+        if found.flatten().any(|&r| r >= n) {
             return Err(Error::Checkpoint);
         }
         let mut pieces = std::collections::VecDeque::new();
         pieces.try_reserve_exact(ck.pieces.len())?;
         for p in &ck.pieces {
-            if !self.search.matrix().compatible(&p.rows)? || p.rows.iter().any(|r| p.excluded.binary_search(r).is_ok()) {
-                return Err(Error::Checkpoint);
-            }
-            pieces.push_back(Piece { rows: crate::alloc::copied(&p.rows)?, excluded: crate::alloc::copied(&p.excluded)?, share: p.share });
+            // (Its excluded rows are sorted: `Checkpoint::parse` checks.)
+            self.search.check_subproblem(&p.rows, &p.excluded).map_err(|e| if e == Error::OutOfMemory { e } else { Error::Checkpoint })?;
+            pieces.push_back(Piece::copied(&p.rows, &p.excluded, p.share)?);
         }
         let mut pending = std::collections::VecDeque::new();
         pending.try_reserve_exact(ck.pending.len())?;

@@ -524,7 +524,7 @@ impl Core for Dlx1 {
     /// Exact cover stops no column early: after the donations, only the
     /// node the walk paused before (or the whole search, at its start).
     fn rest(&mut self, piece: &mut dyn FnMut(&dyn Core)) {
-        if matches!(self.phase, Phase::Start | Phase::Paused) {
+        if self.phase.before_a_node() {
             piece(self);
         }
     }

@@ -1395,7 +1395,7 @@ impl<K: Key> Core for Small<K> {
     /// Exact cover stops no column early: after the donations, only the
     /// node the walk paused before (or the whole search, at its start).
     fn rest(&mut self, piece: &mut dyn FnMut(&dyn Core)) {
-        if matches!(self.phase, Phase::Start | Phase::Paused) {
+        if self.phase.before_a_node() {
             piece(self);
         }
     }

@@ -19,6 +19,12 @@ pub(crate) enum Phase {
 }
 
 impl Phase {
+    /// Whether the walk has a node ahead that it has not entered: at its
+    /// start, or paused before a level (not after a solution, not done).
+    pub fn before_a_node(self) -> bool {
+        matches!(self, Phase::Start | Phase::Paused)
+    }
+
     /// The rows chosen on the path (forced ones not counted), the walk
     /// standing at `level`.
     pub fn depth(self, level: usize) -> usize {

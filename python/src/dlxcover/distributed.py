@@ -192,7 +192,8 @@ def _task(text: str, pieces: Sequence[Piece], mode: str, budget: Optional[int], 
     options = {"objective": arg["objective"], "k": arg["k"]} if best_mode else {}
     bar = _Bar(arg.get("bar"), arg.get("objective", "min"), arg.get("k", 1))
     left = budget
-    sink = open(arg["path"] + f".{os.getpid()}.part", "w") if mode == "files" else None
+    partial = arg["path"] + f".{os.getpid()}.part" if mode == "files" else None
+    sink = open(partial, "w") if partial is not None else None
     try:
         with Solver(m, **options) as s:
             for i, (forced, excluded) in enumerate(pieces):
@@ -239,9 +240,9 @@ def _task(text: str, pieces: Sequence[Piece], mode: str, budget: Optional[int], 
     finally:
         if sink is not None:
             sink.close()
-    if sink is not None:
+    if partial is not None:
         # Whole or not at all: a task run again replaces the file.
-        os.replace(arg["path"] + f".{os.getpid()}.part", arg["path"])
+        os.replace(partial, arg["path"])
     return out
 
 
