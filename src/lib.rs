@@ -54,6 +54,7 @@ pub mod control;
 pub mod engine;
 pub mod error;
 mod ffi;
+mod helpers;
 pub mod format;
 pub mod matrix;
 pub mod memo;

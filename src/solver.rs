@@ -9,6 +9,7 @@
 //! of the same search with a depth cap.
 
 use std::ops::ControlFlow;
+use std::time::Duration;
 use std::sync::Arc;
 
 use crate::bound::{Best, Objective};
@@ -37,6 +38,9 @@ pub struct Solver {
     threads: usize,
     /// The state of a parallel search under way (see [`crate::parallel`]).
     pool: Option<Box<Pool>>,
+    /// How long a call runs alone before it calls helpers
+    /// ([`Solver::set_helper_delay`]).
+    helper_delay: Duration,
     /// How a memoized count runs, and the one under way or done (a copy
     /// of the solver starts afresh: see [`memo::Slot`]).
     memo_options: MemoOptions,
@@ -87,7 +91,7 @@ impl Solver {
     /// or a copy of its structure) for the memoized count.
     fn build(matrix: &Matrix, engine: Engine, structure: Arc<Matrix>) -> Result<Solver, Error> {
         let search = Search::new(matrix, engine, structure)?;
-        Ok(Solver { search, threads: 1, pool: None, memo_options: MemoOptions::default(), memo: memo::Slot::default(), auto: Auto::default() })
+        Ok(Solver { search, threads: 1, pool: None, helper_delay: parallel::HELPER_DELAY, memo_options: MemoOptions::default(), memo: memo::Slot::default(), auto: Auto::default() })
     }
 
     /// The engine that runs the search: [`Engine::Exact`],
@@ -681,6 +685,19 @@ impl Solver {
         self.threads
     }
 
+    /// How long a call on more than one thread runs on the calling thread
+    /// alone before it asks helper threads to come (default
+    /// [`parallel::HELPER_DELAY`], 200 µs; sooner when the estimate of the
+    /// tree says much more is left). A search that ends sooner never wakes
+    /// a helper, so a short search costs about what it costs on one
+    /// thread. `Duration::ZERO` calls them at the first poll point, which
+    /// is what tests of the sharing want. A call that goes on from an
+    /// earlier one with work still held by other workers calls them at
+    /// once.
+    pub fn set_helper_delay(&mut self, delay: Duration) {
+        self.helper_delay = delay;
+    }
+
     /// What the search has left and what it has found so far, for going on
     /// later, in another process or on another machine (see
     /// [`crate::checkpoint`]; [`Checkpoint::to_text`] writes it): taken
@@ -833,6 +850,8 @@ impl Solver {
     /// One call on the threads of `pool` (see [`parallel::drive`]), which
     /// the solver keeps for the next call.
     fn drive_threads(&mut self, pool: Box<Pool>, count: bool, max: Option<u64>, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome) {
+        let mut pool = pool;
+        pool.helper_delay = self.helper_delay;
         let (handed, outcome, pool) = parallel::drive(&mut self.search, pool, count, max, f);
         self.pool = Some(pool);
         (handed, outcome)

@@ -28,6 +28,9 @@ fn solutions(m: &Matrix, s: &mut Solver) -> Vec<Vec<usize>> {
 fn solver(m: &Matrix, engine: Engine, threads: usize) -> Solver {
     let mut s = Solver::with_engine(m, engine).unwrap();
     s.set_threads(threads);
+    // Helpers at once: these searches are short, and the sharing is what
+    // is tested.
+    s.set_helper_delay(Duration::ZERO);
     s
 }
 
