@@ -1,7 +1,8 @@
 /* control_test: search control through the C API.
  *
  * Limits and every dlx_outcome, resuming to the same total, cancelling a
- * count of 16-queens from a second thread (it must stop within 100 ms),
+ * count of 16-queens on 1 and on 2 threads from a second thread (it must
+ * stop within 100 ms),
  * progress reports, seeds (same seed, same order; other seeds, other
  * orders), forced rows and their errors, and subproblems whose counts add
  * up to the whole; calls made from inside a solver's own callbacks are
@@ -173,10 +174,12 @@ static void *run_thread(void *p)
     return NULL;
 }
 
-static void test_cancel_from_another_thread(void)
+static void test_cancel_from_another_thread(size_t threads)
 {
+    printf("     on %zu thread(s)\n", threads);
     dlx_matrix *m = queens_matrix(16);
     struct run_args a = {new_solver(m), {16, 0, 0, 0}, DLX_OK, 0};
+    check(dlx_solver_set_threads(a.s, threads), "dlx_solver_set_threads");
     pthread_t th;
     CHECK(pthread_create(&th, NULL, run_thread, &a) == 0);
     struct timespec wait = {0, 300 * 1000 * 1000};
@@ -658,7 +661,8 @@ int main(void)
 {
     test_outcomes();
     test_resume();
-    test_cancel_from_another_thread();
+    test_cancel_from_another_thread(1);
+    test_cancel_from_another_thread(2);
     test_progress();
     test_seeds();
     test_forced_rows();

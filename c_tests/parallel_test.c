@@ -8,7 +8,11 @@
  * counters add up to the solver's; a solution limit stops each call and
  * the next resumes; the first solution of 14-queens stops every thread;
  * dlx_solver_cancel from another thread stops a search on 2 threads, which
- * then resumes; bad arguments get their status and change nothing. Also
+ * then resumes; bad arguments get their status and change nothing; a
+ * callback of a search on 2 threads runs whole searches on 2 threads of
+ * their own (the process's helper threads are shared: a wait for a helper
+ * that is busy in the outer search would hang); 64 solvers of 4 threads
+ * each, counting at once from 64 threads, each count 8-queens' 92. Also
  * run under helgrind (make valgrind) with helgrind.supp. No input; prints
  * one line per check.
  */
@@ -88,6 +92,45 @@ static void *cancel_later(void *arg)
     struct timespec t = {0, 200 * 1000 * 1000};
     nanosleep(&t, NULL);
     dlx_solver_cancel(arg);
+    return NULL;
+}
+
+/* A callback that counts 8-queens (92 solutions) on 2 threads of its own,
+ * for 20 of the outer search's solutions from the 100th on (by then the
+ * outer search's helper has joined it). */
+struct nested {
+    const dlx_matrix *eight;
+    int seen, runs, right;
+};
+
+static int count_inside(void *user, const size_t *rows, size_t count)
+{
+    (void)rows;
+    (void)count;
+    struct nested *n = user;
+    if (++n->seen < 100 || n->runs == 20)
+        return 0;
+    n->runs++;
+    dlx_solver *inner = solver_on(n->eight, 2);
+    n->right += dlx_solver_run(inner, ignore_solution, NULL, NULL) == DLX_DONE && counter(inner, DLX_COUNTER_SOLUTIONS) == 92;
+    dlx_solver_free(inner);
+    return 0;
+}
+
+/* 64 solvers at once, each on 4 threads. */
+struct many {
+    const dlx_matrix *m;
+    uint64_t solutions;
+    dlx_status st;
+};
+
+static void *count_many(void *arg)
+{
+    struct many *w = arg;
+    dlx_solver *s = solver_on(w->m, 4);
+    w->st = dlx_solver_run(s, ignore_solution, NULL, NULL);
+    w->solutions = counter(s, DLX_COUNTER_SOLUTIONS);
+    dlx_solver_free(s);
     return NULL;
 }
 
@@ -184,6 +227,35 @@ int main(void)
     expect(dlx_solver_next(s, &rows, &count) == DLX_SOLUTION && queens_valid(rows, count, 16),
            "the search resumes after the cancel");
     dlx_solver_free(s);
+    dlx_matrix_free(m);
+
+    /* A search started from a callback, on threads: both complete. */
+    m = queens_matrix(8);
+    dlx_matrix *ten = queens_matrix(10);
+    struct nested nest = {m, 0, 0, 0};
+    s = solver_on(ten, 2);
+    st = dlx_solver_run(s, count_inside, &nest, NULL);
+    expect(st == DLX_DONE && counter(s, DLX_COUNTER_SOLUTIONS) == 724 && nest.runs == 20 && nest.right == 20,
+           "searches on 2 threads inside a callback of one on 2 threads: 20 x 92, and 724");
+    dlx_solver_free(s);
+    dlx_matrix_free(ten);
+
+    /* 64 solvers of 4 threads each, from 64 threads at once. */
+    struct many many[64];
+    pthread_t th[64];
+    int started = 0;
+    while (started < 64) {
+        many[started] = (struct many){m, 0, DLX_OK};
+        if (pthread_create(&th[started], NULL, count_many, &many[started]) != 0)
+            break;
+        started++;
+    }
+    int right = 0;
+    for (int i = 0; i < started; i++) {
+        pthread_join(th[i], NULL);
+        right += many[i].st == DLX_DONE && many[i].solutions == 92;
+    }
+    expect(started == 64 && right == 64, "64 solvers of 4 threads at once: each counts 92");
     dlx_matrix_free(m);
 
     /* 8-queens counted on 8 threads, more than this machine's cores. */

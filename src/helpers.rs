@@ -25,8 +25,13 @@
 //! many workers (pieces of the tree and counters); they take turns on the
 //! helpers there are.
 //!
-//! The helpers live as long as the process. A process that forks keeps none
-//! in the child, where calls then run on the calling thread alone.
+//! The helpers live as long as the process. At its exit (an `atexit`
+//! handler, registered when the first helper starts) parked helpers are
+//! told to end and are joined, so that tools that look for leaks at exit
+//! (valgrind) find no thread left; if a helper is still at work then (exit
+//! called from a search's callback), none is waited for. A child of `fork`
+//! has none of its parent's helpers: its first call that wants one starts
+//! its own.
 //!
 //! Why not a crate's thread pool (rayon, threadpool): a pool's blocked job
 //! holds its thread, and a job cannot be taken back once posted, so a call
@@ -39,6 +44,7 @@ use std::collections::VecDeque;
 use std::marker::PhantomData;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::OnceLock;
+use std::thread::JoinHandle;
 
 use crate::sync::{Lock, Signal};
 
@@ -70,6 +76,14 @@ struct Board {
     /// Helper threads started, and those parked now.
     threads: usize,
     parked: usize,
+    /// Their handles, joined at exit.
+    handles: Vec<JoinHandle<()>>,
+    /// The process that started them (a child of `fork` has none).
+    pid: u32,
+    /// The process exits: parked helpers end.
+    closing: bool,
+    /// The `atexit` handler is registered.
+    registered: bool,
     /// The last crew number handed out.
     crews: u64,
 }
@@ -87,7 +101,18 @@ struct Helpers {
 fn helpers() -> &'static Helpers {
     static HELPERS: OnceLock<Helpers> = OnceLock::new();
     HELPERS.get_or_init(|| Helpers {
-        board: Lock::new(Board { jobs: VecDeque::new(), taken: Vec::new(), panics: Vec::new(), threads: 0, parked: 0, crews: 0 }),
+        board: Lock::new(Board {
+            jobs: VecDeque::new(),
+            taken: Vec::new(),
+            panics: Vec::new(),
+            threads: 0,
+            parked: 0,
+            handles: Vec::new(),
+            pid: std::process::id(),
+            closing: false,
+            registered: false,
+            crews: 0,
+        }),
         work: Signal::new(),
         done: Signal::new(),
         most: std::thread::available_parallelism().map_or(1, |n| n.get()).saturating_sub(1).max(1),
@@ -106,6 +131,9 @@ fn most() -> usize {
 fn serve(h: &'static Helpers) {
     let mut board = h.board.lock();
     loop {
+        if board.closing {
+            return;
+        }
         let Some(job) = board.jobs.pop_front() else {
             board.parked += 1;
             board = h.work.wait(board);
@@ -128,6 +156,27 @@ fn serve(h: &'static Helpers) {
     }
 }
 
+/// At the process's exit: tells the helpers to end and, when every one is
+/// parked (none is at a job that could wait on a caller who is exiting),
+/// joins them.
+extern "C" fn release() {
+    let h = helpers();
+    let mut board = h.board.lock();
+    if board.pid != std::process::id() {
+        return;
+    }
+    board.closing = true;
+    h.work.notify_all();
+    if board.parked < board.threads {
+        return;
+    }
+    let handles = std::mem::take(&mut board.handles);
+    drop(board);
+    for handle in handles {
+        let _ = handle.join();
+    }
+}
+
 /// A call's claim on the helpers: its task and its posted seats. Made by
 /// [`scope`].
 pub(crate) struct Crew<'t> {
@@ -143,6 +192,13 @@ impl Crew<'_> {
     pub fn post(&self, seat: usize) {
         let h = helpers();
         let mut board = h.board.lock();
+        if board.pid != std::process::id() {
+            // A child of `fork`: the parent's helpers are not here.
+            board.pid = std::process::id();
+            board.threads = 0;
+            board.parked = 0;
+            board.handles.clear();
+        }
         board.jobs.push_back(Job { crew: self.id, seat, task: self.task });
         let start = board.jobs.len() > board.parked && board.threads < h.most;
         if board.parked > 0 {
@@ -152,12 +208,23 @@ impl Crew<'_> {
             return;
         }
         board.threads += 1;
+        if !std::mem::replace(&mut board.registered, true) {
+            // SAFETY: `release` is a plain function that lives as long as
+            // the library (which is not unloaded once its helpers run).
+            unsafe { libc::atexit(release) };
+        }
         drop(board);
         let spawned = std::thread::Builder::new().name("dlx-helper".into()).spawn(move || serve(h));
-        if spawned.is_err() {
+        let mut board = h.board.lock();
+        match spawned {
+            Ok(handle) => {
+                if board.handles.try_reserve(1).is_ok() {
+                    board.handles.push(handle);
+                }
+            }
             // No thread (out of memory, or the system's limit): the calling
             // thread does the work; a later post tries again.
-            h.board.lock().threads -= 1;
+            Err(_) => board.threads -= 1,
         }
     }
 

@@ -371,3 +371,41 @@ fn a_panicking_callback_stops_every_thread_and_reaches_the_caller() {
     }
     std::panic::set_hook(prev);
 }
+
+// Wrong code caught: a call that waits for a helper to come while every
+// helper is busy in the search whose callback made the call (it would
+// hang), or helpers of one call that work on another's workers (wrong
+// counts).
+#[test]
+fn a_search_on_threads_inside_a_callback_of_one_completes() {
+    let (ten, eight) = (queens(10), queens(8));
+    let mut outer = solver(&ten, Engine::Auto, 2);
+    let mut inner_counts = Vec::new();
+    let mut seen = 0;
+    let outcome = outer.run(|_| {
+        seen += 1;
+        // From the 100th solution on, the outer search's helpers have
+        // joined it, and wait for the callback to take their solutions.
+        if seen >= 100 && inner_counts.len() < 20 {
+            let mut inner = solver(&eight, Engine::Auto, 2);
+            inner_counts.push(inner.count_run().0);
+        }
+        ControlFlow::Continue(())
+    });
+    // OEIS A000170: 10 queens 724, 8 queens 92.
+    assert_eq!(outcome, Outcome::Exhausted);
+    assert_eq!(outer.counters().solutions, 724);
+    assert_eq!(inner_counts, vec![92; 20]);
+}
+
+// Wrong code caught: helpers shared by many solvers at once that lose or
+// mix work (wrong counts) or deadlock when every one is busy.
+#[test]
+fn sixty_four_solvers_of_four_threads_at_once_count_right() {
+    let m = queens(8);
+    let counts: Vec<u64> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..64).map(|_| scope.spawn(|| solver(&m, Engine::Auto, 4).count_run().0)).collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(counts, vec![92; 64]);
+}
