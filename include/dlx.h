@@ -1874,8 +1874,10 @@ dlx_status dlx_solver_resume(struct dlx_solver *solver, const char *text, size_t
  * on the solver's matrix and settings: engine, seed, weights,
  * preprocessing) for up to `most` solutions, keeping its first, spread
  * over the solver's threads (`dlx_solver_set_threads`): each thread takes
- * the next item as it finishes one. Then hands each result to `callback`
- * in the items' order, on the calling thread. So a file of sudoku puzzles,
+ * the next item as it finishes one. Hands each result to `callback` in the
+ * items' order, on the calling thread, as soon as it and those before it
+ * are done, while the other threads go on with later items (so what the
+ * callback does, printing a grid, overlaps the search). So a file of sudoku puzzles,
  * each its clues forced on the one matrix of every sudoku, is solved on
  * every core with the answers in the file's order: `most` 1 finds a
  * solution, `most` 2 also proves it unique.
@@ -1887,11 +1889,13 @@ dlx_status dlx_solver_resume(struct dlx_solver *solver, const char *text, size_t
  * callback).
  *
  * Returns `DLX_OK` when every result was handed out, `DLX_STOPPED` when
- * the callback stopped. Errors, nothing handed out: `DLX_ERR_NULL`
+ * the callback stopped (the items under way finish; no other starts).
+ * Errors, nothing handed out: `DLX_ERR_NULL`
  * (solver or callback NULL, items NULL with count > 0, an item's array
  * NULL with a count > 0), `DLX_ERR_BUSY`, `DLX_ERR_INVALID_ARGUMENT`
  * (`most` 0), `DLX_ERR_UNSUPPORTED` (the solver has an objective),
- * `DLX_ERR_OUT_OF_MEMORY`.
+ * `DLX_ERR_OUT_OF_MEMORY` (also while the batch runs: the results handed
+ * out before it stand, no later one is).
  */
 dlx_status dlx_solver_solve_batch(struct dlx_solver *solver,
                                   const struct dlx_batch_item *items,

@@ -4,17 +4,20 @@
 //! solutions with its first one kept, spread over threads, the results
 //! given back in the batch's order.
 //!
-//! Each thread owns a copy of the solver's search and takes the next item
-//! from a shared counter, so a long item never holds up the others' order
-//! of work; one search per item costs nothing to start (the forced rows are
+//! Each thread (the calling one and the process's helpers,
+//! [`crate::helpers`]) owns a copy of the solver's search and takes the
+//! next item from a shared counter, so a long item never holds up the
+//! others' order of work; one search per item costs nothing to start (the forced rows are
 //! chosen, the search restarts), which is what makes a batch of
 //! sub-millisecond searches worth threads at all.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::ops::ControlFlow;
 
 use crate::control::Progress;
 use crate::error::Error;
+use crate::helpers;
 use crate::search::Search;
+use crate::sync::{Lock, Signal, Word};
 
 /// One problem of a batch: `forced` rows chosen, `excluded` rows left out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,50 +43,123 @@ pub struct BatchResult {
 /// [`Error::InvalidArgument`] for `most` 0, [`Error::Unsupported`] with an
 /// objective, [`Error::OutOfMemory`].
 pub(crate) fn solve(search: &Search, items: &[BatchItem<'_>], most: u64, threads: usize) -> Result<Vec<BatchResult>, Error> {
+    let mut results = Vec::new();
+    results.try_reserve_exact(items.len())?;
+    let mut moved = Ok(());
+    solve_each(search, items, most, threads, &mut |_, r| {
+        // Room reserved above: the push cannot fail, and `r` is cloned
+        // (the first solution's rows) fallibly.
+        match crate::alloc::copied(&r.first) {
+            Ok(first) => {
+                results.push(BatchResult { count: r.count, first });
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                moved = Err(e);
+                ControlFlow::Break(())
+            }
+        }
+    })?;
+    moved?;
+    Ok(results)
+}
+
+/// [`solve`], handing each result to `f` (with its index) in the items'
+/// order as soon as it and those before it are done, on the calling thread,
+/// while the helpers go on with later items: so what the caller does with
+/// a result (printing a grid) overlaps the search of the next. `f`
+/// returning `Break` stops the batch (the items under way finish, no other
+/// starts); says whether it did (`true`: every result was handed out).
+pub(crate) fn solve_each(search: &Search, items: &[BatchItem<'_>], most: u64, threads: usize, f: &mut dyn FnMut(usize, &BatchResult) -> ControlFlow<()>) -> Result<bool, Error> {
     if most == 0 {
         return Err(Error::InvalidArgument);
     }
     if search.objective().is_some() {
         return Err(Error::Unsupported);
     }
-    let mut results = Vec::new();
-    results.try_reserve_exact(items.len())?;
-    results.resize_with(items.len(), || BatchResult { count: Ok(0), first: Vec::new() });
-    let threads = threads.clamp(1, items.len().max(1));
-    let next = AtomicUsize::new(0);
-    // Each thread's results, (index, result), merged in order at the end.
-    let mut found: Vec<Result<Vec<(usize, BatchResult)>, Error>> = Vec::new();
-    found.try_reserve_exact(threads)?;
-    let work = |mut s: Search| -> Result<Vec<(usize, BatchResult)>, Error> {
-        let mut mine = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(item) = items.get(i) else { return Ok(mine) };
-            mine.try_reserve(1)?;
-            mine.push((i, one(&mut s, *item, most)?));
+    let mut slots = Vec::new();
+    slots.try_reserve_exact(items.len())?;
+    slots.resize_with(items.len(), || None);
+    let board = Lock::new(Board { results: slots, failed: None });
+    let ready = Signal::new();
+    // No more copies than the helper threads the process has, and items.
+    let threads = threads.clamp(1, items.len().max(1)).min(helpers::most() + 1);
+    let next = Word::new(0);
+    // Every ticket past the last item: nobody starts another.
+    let halt = || next.set(items.len() as u64);
+    // One item, its result left on the board; false when there is none
+    // left (or the batch stops).
+    let one_more = |s: &mut Search| -> bool {
+        let i = next.next() as usize;
+        let Some(item) = items.get(i) else { return false };
+        let r = one(s, *item, most);
+        let mut b = board.lock();
+        match r {
+            Ok(r) => b.results[i] = Some(r),
+            Err(e) => {
+                b.failed.get_or_insert(e);
+                halt();
+            }
+        }
+        ready.notify_one();
+        true
+    };
+    // The calling thread searches with its own copy; each other copy waits
+    // in a seat for a helper thread (crate::helpers), which may not come:
+    // the calling thread then takes every item itself.
+    let seats: Vec<Lock<Option<Search>>> = (1..threads).map(|_| Lock::new(Some(search.clone()))).collect();
+    let task = |seat: usize| {
+        let copy = seats[seat].lock().take();
+        if let Some(mut s) = copy {
+            while one_more(&mut s) {}
         }
     };
-    let copies: Vec<Search> = (0..threads).map(|_| search.clone()).collect();
-    std::thread::scope(|scope| {
-        let mut copies = copies.into_iter();
-        let first = copies.next();
-        let handles: Vec<_> = copies.map(|s| scope.spawn(move || work(s))).collect();
-        if let Some(s) = first {
-            found.push(work(s));
+    let mut own = search.clone();
+    let mut handed = 0;
+    let mut stopped = false;
+    helpers::scope(&task, |crew| {
+        for seat in 0..seats.len() {
+            crew.post(seat);
         }
-        for h in handles {
-            match h.join() {
-                Ok(r) => found.push(r),
-                Err(panic) => std::panic::resume_unwind(panic),
+        // Phases: search an item and hand out what is ready, while items
+        // are left; then wait for the helpers' last ones.
+        let mut searching = true;
+        while handed < items.len() && !stopped {
+            if searching {
+                searching = one_more(&mut own);
+            }
+            let mut b = board.lock();
+            if b.failed.is_some() {
+                return;
+            }
+            if !searching && b.results[handed].is_none() {
+                b = ready.wait(b);
+            }
+            while handed < items.len() {
+                let Some(r) = b.results[handed].take() else { break };
+                drop(b);
+                stopped = f(handed, &r).is_break();
+                handed += 1;
+                if stopped {
+                    halt();
+                    return;
+                }
+                b = board.lock();
             }
         }
     });
-    for part in found {
-        for (i, r) in part? {
-            results[i] = r;
-        }
+    match board.into_inner().failed {
+        Some(e) => Err(e),
+        None => Ok(!stopped),
     }
-    Ok(results)
+}
+
+/// The results of a batch on their way to the calling thread.
+struct Board {
+    /// Each item's result, from when it is done until it is handed out.
+    results: Vec<Option<BatchResult>>,
+    /// The first error that ends the batch (out of memory).
+    failed: Option<Error>,
 }
 
 /// One item on `s`: an error of the item's own is its result; running out

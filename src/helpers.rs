@@ -121,8 +121,7 @@ fn helpers() -> &'static Helpers {
 
 /// The most helper threads the process starts (one fewer than the cores,
 /// at least one).
-#[cfg(test)]
-fn most() -> usize {
+pub(crate) fn most() -> usize {
     helpers().most
 }
 

@@ -823,6 +823,17 @@ impl Solver {
         crate::batch::solve(&self.search, items, most, self.threads)
     }
 
+    /// [`Solver::solve_batch`], handing each result to `f` with its index,
+    /// in the items' order, on the calling thread, as soon as it and those
+    /// before it are done: the helper threads go on with later items
+    /// meanwhile, so what `f` does overlaps the search. `f` returning
+    /// `Break` stops the batch (items under way finish, no other starts).
+    /// Returns whether every result was handed out (`false`: `f` stopped
+    /// it). Errors as [`Solver::solve_batch`]'s.
+    pub fn solve_batch_each(&self, items: &[BatchItem<'_>], most: u64, mut f: impl FnMut(usize, &BatchResult) -> ControlFlow<()>) -> Result<bool, Error> {
+        crate::batch::solve_each(&self.search, items, most, self.threads, &mut f)
+    }
+
     /// What each thread of a parallel search did since it started (empty
     /// before the first call on more than one thread).
     pub fn thread_stats(&self) -> Vec<ThreadStats> {

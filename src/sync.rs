@@ -191,6 +191,12 @@ impl Word {
         self.0.fetch_add(n, Relaxed);
     }
 
+    /// Adds one; returns the value before (a ticket).
+    #[inline(never)]
+    pub fn next(&self) -> u64 {
+        self.0.fetch_add(1, Relaxed)
+    }
+
     /// Takes up to `most` from the value, never below 0; returns what it
     /// took.
     #[inline(never)]

@@ -123,3 +123,44 @@ fn the_solver_is_untouched_and_bad_calls_refused() {
     s.set_objective(Some(Objective { goal: Goal::FewestRows, best: 1 })).unwrap();
     assert_eq!(s.solve_batch(&batch, 1).err(), Some(Error::Unsupported));
 }
+
+/// Wrong code caught: results handed out of order, one handed twice or
+/// skipped, or a stop that lets later items be reported (or that hangs
+/// while a helper still holds an item).
+#[test]
+fn results_stream_in_order_and_a_stop_ends_the_batch() {
+    let m = queens(8);
+    let mut s = Solver::new(&m).unwrap();
+    s.set_threads(2);
+    // A queen forced on each of the 64 squares, 40 times over: 2,560 items.
+    let rows: Vec<Vec<usize>> = (0..2560).map(|j| vec![j % 64]).collect();
+    let batch: Vec<BatchItem> = rows.iter().map(|f| BatchItem { forced: f, excluded: &[] }).collect();
+    let mut seen = Vec::new();
+    let all = s
+        .solve_batch_each(&batch, 100, |i, r| {
+            seen.push((i, *r.count.as_ref().unwrap()));
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
+    assert!(all);
+    assert_eq!(seen.iter().map(|&(i, _)| i).collect::<Vec<_>>(), (0..2560).collect::<Vec<_>>());
+    // Every square of 8 queens is in some of its 92 solutions; a square's
+    // count is the same for its 40 items; the 64 counts sum to 8 x 92 (each
+    // solution has 8 queens).
+    assert!(seen.iter().all(|&(i, n)| n > 0 && n == seen[i % 64].1));
+    assert_eq!(seen[..64].iter().map(|&(_, n)| n).sum::<u64>(), 8 * 92);
+    let mut handed = 0;
+    let all = s
+        .solve_batch_each(&batch, 1, |i, _| {
+            assert_eq!(i, handed);
+            handed += 1;
+            if i == 99 {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            }
+        })
+        .unwrap();
+    assert!(!all);
+    assert_eq!(handed, 100);
+}

@@ -2,6 +2,7 @@
 //! solver's threads (`dlx_solver_solve_batch`).
 
 use std::ffi::c_void;
+use std::ops::ControlFlow;
 
 use libc::c_int;
 
@@ -40,8 +41,10 @@ pub type dlx_batch_fn =
 /// on the solver's matrix and settings: engine, seed, weights,
 /// preprocessing) for up to `most` solutions, keeping its first, spread
 /// over the solver's threads (`dlx_solver_set_threads`): each thread takes
-/// the next item as it finishes one. Then hands each result to `callback`
-/// in the items' order, on the calling thread. So a file of sudoku puzzles,
+/// the next item as it finishes one. Hands each result to `callback` in the
+/// items' order, on the calling thread, as soon as it and those before it
+/// are done, while the other threads go on with later items (so what the
+/// callback does, printing a grid, overlaps the search). So a file of sudoku puzzles,
 /// each its clues forced on the one matrix of every sudoku, is solved on
 /// every core with the answers in the file's order: `most` 1 finds a
 /// solution, `most` 2 also proves it unique.
@@ -53,11 +56,13 @@ pub type dlx_batch_fn =
 /// callback).
 ///
 /// Returns `DLX_OK` when every result was handed out, `DLX_STOPPED` when
-/// the callback stopped. Errors, nothing handed out: `DLX_ERR_NULL`
+/// the callback stopped (the items under way finish; no other starts).
+/// Errors, nothing handed out: `DLX_ERR_NULL`
 /// (solver or callback NULL, items NULL with count > 0, an item's array
 /// NULL with a count > 0), `DLX_ERR_BUSY`, `DLX_ERR_INVALID_ARGUMENT`
 /// (`most` 0), `DLX_ERR_UNSUPPORTED` (the solver has an objective),
-/// `DLX_ERR_OUT_OF_MEMORY`.
+/// `DLX_ERR_OUT_OF_MEMORY` (also while the batch runs: the results handed
+/// out before it stand, no later one is).
 #[no_mangle]
 pub extern "C" fn dlx_solver_solve_batch(
     solver: *mut dlx_solver,
@@ -85,11 +90,7 @@ pub extern "C" fn dlx_solver_solve_batch(
                 (Err(e), _) | (_, Err(e)) => return e,
             }
         }
-        let results = match s.solve_batch(&batch, most) {
-            Ok(results) => results,
-            Err(e) => return e.into(),
-        };
-        for (i, r) in results.iter().enumerate() {
+        let each = s.solve_batch_each(&batch, most, |i, r| {
             let (status, n) = match r.count {
                 Ok(n) => (DLX_OK, n),
                 Err(e) => (dlx_status::from(e), 0),
@@ -98,8 +99,15 @@ pub extern "C" fn dlx_solver_solve_batch(
             // SAFETY: the caller's callback and user pointer; the rows
             // live through the call.
             if unsafe { f(user, i, status, n, rows, r.first.len()) } != 0 {
-                return DLX_STOPPED;
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
             }
+        });
+        match each {
+            Ok(true) => {}
+            Ok(false) => return DLX_STOPPED,
+            Err(e) => return e.into(),
         }
         DLX_OK
     })
