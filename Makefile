@@ -61,7 +61,7 @@ demo: all
 	./c_tests/build/demo
 
 test: lib
-	$(CARGO) test --release
+	DLX_HELPERS=3 $(CARGO) test --release
 	$(MAKE) static-tool
 	python3 tests/py/memo_checks.py $(OUT)/dlx
 	python3 tests/py/json_checks.py $(OUT)/dlx

@@ -19,7 +19,10 @@
 //! without them. That is why nothing can deadlock on helpers.
 //!
 //! How many: one fewer than the cores the system offers (at least one), for
-//! all the solvers of the process together. The calling threads are the
+//! all the solvers of the process together, or what the environment
+//! variable `DLX_HELPERS` says (1 to 1024), read once, when the first call
+//! asks for help (`make test` runs the Rust tests with 3, so that several
+//! helpers share out work even on two cores). The calling threads are the
 //! rest, so a machine's cores are busy without more threads than cores
 //! taking turns on them. A search on more threads than that still has as
 //! many workers (pieces of the tree and counters); they take turns on the
@@ -115,12 +118,20 @@ fn helpers() -> &'static Helpers {
         }),
         work: Signal::new(),
         done: Signal::new(),
-        most: std::thread::available_parallelism().map_or(1, |n| n.get()).saturating_sub(1).max(1),
+        most: helpers_wanted(std::env::var("DLX_HELPERS").ok().as_deref()),
     })
 }
 
-/// The most helper threads the process starts (one fewer than the cores,
-/// at least one).
+/// The most helper threads: `DLX_HELPERS` if it is a number from 1 to 1024,
+/// else one fewer than the cores (at least one).
+fn helpers_wanted(env: Option<&str>) -> usize {
+    match env.and_then(|v| v.trim().parse::<usize>().ok()) {
+        Some(n @ 1..=1024) => n,
+        _ => std::thread::available_parallelism().map_or(1, |n| n.get()).saturating_sub(1).max(1),
+    }
+}
+
+/// The most helper threads the process starts ([`helpers_wanted`]).
 pub(crate) fn most() -> usize {
     helpers().most
 }
@@ -296,6 +307,19 @@ pub(crate) fn scope<'t, R>(task: &'t (dyn Fn(usize) + Sync + 't), body: impl FnO
 mod tests {
     use super::*;
     use crate::sync::Word;
+
+    // Wrong code caught: `DLX_HELPERS` ignored, or a value out of range (or
+    // not a number) taken.
+    #[test]
+    fn the_number_of_helpers_follows_the_environment_within_range() {
+        let default = helpers_wanted(None);
+        assert!(default >= 1);
+        assert_eq!(helpers_wanted(Some("3")), 3);
+        assert_eq!(helpers_wanted(Some(" 7 ")), 7);
+        for bad in ["0", "1025", "-1", "many", ""] {
+            assert_eq!(helpers_wanted(Some(bad)), default, "{bad:?}");
+        }
+    }
 
     // Wrong code caught: a scope that returns before the jobs taken are
     // done (the sum would come up short), or a withdrawn job that runs

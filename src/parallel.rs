@@ -817,7 +817,7 @@ fn run_threads(c: &mut Coordinator<'_>, sh: &Shared, pool: &mut Pool, batch: &mu
     let pending = &mut pool.pending;
     let own = helpers::scope(&task, |crew| {
         let _halt = HaltOnPanic(sh);
-        let mut home = Home { delay, walked: own.walked(), w: own, idle: false, seats: &seats, crew, called: false, since: Instant::now() };
+        let mut home = Home { delay, walked: own.walked(), w: own, idle: false, seats: &seats, crew, called: false, posted: vec![false; seats.len()], since: Instant::now() };
         loop {
             home.turn(sh, counting);
             let over = sh.collect(&mut home, batch);
@@ -857,8 +857,9 @@ struct Home<'a> {
     idle: bool,
     seats: &'a [Seat],
     crew: &'a helpers::Crew<'a>,
-    /// Whether the seats are posted to the helpers.
+    /// Whether helpers are called, and which seats are posted to them.
     called: bool,
+    posted: Vec<bool>,
     /// When the call started, and the home worker's share walked then.
     since: Instant,
     walked: f64,
@@ -911,22 +912,29 @@ impl Home<'_> {
         spent >= self.delay / 4 && now > 0.0 && spent.as_secs_f64() * (1.0 - walked).max(0.0) >= 5.0 * self.delay.as_secs_f64() * now
     }
 
-    /// Makes the workers not made yet (copies of `root`, at its start) and
-    /// posts every seat to the helpers; the busy workers hurry to their next
-    /// poll point to give the ones without a piece some. A worker that
-    /// cannot be made (out of memory) is left out: the others do its part.
+    /// Posts seats to the helpers, as many as the process has helper
+    /// threads (more could not run at once, and a helper keeps its seat to
+    /// the call's end), those whose worker holds a piece first, making the
+    /// workers not made yet (copies of `root`, at its start); the busy
+    /// workers hurry to their next poll point to give the ones without a
+    /// piece some. A worker that cannot be made (out of memory) is left
+    /// out: the others do its part.
     fn call_helpers(&mut self, sh: &Shared, root: &Search, counting: bool) {
         self.called = true;
+        let holds = |seat: &Seat| seat.worker.lock().as_ref().is_some_and(|w| w.share.is_some());
+        let first: Vec<bool> = self.seats.iter().map(holds).collect();
+        let order = (0..self.seats.len()).filter(|&i| first[i]).chain((0..self.seats.len()).filter(|&i| !first[i]));
         let mut waiting = 0;
-        for (i, seat) in self.seats.iter().enumerate() {
-            let mut w = seat.worker.lock();
+        for i in order.take(helpers::most()) {
+            let mut w = self.seats[i].worker.lock();
             if w.is_none() {
-                let Ok(mut made) = Worker::new(root, seat.slot, None) else { continue };
+                let Ok(mut made) = Worker::new(root, self.seats[i].slot, None) else { continue };
                 made.solver.set_counting(counting);
                 *w = Some(made);
             }
-            waiting += u64::from(w.as_ref().is_some_and(|w| w.share.is_none()));
+            waiting += u64::from(!first[i]);
             drop(w);
+            self.posted[i] = true;
             self.crew.post(i);
         }
         let st = sh.lock();
@@ -974,7 +982,7 @@ impl Home<'_> {
     fn take_over(&mut self, sh: &Shared) -> bool {
         for (i, seat) in self.seats.iter().enumerate() {
             let holds = seat.worker.lock().as_ref().is_some_and(|w| w.share.is_some());
-            if !holds || (self.called && !self.crew.withdraw(i)) {
+            if !holds || (self.posted[i] && !self.crew.withdraw(i)) {
                 continue;
             }
             let mut g = seat.worker.lock();
@@ -987,7 +995,7 @@ impl Home<'_> {
                 st.idle -= 1;
             }
             drop(st);
-            if self.called {
+            if self.posted[i] {
                 self.crew.post(i);
             }
             return true;
