@@ -13,6 +13,10 @@ took from another).
              written to bench/out/instances)
   optimising c_tests' treasure_map and square_destroyer, -j 1 against -j 2,
              on the inputs of bench/gen_optimize.py
+  by size    square_destroyer's cases one at a time (each repeated so that
+             a run takes milliseconds), -j 1 against -j 2, bucketed by
+             the time of one search on one thread: below 50 us, 50-200 us,
+             200 us-1 ms, above; a bucket's ratio is its summed times
   oversubscribed  dlx -j 2 against dlx -j 16 on pento_6x10 and langford_12:
              a ratio near 1 means idle threads neither spin nor contend
   batch      c_tests' sudoku --forced --unique, one puzzle after another
@@ -66,6 +70,35 @@ def counters(err):
     return nodes, steals
 
 
+def by_size(exe, path, runs, repeat=40):
+    """square_destroyer's cases one by one, each `repeat` times in one
+    process: median times per search on 1 and 2 threads, summed by bucket
+    of the one-thread time."""
+    toks = open(path).read().split()
+    cases, at = [], 1
+    for _ in range(int(toks[0])):
+        k = int(toks[at + 1])
+        cases.append(' '.join(toks[at:at + 2 + k]))
+        at += 2 + k
+    tmp = os.path.join(out, 'square_destroyer_one.txt')
+    buckets = [(0, 50), (50, 200), (200, 1000), (1000, float('inf'))]
+    sums = {b: [0, 0.0, 0.0] for b in buckets}
+    for case in sorted(set(cases)):
+        with open(tmp, 'w') as f:
+            f.write('%d\n' % repeat + (case + '\n') * repeat)
+        t1, t2, _, _ = versus(case, [exe, '-j', '1'], [exe, '-j', '2'], tmp, runs)
+        us = 1e6 * t1 / repeat
+        b = next(b for b in buckets if b[0] <= us < b[1])
+        n = cases.count(case)
+        sums[b][0] += n
+        sums[b][1] += n * t1
+        sums[b][2] += n * t2
+    for (lo, hi), (n, t1, t2) in sums.items():
+        if n:
+            name = 'sd %d-%s us' % (lo, '' if hi == float('inf') else '%d' % hi)
+            print('%-16s %3d cases  1 thread %.3f s  2 threads %.3f s  ratio %.2f' % (name, n, t1, t2, t1 / t2), flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('-n', type=int, default=5)
@@ -88,6 +121,7 @@ def main():
         path = os.path.join(out, inp)
         t1, t2, _, _ = versus(prog, [exe, '-j', '1'], [exe, '-j', '2'], path, a.n)
         print('%-16s 1 thread %.3f s  2 threads %.3f s  ratio %.2f' % (prog, t1, t2, t1 / t2), flush=True)
+    by_size(os.path.join(build, 'square_destroyer'), os.path.join(out, 'square_destroyer.txt'), a.n)
     clue17 = os.path.join(root, '..', 'shared', 'data', 'sudoku', 'puzzles2_17_clue')
     if os.path.exists(clue17):
         exe = os.path.join(build, 'sudoku')

@@ -73,9 +73,16 @@ struct Worker {
 }
 
 impl Worker {
-    /// A copy of `root` (at its start) in `slot`, holding `share`.
+    /// A copy of `root` in `slot`, holding `share`: the whole search from
+    /// where `root` stands (its counters too), or, without a share, a worker
+    /// that waits for a piece and has walked nothing (a copy of a walk under
+    /// way would count that walk's nodes again).
     fn new(root: &Search, slot: usize, share: Option<f64>) -> Result<Worker, Error> {
-        Ok(Worker { slot, solver: root.worker()?, share, base: Counters::default(), done: 0.0, steals: 0, idle: Duration::ZERO })
+        let mut solver = root.worker()?;
+        if share.is_none() {
+            solver.set_counters(Counters::default());
+        }
+        Ok(Worker { slot, solver, share, base: Counters::default(), done: 0.0, steals: 0, idle: Duration::ZERO })
     }
 
     fn stats(&self) -> ThreadStats {
@@ -624,23 +631,28 @@ fn slice(w: &mut Worker, me: &Status, sh: &Shared, counting: bool, alone: bool, 
 const TICK: Duration = Duration::from_millis(5);
 
 /// One call of a parallel search of `s` (which has `threads` > 1, or goes
-/// on from a checkpoint): hands
-/// solutions to `f` as [`crate::control::drive`] does, at most `max` of
-/// them, or only counts them with `count` (and no objective). Returns the
-/// solutions handed out and how the call ended (also kept as the last
+/// on from a checkpoint): hands solutions to `f` as
+/// [`crate::control::drive`] does, at most `max` of them, or only counts
+/// them with `count` (and no objective). `call` is the call's budgets when
+/// it started on the calling thread alone (`Solver`'s serial start), which
+/// handed out or counted `handed` solutions. Returns the solutions handed
+/// out (or counted) in the call and how it ended (also kept as the last
 /// outcome).
-pub(crate) fn drive(s: &mut Search, pool: Box<Pool>, count: bool, max: Option<u64>, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome, Box<Pool>) {
-    let mut call = control::begin(s);
-    let (handed, outcome, pool) = call_threads(s, &mut call, pool, count, max.unwrap_or(u64::MAX), f);
+pub(crate) fn drive(s: &mut Search, call: Option<Call>, pool: Box<Pool>, count: bool, max: Option<u64>, handed: u64, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome, Box<Pool>) {
+    let mut call = match call {
+        Some(call) => call,
+        None => control::begin(s),
+    };
+    let (handed, outcome, pool) = call_threads(s, &mut call, pool, count, max.unwrap_or(u64::MAX), handed, f);
     // The counters are the workers' sums.
     s.set_counters(pool.counters());
     s.set_outcome(outcome);
     (handed, outcome, pool)
 }
 
-fn call_threads(s: &mut Search, call: &mut Call, mut pool: Box<Pool>, count: bool, max: u64, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome, Box<Pool>) {
+fn call_threads(s: &mut Search, call: &mut Call, mut pool: Box<Pool>, count: bool, max: u64, handed: u64, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome, Box<Pool>) {
     // Solutions found by an earlier call come first.
-    let mut c = Coordinator { s, call, f, handed: 0, max, counting: count, stopping: false };
+    let mut c = Coordinator { s, call, f, handed, max, counting: count, stopping: false };
     if let Some(outcome) = c.hand_pending(&mut pool.pending) {
         return (c.handed, outcome, pool);
     }
@@ -767,7 +779,9 @@ impl Shared {
             // (`Home::call_helpers`).
             idle: Word::new(0),
             queued: Word::new(queued),
-            nodes_left: Word::new(s.limits().nodes.unwrap_or(u64::MAX)),
+            // What the call's node limit leaves (all of it, unless the
+            // call began on the calling thread alone).
+            nodes_left: Word::new(c.call.node_cap.saturating_sub(s.counters().nodes)),
             slots: Word::new(c.max - c.handed),
             unlimited: c.max == u64::MAX,
             bar: Word::new(s.bar() as u64),

@@ -409,3 +409,75 @@ fn sixty_four_solvers_of_four_threads_at_once_count_right() {
     });
     assert_eq!(counts, vec![92; 64]);
 }
+
+// Wrong code caught: a call that starts on the calling thread alone and
+// hands over to threads mid-walk (Solver::set_helper_delay above zero)
+// that loses the walk's place (solutions missed or found twice), restarts
+// its limits (more solutions or nodes than asked for), or drops the best
+// found before the handover; DLX1's copy not readied to share (its serial
+// walk keeps no stop points).
+#[test]
+fn a_call_handed_over_to_threads_mid_walk_goes_on_exactly() {
+    let m = queens(10);
+    for engine in [Engine::Exact, Engine::Small, Engine::General] {
+        let serial = solutions(&m, &mut solver(&m, engine, 1));
+        assert_eq!(serial.len(), 724, "OEIS A000170");
+        for (threads, delay) in [(2, 1), (3, 1), (2, 30)] {
+            let what = format!("{engine:?} on {threads} threads, handed over after {delay} us");
+            let threaded = |limits: Limits| {
+                let mut s = Solver::with_engine(&m, engine).unwrap();
+                s.set_threads(threads);
+                s.set_helper_delay(Duration::from_micros(delay));
+                s.set_limits(limits);
+                s
+            };
+            assert_eq!(threaded(Limits::default()).count_run(), (724, Outcome::Exhausted), "{what}");
+            assert_eq!(solutions(&m, &mut threaded(Limits::default())), serial, "{what}");
+            // 50 solutions a call: each call stops at exactly 50, and
+            // together they are every solution once.
+            let mut s = threaded(Limits { solutions: Some(50), ..Limits::default() });
+            let mut all = Vec::new();
+            loop {
+                let mut this = 0;
+                let outcome = s.run(|rows| {
+                    let mut r = rows.to_vec();
+                    r.sort_unstable();
+                    all.push(r);
+                    this += 1;
+                    ControlFlow::Continue(())
+                });
+                if outcome == Outcome::Exhausted {
+                    assert!(this <= 50, "{what}");
+                    break;
+                }
+                assert_eq!((outcome, this), (Outcome::SolutionLimit, 50), "{what}");
+            }
+            all.sort();
+            assert_eq!(all, serial, "{what}: 50 a call");
+            // A node limit holds across the handover.
+            let mut s = threaded(Limits { nodes: Some(3000), ..Limits::default() });
+            let (_, outcome) = s.count_run();
+            assert_eq!(outcome, Outcome::NodeLimit, "{what}");
+            // (A solution is a node, found past a slice's budget; a copy
+            // of the walk that counted its nodes again went 128 over.)
+            assert!(s.counters().nodes <= 3000 + threads as u64, "{what}: {} nodes", s.counters().nodes);
+        }
+    }
+    // The best costs: found before and after the handover, the same as on
+    // one thread.
+    let mut g = Lcg(77);
+    for case in 0..20 {
+        let m = medium(&mut g, 12, 60, case % 2 == 1);
+        let mut one = Solver::new(&m).unwrap();
+        one.set_objective(Some(Objective { goal: Goal::MinCost, best: 3 })).unwrap();
+        one.run(|_| ControlFlow::Continue(()));
+        let want: Vec<i64> = one.best().iter().map(|b| b.cost).collect();
+        let mut s = Solver::new(&m).unwrap();
+        s.set_threads(2);
+        s.set_helper_delay(Duration::from_micros(1));
+        s.set_objective(Some(Objective { goal: Goal::MinCost, best: 3 })).unwrap();
+        s.run(|_| ControlFlow::Continue(()));
+        let got: Vec<i64> = s.best().iter().map(|b| b.cost).collect();
+        assert_eq!(got, want, "case {case}");
+    }
+}
