@@ -5,7 +5,7 @@
 //! given back in the batch's order.
 //!
 //! Each thread (the calling one and the process's helpers,
-//! [`crate::helpers`]) owns a copy of the solver's search and takes the
+//! `crate::helpers`) owns a copy of the solver's search and takes the
 //! next item from a shared counter, so a long item never holds up the
 //! others' order of work; one search per item costs nothing to start (the forced rows are
 //! chosen, the search restarts), which is what makes a batch of

@@ -18,9 +18,15 @@
 //! the caller, one at a time (so callbacks need no locking), keeps the best
 //! list of a branch and bound and publishes its bar to every worker, looks
 //! at the cancel flag, the clock, the update limit and the progress
-//! callback, and stops the workers. So `N` threads start `N - 1`, and only
-//! after the home worker's first slice and its solutions: a search that
-//! ends within it, or a call for one solution that it finds, starts none. When the home worker has nothing to do, the calling thread sleeps
+//! callback, and stops the workers. The other workers wait in *seats*,
+//! posted to the process's helper threads (`crate::helpers`) once the
+//! call has run [`HELPER_DELAY`] (a call that `Solver` started on the
+//! calling thread alone hands over after that delay, and posts them at
+//! once); only as many seats as there are helpers, and a worker is made
+//! (a copy of the solver) only for a seat posted. A seat's job that no
+//! helper took is withdrawn at the call's end, and the home worker takes
+//! over a seat that holds a piece, so a call never waits for a helper.
+//! When the home worker has nothing to do, the calling thread sleeps
 //! until a solution, a unit or the end arrives, or a tick passes. A stopped
 //! search keeps every worker's state, the units not taken yet and the
 //! solutions found but not handed out, and the next call carries on from
