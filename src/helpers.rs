@@ -29,9 +29,9 @@
 //! helpers there are.
 //!
 //! The helpers live as long as the process. At its exit (an `atexit`
-//! handler, registered when the first helper starts) parked helpers are
-//! told to end and are joined, so that tools that look for leaks at exit
-//! (valgrind) find no thread left; if a helper is still at work then (exit
+//! handler, registered when the first helper starts) the helpers are told
+//! to end and are joined, so that tools that look for leaks at exit
+//! (valgrind) find no thread left; if a helper is still at a job then (exit
 //! called from a search's callback), none is waited for. A child of `fork`
 //! has none of its parent's helpers: its first call that wants one starts
 //! its own.
@@ -166,9 +166,8 @@ fn serve(h: &'static Helpers) {
     }
 }
 
-/// At the process's exit: tells the helpers to end and, when every one is
-/// parked (none is at a job that could wait on a caller who is exiting),
-/// joins them.
+/// At the process's exit: tells the helpers to end and, when none is at a
+/// job (which could wait on a caller who is exiting), joins them.
 extern "C" fn release() {
     let h = helpers();
     let mut board = h.board.lock();
@@ -177,9 +176,13 @@ extern "C" fn release() {
     }
     board.closing = true;
     h.work.notify_all();
-    if board.parked < board.threads {
+    if !board.taken.is_empty() {
+        // A helper is at a job, which may wait on the exiting caller.
         return;
     }
+    // Every other helper ends as soon as it next takes the lock: parked, or
+    // just started and not parked yet (a test of `parked` here missed
+    // those, and memcheck then found the thread at exit).
     let handles = std::mem::take(&mut board.handles);
     drop(board);
     for handle in handles {
