@@ -45,32 +45,21 @@ pub struct BatchResult {
 pub(crate) fn solve(search: &Search, items: &[BatchItem<'_>], most: u64, threads: usize) -> Result<Vec<BatchResult>, Error> {
     let mut results = Vec::new();
     results.try_reserve_exact(items.len())?;
-    let mut moved = Ok(());
+    // Room reserved above: each result moves in without allocating.
     solve_each(search, items, most, threads, &mut |_, r| {
-        // Room reserved above: the push cannot fail, and `r` is cloned
-        // (the first solution's rows) fallibly.
-        match crate::alloc::copied(&r.first) {
-            Ok(first) => {
-                results.push(BatchResult { count: r.count, first });
-                ControlFlow::Continue(())
-            }
-            Err(e) => {
-                moved = Err(e);
-                ControlFlow::Break(())
-            }
-        }
+        results.push(r);
+        ControlFlow::Continue(())
     })?;
-    moved?;
     Ok(results)
 }
 
-/// [`solve`], handing each result to `f` (with its index) in the items'
-/// order as soon as it and those before it are done, on the calling thread,
+/// [`solve`], handing each result (owned) to `f` with its index, in the
+/// items' order as soon as it and those before it are done, on the calling thread,
 /// while the helpers go on with later items: so what the caller does with
 /// a result (printing a grid) overlaps the search of the next. `f`
 /// returning `Break` stops the batch (the items under way finish, no other
 /// starts); says whether it did (`true`: every result was handed out).
-pub(crate) fn solve_each(search: &Search, items: &[BatchItem<'_>], most: u64, threads: usize, f: &mut dyn FnMut(usize, &BatchResult) -> ControlFlow<()>) -> Result<bool, Error> {
+pub(crate) fn solve_each(search: &Search, items: &[BatchItem<'_>], most: u64, threads: usize, f: &mut dyn FnMut(usize, BatchResult) -> ControlFlow<()>) -> Result<bool, Error> {
     if most == 0 {
         return Err(Error::InvalidArgument);
     }
@@ -138,7 +127,7 @@ pub(crate) fn solve_each(search: &Search, items: &[BatchItem<'_>], most: u64, th
             while handed < items.len() {
                 let Some(r) = b.results[handed].take() else { break };
                 drop(b);
-                stopped = f(handed, &r).is_break();
+                stopped = f(handed, r).is_break();
                 handed += 1;
                 if stopped {
                     halt();
