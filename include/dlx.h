@@ -1435,9 +1435,14 @@ dlx_status dlx_solver_best(const struct dlx_solver *solver,
  * with an objective, each improvement prunes every thread's search at
  * once, and reaches the solution callback within a few milliseconds. The
  * calling thread is one of the threads (it searches too, between handing
- * out solutions), so `threads` threads start `threads - 1`; a search
- * small enough to end within its first slice of nodes starts none, nor
- * does a `dlx_solver_next` that this slice answers. Limits are for the whole call (nodes exact, as on one thread);
+ * out solutions); the others run on the process's helper threads, kept
+ * parked between calls and shared by every solver (one fewer than the
+ * cores, or the environment variable `DLX_HELPERS`, 1 to 1024). A call
+ * runs on the calling thread alone, as on one thread, until it has run
+ * 200 µs (50 µs when the estimate says much more is left), and only then
+ * wakes helpers, so a short search costs what it costs on one thread. A
+ * call never waits for a busy helper: searches started from callbacks,
+ * and many solvers at once, complete. Limits are for the whole call (nodes exact, as on one thread);
  * `dlx_solver_cancel` stops all threads within one slice; counters are
  * summed over the threads (`DLX_COUNTER_STEALS` and `DLX_COUNTER_IDLE_NS`
  * show the balance); a stopped search resumes where it stopped (solutions

@@ -196,9 +196,18 @@ pub(crate) struct Call {
     /// two calls a puzzle).
     start: Option<Instant>,
     deadline: Option<Instant>,
-    node_cap: u64,
+    pub(crate) node_cap: u64,
     update_cap: u64,
     next_report: Option<Instant>,
+    /// When a call on several threads that starts on the calling thread
+    /// alone hands over to helpers (`Solver`'s serial start): the call
+    /// then pauses with `handed_over` set, to go on in [`crate::parallel`].
+    handover: Option<Instant>,
+    pub(crate) handed_over: bool,
+    /// When the estimate may hand over sooner.
+    early: Option<Early>,
+    /// The most nodes between two looks at the controls.
+    poll_nodes: u64,
 }
 
 /// Starts a call of `s`.
@@ -213,6 +222,51 @@ pub(crate) fn begin(s: &mut impl Sliced) -> Call {
         node_cap: l.nodes.map_or(u64::MAX, |n| c.nodes.saturating_add(n)),
         update_cap: l.updates.map_or(u64::MAX, |n| c.updates.saturating_add(n)),
         next_report: controls.progress.as_ref().zip(start).map(|((every, _), start)| start + *every),
+        handover: None,
+        handed_over: false,
+        early: None,
+        poll_nodes: POLL_NODES,
+    }
+}
+
+/// The nodes between two looks at the clock while a call waits to hand
+/// over to helpers: a branch and bound's node may take microseconds.
+const HANDOVER_POLL_NODES: u64 = 128;
+
+/// Starts a call of `s` that pauses (`Call::handed_over`) once it has run
+/// `after` without ending, for the parallel search to go on with it; or
+/// after a quarter of that, if the estimate of the tree (over the part
+/// walked in this call, at its pace) says that five times `after` is left.
+pub(crate) fn begin_handing_over(s: &mut impl Sliced, after: Duration) -> Call {
+    let mut call = begin(s);
+    let now = Instant::now();
+    call.handover = Some(now + after);
+    call.early = Some(Early { from: now + after / 4, after, started: now, walked: s.estimate() });
+    call.poll_nodes = HANDOVER_POLL_NODES;
+    call
+}
+
+/// A handover before the delay is up: from when it may come, the delay,
+/// when the call started and the share of the tree walked then.
+struct Early {
+    from: Instant,
+    after: Duration,
+    started: Instant,
+    walked: f64,
+}
+
+impl Call {
+    /// Whether the estimate says to hand over before the delay is up.
+    fn hand_over_early(&mut self, s: &impl Sliced) -> bool {
+        let Some(e) = &self.early else { return false };
+        let now = Instant::now();
+        if now < e.from {
+            return false;
+        }
+        let walked = s.estimate();
+        let pace = walked - e.walked;
+        let spent = (now - e.started).as_secs_f64();
+        pace > 0.0 && spent * (1.0 - walked).max(0.0) >= 5.0 * e.after.as_secs_f64() * pace
     }
 }
 
@@ -227,12 +281,20 @@ impl Call {
         if c.updates >= self.update_cap {
             return Err(Outcome::UpdateLimit);
         }
-        if self.deadline.is_none() && self.next_report.is_none() {
+        if self.deadline.is_none() && self.next_report.is_none() && self.handover.is_none() {
             return Ok(None);
         }
         let now = Instant::now();
         if self.deadline.is_some_and(|d| now >= d) {
             return Err(Outcome::TimeLimit);
+        }
+        if self.handover.is_some_and(|h| now >= h) {
+            // Not an outcome the caller sees: the call goes on in threads.
+            self.handover = None;
+            self.early = None;
+            self.handed_over = true;
+            self.poll_nodes = POLL_NODES;
+            return Err(Outcome::Stopped);
         }
         Ok(self.next_report.filter(|&due| now >= due).map(|_| now))
     }
@@ -255,12 +317,16 @@ impl Call {
 /// if one is due; how the call must end, if it must. The next slice's node
 /// budget.
 fn poll(s: &mut impl Sliced, call: &mut Call) -> Result<u64, Outcome> {
+    if call.hand_over_early(s) {
+        call.handover = Some(Instant::now());
+        call.early = None;
+    }
     let c = s.counters();
     if let Some(now) = call.check(s.controls(), c)? {
         let (estimate, depth) = (s.estimate(), s.depth());
         call.report(s.controls(), now, c, estimate, depth)?;
     }
-    Ok(POLL_NODES.min(call.node_cap.saturating_sub(c.nodes)))
+    Ok(call.poll_nodes.min(call.node_cap.saturating_sub(c.nodes)))
 }
 
 /// Runs `s` until the next solution or until the call must stop.
@@ -282,7 +348,12 @@ fn step(s: &mut impl Sliced, call: &mut Call) -> Result<(), Outcome> {
 /// the call ended (also kept as the last outcome).
 pub(crate) fn find(s: &mut impl Sliced) -> Outcome {
     let mut call = begin(s);
-    let outcome = match step(s, &mut call) {
+    find_in(s, &mut call)
+}
+
+/// [`find`] within `call`.
+pub(crate) fn find_in(s: &mut impl Sliced, call: &mut Call) -> Outcome {
+    let outcome = match step(s, call) {
         Ok(()) => Outcome::Solution,
         Err(outcome) => outcome,
     };
@@ -292,14 +363,19 @@ pub(crate) fn find(s: &mut impl Sliced) -> Outcome {
 
 /// One call that hands `s` to `f` at each solution until the search is
 /// exhausted, `f` breaks, or a limit or a cancel ends the call.
-pub(crate) fn drive<S: Sliced>(s: &mut S, mut f: impl FnMut(&mut S) -> ControlFlow<()>) -> Outcome {
+pub(crate) fn drive<S: Sliced>(s: &mut S, f: impl FnMut(&mut S) -> ControlFlow<()>) -> Outcome {
     let mut call = begin(s);
-    let mut found = 0u64;
+    drive_in(s, &mut call, 0, f).0
+}
+
+/// [`drive`] within `call`, which has handed out `found` solutions before;
+/// also the solutions handed out in all.
+pub(crate) fn drive_in<S: Sliced>(s: &mut S, call: &mut Call, mut found: u64, mut f: impl FnMut(&mut S) -> ControlFlow<()>) -> (Outcome, u64) {
     let outcome = loop {
         if s.controls().limits.solutions.is_some_and(|max| found >= max) {
             break Outcome::SolutionLimit;
         }
-        match step(s, &mut call) {
+        match step(s, call) {
             Ok(()) => {
                 found += 1;
                 if f(s).is_break() {
@@ -310,7 +386,7 @@ pub(crate) fn drive<S: Sliced>(s: &mut S, mut f: impl FnMut(&mut S) -> ControlFl
         }
     };
     s.controls().outcome = Some(outcome);
-    outcome
+    (outcome, found)
 }
 
 /// One call that counts the solutions of `s` (listing none) until the
@@ -320,13 +396,18 @@ pub(crate) fn drive<S: Sliced>(s: &mut S, mut f: impl FnMut(&mut S) -> ControlFl
 /// that count inside the search ([`Sliced::count_slice`]).
 pub(crate) fn count<S: Sliced>(s: &mut S) -> (u64, Outcome) {
     let mut call = begin(s);
+    count_in(s, &mut call, 0)
+}
+
+/// [`count`] within `call`, which has counted `found` solutions before;
+/// also counts them in what it returns.
+pub(crate) fn count_in<S: Sliced>(s: &mut S, call: &mut Call, mut found: u64) -> (u64, Outcome) {
     let most = s.controls().limits.solutions.unwrap_or(u64::MAX);
-    let mut found = 0u64;
     let outcome = loop {
         if found >= most {
             break Outcome::SolutionLimit;
         }
-        let budget = match poll(s, &mut call) {
+        let budget = match poll(s, call) {
             Ok(budget) => budget,
             Err(outcome) => break outcome,
         };

@@ -1,13 +1,12 @@
 //! The process's helper threads: started once, parked between searches
 //! without spinning, lent to whichever call has work for them.
 //!
-//! A batch ([`crate::batch`]) runs on the calling thread and on helpers.
-//! Starting a thread and joining it cost 40-50 µs on the machines we
-//! measure on, and a new thread's first instruction may come milliseconds
-//! after the spawn; waking a parked one costs a few microseconds. So the
-//! threads outlive the calls: the first call that wants a helper starts
-//! one, and later calls wake it. (The parallel search of one problem,
-//! [`crate::parallel`], still starts its own threads per call.)
+//! A parallel search ([`crate::parallel`]) and a batch ([`crate::batch`])
+//! run on the calling thread and on helpers. Starting a thread and joining
+//! it cost 40-50 µs on the machines we measure on, and a new thread's first
+//! instruction may come milliseconds after the spawn; waking a parked one
+//! costs a few microseconds. So the threads outlive the calls: the first
+//! call that wants a helper starts one, and later calls wake it.
 //!
 //! A call asks for help through a [`Crew`]: one *task* (a closure of the
 //! call, taking a seat number) and jobs posted for some of its seats. A
@@ -243,9 +242,7 @@ impl Crew<'_> {
     }
 
     /// Takes back the job of `seat` if no helper has taken it: says whether
-    /// it did (the caller may then use the seat's data itself). Used by the
-    /// tests only so far (a scope withdraws every job left at its end).
-    #[cfg(test)]
+    /// it did (the caller may then use the seat's data itself).
     pub fn withdraw(&self, seat: usize) -> bool {
         let mut board = helpers().board.lock();
         match board.jobs.iter().position(|j| j.crew == self.id && j.seat == seat) {

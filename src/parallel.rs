@@ -18,9 +18,15 @@
 //! the caller, one at a time (so callbacks need no locking), keeps the best
 //! list of a branch and bound and publishes its bar to every worker, looks
 //! at the cancel flag, the clock, the update limit and the progress
-//! callback, and stops the workers. So `N` threads start `N - 1`, and only
-//! after the home worker's first slice and its solutions: a search that
-//! ends within it, or a call for one solution that it finds, starts none. When the home worker has nothing to do, the calling thread sleeps
+//! callback, and stops the workers. The other workers wait in *seats*,
+//! posted to the process's helper threads (`crate::helpers`) once the
+//! call has run [`HELPER_DELAY`] (a call that `Solver` started on the
+//! calling thread alone hands over after that delay, and posts them at
+//! once); only as many seats as there are helpers, and a worker is made
+//! (a copy of the solver) only for a seat posted. A seat's job that no
+//! helper took is withdrawn at the call's end, and the home worker takes
+//! over a seat that holds a piece, so a call never waits for a helper.
+//! When the home worker has nothing to do, the calling thread sleeps
 //! until a solution, a unit or the end arrives, or a tick passes. A stopped
 //! search keeps every worker's state, the units not taken yet and the
 //! solutions found but not handed out, and the next call carries on from
@@ -39,6 +45,7 @@ use crate::checkpoint::Piece;
 use crate::control::{self, Call, Counters, Outcome, Progress};
 use crate::error::Error;
 use crate::search::Search;
+use crate::helpers;
 use crate::sync::{Guard, Lock, Signal, Word};
 
 /// What one thread of a parallel search did since the search started.
@@ -57,6 +64,8 @@ pub struct ThreadStats {
 /// One thread's search.
 #[derive(Clone, Debug)]
 struct Worker {
+    /// Its place among the pool's workers, and in [`Shared::status`].
+    slot: usize,
     solver: Search,
     /// The share of the whole tree of the unit it works on, if any (the
     /// unit's rows are in its solver).
@@ -70,6 +79,18 @@ struct Worker {
 }
 
 impl Worker {
+    /// A copy of `root` in `slot`, holding `share`: the whole search from
+    /// where `root` stands (its counters too), or, without a share, a worker
+    /// that waits for a piece and has walked nothing (a copy of a walk under
+    /// way would count that walk's nodes again).
+    fn new(root: &Search, slot: usize, share: Option<f64>) -> Result<Worker, Error> {
+        let mut solver = root.worker()?;
+        if share.is_none() {
+            solver.set_counters(Counters::default());
+        }
+        Ok(Worker { slot, solver, share, base: Counters::default(), done: 0.0, steals: 0, idle: Duration::ZERO })
+    }
+
     fn stats(&self) -> ThreadStats {
         let c = self.solver.counters();
         ThreadStats { nodes: self.base.nodes + c.nodes, updates: self.base.updates + c.updates, steals: self.steals, idle: self.idle }
@@ -106,7 +127,14 @@ impl Worker {
 /// The state of a parallel search that lives between calls.
 #[derive(Clone, Debug)]
 pub(crate) struct Pool {
+    /// The workers made so far, in slot order: the first at once, the
+    /// others when a call first asks helpers to come (a search that ends
+    /// before then copies the solver once, not once per thread).
     workers: Vec<Worker>,
+    /// How many workers the search has at most (the solver's threads).
+    threads: usize,
+    /// How long a call runs alone before it calls helpers.
+    pub(crate) helper_delay: Duration,
     /// Units given away and not taken yet.
     queue: VecDeque<Piece>,
     /// Solutions found (and recorded among the best) and not handed out
@@ -130,13 +158,9 @@ impl Pool {
         for m in &mut mailbox {
             m.try_reserve_exact(MAILBOX * threads)?;
         }
-        for i in 0..threads {
-            let solver = root.worker()?;
-            // The copy of `root` is at its start: the whole search.
-            let share = (i == 0).then_some(1.0);
-            workers.push(Worker { solver, share, base: Counters::default(), done: 0.0, steals: 0, idle: Duration::ZERO });
-        }
-        Ok(Pool { workers, queue: VecDeque::new(), pending: VecDeque::new(), exhausted: false, mailbox, resumed: false })
+        // The copy of `root` is at its start: the whole search.
+        workers.push(Worker::new(root, 0, Some(1.0))?);
+        Ok(Pool { workers, threads, helper_delay: HELPER_DELAY, queue: VecDeque::new(), pending: VecDeque::new(), exhausted: false, mailbox, resumed: false })
     }
 
     /// The counters summed over the workers (solutions not included).
@@ -144,8 +168,14 @@ impl Pool {
         self.workers.iter().map(Worker::stats).fold(Counters::default(), |c, s| Counters { nodes: c.nodes + s.nodes, updates: c.updates + s.updates, solutions: 0 })
     }
 
+    /// Each thread's statistics, in slot order (zeros for a worker not
+    /// made yet).
     pub fn stats(&self) -> Vec<ThreadStats> {
-        self.workers.iter().map(Worker::stats).collect()
+        let mut out = vec![ThreadStats::default(); self.threads];
+        for w in &self.workers {
+            out[w.slot] = w.stats();
+        }
+        out
     }
 
     pub fn estimate(&self) -> f64 {
@@ -260,8 +290,12 @@ struct State {
     /// [`Shared::mailbox`], the room [`Pool::new`] reserves, so sending
     /// never allocates.
     found: VecDeque<Found>,
-    /// Workers on threads of their own that have not finished the call.
+    /// Workers on helper threads that have joined the call and not left it.
     running: usize,
+    /// Workers that hold a piece and have not joined the call yet: the
+    /// search is not over while one does (the home worker takes it over if
+    /// no helper comes for it).
+    held: usize,
     /// The calling thread panicked: nobody empties the mailbox any more.
     abandoned: bool,
 }
@@ -364,12 +398,15 @@ impl Shared {
         Some(unit)
     }
 
-    /// Counts one more worker idle; if that is every worker, the search is
-    /// over: says so and wakes the waiting ones.
+    /// Counts one more worker idle; if that is every worker in the call
+    /// (the home worker and the helpers that joined) and no other holds a
+    /// piece, the search is over: says so and wakes the waiting ones. Not
+    /// once the call stops: a helper that left then may hold a piece, and
+    /// no longer counts among those running.
     fn go_idle(&self, st: &mut State) -> bool {
         st.idle += 1;
         self.idle.set(st.idle as u64);
-        if st.idle == self.status.len() {
+        if st.stop.is_none() && st.idle == 1 + st.running && st.held == 0 {
             st.exhausted = true;
             self.wake.notify_all();
         }
@@ -398,33 +435,6 @@ impl Shared {
         }
     }
 
-    /// The home worker's [`Shared::take`], which never waits: if it has no
-    /// unit, takes one that is queued, or else counts itself idle (once;
-    /// `idle` says whether it does), which may end the search.
-    fn seek(&self, w: &mut Worker, me: &Status, idle: &mut bool) {
-        if w.share.is_some() {
-            return;
-        }
-        let mut st = self.lock();
-        if st.queue.is_empty() {
-            if !*idle && !st.exhausted {
-                *idle = true;
-                self.go_idle(&mut st);
-                drop(st);
-                me.publish(w, self.reporting);
-            }
-            return;
-        }
-        if std::mem::take(idle) {
-            st.idle -= 1;
-        }
-        if let Some(unit) = self.pop(&mut st) {
-            drop(st);
-            w.start(unit);
-            w.steals += 1;
-        }
-    }
-
     /// Whether a thread waits for a unit that nobody has queued yet.
     fn wanted(&self) -> bool {
         self.idle.get() > self.queued.get()
@@ -440,9 +450,14 @@ impl Shared {
     }
 
     /// Claims up to one slice of the node budget: a short one while a
-    /// thread waits for work, so that it gets some soon, unless `alone`.
+    /// thread waits for work, so that it gets some soon, unless `alone`
+    /// (no helper called yet).
     fn claim(&self, alone: bool) -> u64 {
-        let slice = if self.wanted() && !alone { HURRY_NODES } else { self.slice };
+        let slice = if self.wanted() && !alone {
+            HURRY_NODES
+        } else {
+            self.slice
+        };
         self.nodes_left.take(slice)
     }
 
@@ -502,8 +517,28 @@ impl Drop for HaltOnPanic<'_> {
     }
 }
 
-/// One worker's thread.
-fn work(w: &mut Worker, me: &Status, sh: &Shared, counting: bool) {
+impl Shared {
+    /// A helper's worker joins the call, unless it is over; says whether it
+    /// did.
+    fn join(&self, w: &Worker) -> bool {
+        let mut st = self.lock();
+        if st.stop.is_some() || st.exhausted {
+            return false;
+        }
+        st.running += 1;
+        if w.share.is_some() {
+            st.held -= 1;
+        }
+        true
+    }
+}
+
+/// One worker on a helper thread, for as long as the call has work for it.
+fn work(w: &mut Worker, sh: &Shared, counting: bool) {
+    if !sh.join(w) {
+        return;
+    }
+    let me = &sh.status[w.slot];
     let _leaving = Leaving(sh);
     loop {
         if sh.stop.get() != 0 {
@@ -604,23 +639,28 @@ fn slice(w: &mut Worker, me: &Status, sh: &Shared, counting: bool, alone: bool, 
 const TICK: Duration = Duration::from_millis(5);
 
 /// One call of a parallel search of `s` (which has `threads` > 1, or goes
-/// on from a checkpoint): hands
-/// solutions to `f` as [`crate::control::drive`] does, at most `max` of
-/// them, or only counts them with `count` (and no objective). Returns the
-/// solutions handed out and how the call ended (also kept as the last
+/// on from a checkpoint): hands solutions to `f` as
+/// [`crate::control::drive`] does, at most `max` of them, or only counts
+/// them with `count` (and no objective). `call` is the call's budgets when
+/// it started on the calling thread alone (`Solver`'s serial start), which
+/// handed out or counted `handed` solutions. Returns the solutions handed
+/// out (or counted) in the call and how it ended (also kept as the last
 /// outcome).
-pub(crate) fn drive(s: &mut Search, pool: Box<Pool>, count: bool, max: Option<u64>, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome, Box<Pool>) {
-    let mut call = control::begin(s);
-    let (handed, outcome, pool) = call_threads(s, &mut call, pool, count, max.unwrap_or(u64::MAX), f);
+pub(crate) fn drive(s: &mut Search, call: Option<Call>, pool: Box<Pool>, count: bool, max: Option<u64>, handed: u64, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome, Box<Pool>) {
+    let mut call = match call {
+        Some(call) => call,
+        None => control::begin(s),
+    };
+    let (handed, outcome, pool) = call_threads(s, &mut call, pool, count, max.unwrap_or(u64::MAX), handed, f);
     // The counters are the workers' sums.
     s.set_counters(pool.counters());
     s.set_outcome(outcome);
     (handed, outcome, pool)
 }
 
-fn call_threads(s: &mut Search, call: &mut Call, mut pool: Box<Pool>, count: bool, max: u64, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome, Box<Pool>) {
+fn call_threads(s: &mut Search, call: &mut Call, mut pool: Box<Pool>, count: bool, max: u64, handed: u64, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome, Box<Pool>) {
     // Solutions found by an earlier call come first.
-    let mut c = Coordinator { s, call, f, handed: 0, max, counting: count, stopping: false };
+    let mut c = Coordinator { s, call, f, handed, max, counting: count, stopping: false };
     if let Some(outcome) = c.hand_pending(&mut pool.pending) {
         return (c.handed, outcome, pool);
     }
@@ -733,19 +773,23 @@ impl Shared {
         let reporting = s.reports_progress();
         let queue = std::mem::take(&mut pool.queue);
         let queued = queue.len() as u64;
+        // Every worker with a piece but the home worker (the first of them).
+        let held = pool.workers.iter().filter(|w| w.share.is_some()).count().saturating_sub(1);
         Shared {
-            state: Lock::new(State { queue, idle: 0, exhausted: false, stop: None, found, running: 0, abandoned: false }),
+            state: Lock::new(State { queue, idle: 0, exhausted: false, stop: None, found, running: 0, held, abandoned: false }),
             wake: Signal::new(),
             arrived: Signal::new(),
             room: Signal::new(),
-            mailbox: MAILBOX * pool.workers.len(),
+            mailbox: MAILBOX * pool.threads,
             patient: s.objective().is_some() && c.max == u64::MAX,
             stop: Word::new(0),
-            // Workers without a piece will wait for one: the others hurry
-            // to their next poll point to give them some.
-            idle: Word::new(pool.workers.iter().filter(|w| w.share.is_none()).count() as u64),
+            // Nobody waits for a piece until helpers are asked to come
+            // (`Home::call_helpers`).
+            idle: Word::new(0),
             queued: Word::new(queued),
-            nodes_left: Word::new(s.limits().nodes.unwrap_or(u64::MAX)),
+            // What the call's node limit leaves (all of it, unless the
+            // call began on the calling thread alone).
+            nodes_left: Word::new(c.call.node_cap.saturating_sub(s.counters().nodes)),
             slots: Word::new(c.max - c.handed),
             unlimited: c.max == u64::MAX,
             bar: Word::new(s.bar() as u64),
@@ -755,124 +799,260 @@ impl Shared {
             reporting,
             // What the workers did in earlier calls, until they publish
             // again.
-            status: pool.workers.iter().map(|w| Status::of(w, reporting)).collect(),
+            status: {
+                let mut status: Vec<Status> = (0..pool.threads).map(|_| Status::default()).collect();
+                for w in &pool.workers {
+                    status[w.slot] = Status::of(w, reporting);
+                }
+                status
+            },
         }
     }
 }
 
 /// The threads of one call: the home worker and the coordinator take turns
-/// on the calling thread, and the other workers start after the first
-/// turn. Returns when every thread has finished.
+/// on the calling thread, and helpers come when the work is worth them.
+/// Returns when every helper has left.
 fn run_threads(c: &mut Coordinator<'_>, sh: &Shared, pool: &mut Pool, batch: &mut VecDeque<Found>) {
-    // The home worker, on the calling thread: the first that holds a piece.
-    let home = pool.workers.iter().position(|w| w.share.is_some()).unwrap_or(0);
-    let mut own = None;
-    let mut others = Vec::new();
-    for (i, pair) in pool.workers.iter_mut().zip(&sh.status).enumerate() {
-        if i == home {
-            own = Some(pair);
-        } else {
-            others.push(pair);
-        }
+    // The home worker, on the calling thread: the first that holds a piece
+    // (the first worker, which is always made, if none does). The others
+    // wait in seats, each a helper's job once helpers are called.
+    let mut slots: Vec<Option<Worker>> = (0..pool.threads).map(|_| None).collect();
+    for w in pool.workers.drain(..) {
+        let slot = w.slot;
+        slots[slot] = Some(w);
     }
-    let (hw, hme) = own.expect("threads > 1, so home is a worker");
-    let mut others = Some(others);
-    let pending = &mut pool.pending;
+    let first = slots.iter().position(|w| w.as_ref().is_some_and(|w| w.share.is_some())).unwrap_or(0);
+    let own = slots[first].take().expect("the first worker is made with the pool");
+    let seats: Vec<Seat> = slots.into_iter().enumerate().filter(|&(slot, _)| slot != first).map(|(slot, w)| Seat { slot, worker: Lock::new(w) }).collect();
     let counting = c.counting;
-    std::thread::scope(|scope| {
+    // A helper's job: the worker of its seat, if the home worker has not
+    // taken it over meanwhile, for as long as the call has work for it.
+    let task = |seat: usize| {
+        let taken = seats[seat].worker.lock().take();
+        if let Some(mut w) = taken {
+            work(&mut w, sh, counting);
+            *seats[seat].worker.lock() = Some(w);
+        }
+    };
+    let delay = pool.helper_delay;
+    let pending = &mut pool.pending;
+    let own = helpers::scope(&task, |crew| {
         let _halt = HaltOnPanic(sh);
-        let mut started = Vec::new();
-        // Whether the home worker counts among the idle ones.
-        let mut home_idle = false;
+        let mut home = Home { delay, walked: own.walked(), w: own, idle: false, seats: &seats, crew, called: false, posted: vec![false; seats.len()], since: Instant::now() };
         loop {
-            home_turn(sh, hw, hme, counting, started.is_empty(), &mut home_idle);
-            if let Some(rest) = &others {
-                sh.end_if_nothing_left(hw, rest);
-            }
-            let over = sh.collect(hw, home_idle, batch);
+            home.turn(sh, counting);
+            let over = sh.collect(&mut home, batch);
             c.hand_batch(sh, batch, pending);
-            // The other threads start after the first slice and its
-            // solutions, unless these ended the call: a small search, or a
-            // call for one solution that the slice found, starts none.
-            if let Some(rest) = others.take() {
-                if sh.start(rest.len()) {
-                    for (w, me) in rest {
-                        started.push(scope.spawn(move || work(w, me, sh, counting)));
-                    }
-                }
-            }
             if over {
                 break;
+            }
+            if !home.called && home.worth_helpers(sh) {
+                home.call_helpers(sh, c.s, counting);
             }
             if !c.stopping {
                 c.check(sh);
             }
         }
-        hme.publish(hw, sh.reporting);
-        // Joined one by one (the scope would only wait for them): a
-        // joined thread is gone, stack and all, before the call returns,
-        // and valgrind's tools see the join.
-        for worker in started {
-            if let Err(panic) = worker.join() {
-                std::panic::resume_unwind(panic);
-            }
-        }
+        home.w.publish_to(sh);
+        home.w
     });
+    // Back into the pool, in slot order.
+    pool.workers.push(own);
+    pool.workers.extend(seats.into_iter().filter_map(|seat| seat.worker.into_inner()));
+    pool.workers.sort_unstable_by_key(|w| w.slot);
 }
 
-/// The home worker's turn: one slice, with a piece taken before and after
-/// it if it has none.
-fn home_turn(sh: &Shared, hw: &mut Worker, hme: &Status, counting: bool, alone: bool, home_idle: &mut bool) {
-    if sh.stop.get() != 0 {
-        return;
+/// A worker's place while the home worker runs on the calling thread.
+struct Seat {
+    slot: usize,
+    /// Empty while a helper runs it, or before it is made.
+    worker: Lock<Option<Worker>>,
+}
+
+/// The calling thread's side of a call: its worker, the other workers'
+/// seats (each a helper's job once helpers are called), and when to call
+/// them.
+struct Home<'a> {
+    w: Worker,
+    /// Whether the home worker counts among the idle ones.
+    idle: bool,
+    seats: &'a [Seat],
+    crew: &'a helpers::Crew<'a>,
+    /// Whether helpers are called, and which seats are posted to them.
+    called: bool,
+    posted: Vec<bool>,
+    /// When the call started, and the home worker's share walked then.
+    since: Instant,
+    walked: f64,
+    /// How long it runs alone at most ([`HELPER_DELAY`]).
+    delay: Duration,
+}
+
+/// How long a call runs on the calling thread alone before it calls helpers,
+/// unless the solver says otherwise (`Solver::set_helper_delay`). A quarter
+/// of it is enough when the home worker's pace and the estimate say that
+/// five times as much is left. Calling helpers costs the calling thread
+/// a few microseconds, and a search that ends before a helper is up gains
+/// nothing from it: on searches of 50-200 µs a shorter delay made two
+/// threads slower than one.
+pub const HELPER_DELAY: Duration = Duration::from_micros(200);
+
+impl Home<'_> {
+    /// The home worker's turn: one slice, with a piece taken before and
+    /// after it if it has none.
+    fn turn(&mut self, sh: &Shared, counting: bool) {
+        if sh.stop.get() != 0 {
+            return;
+        }
+        self.seek(sh);
+        if self.w.share.is_some() {
+            let me = &sh.status[self.w.slot];
+            slice(&mut self.w, me, sh, counting, !self.called, true);
+            self.seek(sh);
+        }
     }
-    sh.seek(hw, hme, home_idle);
-    if hw.share.is_some() {
-        slice(hw, hme, sh, counting, alone, true);
-        sh.seek(hw, hme, home_idle);
+
+    /// Whether the search has work enough left for helpers: another worker
+    /// holds a piece (from an earlier call), pieces are queued (a resumed
+    /// search), the call has run [`WORTH`], or the home worker's pace over
+    /// its share walked in this call says what is left takes that long.
+    fn worth_helpers(&self, sh: &Shared) -> bool {
+        {
+            let st = sh.lock();
+            if st.held > 0 || !st.queue.is_empty() {
+                return true;
+            }
+        }
+        let spent = self.since.elapsed();
+        if spent >= self.delay {
+            return true;
+        }
+        // Sooner when the estimate says much more is left.
+        let walked = self.w.walked();
+        let now = walked - self.walked;
+        spent >= self.delay / 4 && now > 0.0 && spent.as_secs_f64() * (1.0 - walked).max(0.0) >= 5.0 * self.delay.as_secs_f64() * now
+    }
+
+    /// Posts seats to the helpers, as many as the process has helper
+    /// threads (more could not run at once, and a helper keeps its seat to
+    /// the call's end), those whose worker holds a piece first, making the
+    /// workers not made yet (copies of `root`, at its start); the busy
+    /// workers hurry to their next poll point to give the ones without a
+    /// piece some. A worker that cannot be made (out of memory) is left
+    /// out: the others do its part.
+    fn call_helpers(&mut self, sh: &Shared, root: &Search, counting: bool) {
+        self.called = true;
+        let holds = |seat: &Seat| seat.worker.lock().as_ref().is_some_and(|w| w.share.is_some());
+        let first: Vec<bool> = self.seats.iter().map(holds).collect();
+        let order = (0..self.seats.len()).filter(|&i| first[i]).chain((0..self.seats.len()).filter(|&i| !first[i]));
+        let mut waiting = 0;
+        for i in order.take(helpers::most()) {
+            let mut w = self.seats[i].worker.lock();
+            if w.is_none() {
+                let Ok(mut made) = Worker::new(root, self.seats[i].slot, None) else { continue };
+                made.solver.set_counting(counting);
+                *w = Some(made);
+            }
+            waiting += u64::from(!first[i]);
+            drop(w);
+            self.posted[i] = true;
+            self.crew.post(i);
+        }
+        let st = sh.lock();
+        sh.idle.set(st.idle as u64 + waiting);
+    }
+
+    /// The home worker without a piece takes a queued one, or else the
+    /// worker of a seat that holds a piece and that no helper has taken
+    /// (swapping its own in), or else counts itself idle (once; `idle`
+    /// says whether it does), which may end the search.
+    fn seek(&mut self, sh: &Shared) {
+        if self.w.share.is_some() {
+            return;
+        }
+        let mut st = sh.lock();
+        if st.queue.is_empty() {
+            if st.held > 0 {
+                drop(st);
+                if self.take_over(sh) {
+                    return;
+                }
+                st = sh.lock();
+            }
+            if !self.idle && !st.exhausted {
+                self.idle = true;
+                sh.go_idle(&mut st);
+                drop(st);
+                self.w.publish_to(sh);
+            }
+            return;
+        }
+        if std::mem::take(&mut self.idle) {
+            st.idle -= 1;
+        }
+        if let Some(unit) = sh.pop(&mut st) {
+            drop(st);
+            self.w.start(unit);
+            self.w.steals += 1;
+        }
+    }
+
+    /// Takes over the worker of a seat that holds a piece, if its job is
+    /// not taken (or not posted), leaving its own worker in the seat (and
+    /// posting it again: a helper may still come); says whether it did.
+    fn take_over(&mut self, sh: &Shared) -> bool {
+        for (i, seat) in self.seats.iter().enumerate() {
+            let holds = seat.worker.lock().as_ref().is_some_and(|w| w.share.is_some());
+            if !holds || (self.posted[i] && !self.crew.withdraw(i)) {
+                continue;
+            }
+            let mut g = seat.worker.lock();
+            let Some(theirs) = g.take() else { continue };
+            *g = Some(std::mem::replace(&mut self.w, theirs));
+            drop(g);
+            let mut st = sh.lock();
+            st.held -= 1;
+            if std::mem::take(&mut self.idle) {
+                st.idle -= 1;
+            }
+            drop(st);
+            if self.posted[i] {
+                self.crew.post(i);
+            }
+            return true;
+        }
+        false
+    }
+}
+
+impl Worker {
+    fn publish_to(&self, sh: &Shared) {
+        sh.status[self.slot].publish(self, sh.reporting);
     }
 }
 
 impl Shared {
-    /// Before the other threads start: the first slice may have ended the
-    /// search (no worker holds a piece and none is queued).
-    fn end_if_nothing_left(&self, hw: &Worker, rest: &[(&mut Worker, &Status)]) {
-        let mut st = self.lock();
-        if st.stop.is_none() && hw.share.is_none() && st.queue.is_empty() && rest.iter().all(|(w, _)| w.share.is_none()) {
-            st.exhausted = true;
-        }
-    }
-
     /// The coordinator's turn: every solution sent so far into `batch`
     /// (waiting up to a tick for one when the home worker has nothing to
     /// do), and whether the call is over.
-    fn collect(&self, hw: &mut Worker, home_idle: bool, batch: &mut VecDeque<Found>) -> bool {
+    fn collect(&self, home: &mut Home<'_>, batch: &mut VecDeque<Found>) -> bool {
         let mut st = self.lock();
+        let over = |st: &State| st.running == 0 && (st.stop.is_some() || st.exhausted);
         // The home worker has a slice to run or a piece to take (given
         // while it was not waiting: the wake-up is gone).
-        let busy = st.stop.is_none() && (hw.share.is_some() || !st.queue.is_empty());
-        if st.found.is_empty() && st.running > 0 && !busy {
+        let busy = st.stop.is_none() && (home.w.share.is_some() || !st.queue.is_empty());
+        if st.found.is_empty() && !busy && !over(&st) {
             let since = Instant::now();
             st = self.arrived.wait_for(st, TICK);
-            if home_idle {
-                hw.idle += since.elapsed();
+            if home.idle {
+                home.w.idle += since.elapsed();
             }
         }
         std::mem::swap(&mut st.found, batch);
         if !batch.is_empty() {
             self.room.notify_all();
         }
-        st.running == 0 && (st.stop.is_some() || st.exhausted)
-    }
-
-    /// Counts `others` threads as running, unless the call is over; says
-    /// whether they may start.
-    fn start(&self, others: usize) -> bool {
-        let mut st = self.lock();
-        if st.stop.is_some() || st.exhausted {
-            return false;
-        }
-        st.running = others;
-        true
+        over(&st)
     }
 }

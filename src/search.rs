@@ -529,9 +529,15 @@ impl Search {
     }
 
     /// A worker of a parallel search: a copy on one thread that shares
-    /// work, with room for any piece of the tree reserved.
+    /// work, with room for any piece of the tree reserved; a copy of a walk
+    /// under way goes on from where it stands.
     pub(crate) fn worker(&self) -> Result<Search, Error> {
         let mut w = self.clone();
+        if !self.sharing {
+            // A walk under way on one thread (a call that began there
+            // alone) goes on sharing work from where it stands.
+            w.engine.ready_to_donate();
+        }
         w.sharing = true;
         let forced = self.fixed.forced.len() + self.engine.depth_limit() + 1;
         w.fixed.forced.try_reserve_exact(forced)?;

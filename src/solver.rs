@@ -9,12 +9,13 @@
 //! of the same search with a depth cap.
 
 use std::ops::ControlFlow;
+use std::time::Duration;
 use std::sync::Arc;
 
 use crate::bound::{Best, Objective};
 use crate::batch::{BatchItem, BatchResult};
 use crate::checkpoint::{Checkpoint, Piece};
-use crate::control::{self, Canceller, Counters, Found, Limits, Outcome, Progress, ProgressFn};
+use crate::control::{self, Call, Canceller, Counters, Found, Limits, Outcome, Progress, ProgressFn};
 use crate::engine::Engine;
 use crate::error::Error;
 use crate::matrix::Matrix;
@@ -37,6 +38,12 @@ pub struct Solver {
     threads: usize,
     /// The state of a parallel search under way (see [`crate::parallel`]).
     pool: Option<Box<Pool>>,
+    /// How long a call runs alone before it calls helpers
+    /// ([`Solver::set_helper_delay`]).
+    helper_delay: Duration,
+    /// The search runs on the calling thread alone until a call hands it
+    /// over to threads (`Solver::serial_start`).
+    serial_started: bool,
     /// How a memoized count runs, and the one under way or done (a copy
     /// of the solver starts afresh: see [`memo::Slot`]).
     memo_options: MemoOptions,
@@ -87,7 +94,7 @@ impl Solver {
     /// or a copy of its structure) for the memoized count.
     fn build(matrix: &Matrix, engine: Engine, structure: Arc<Matrix>) -> Result<Solver, Error> {
         let search = Search::new(matrix, engine, structure)?;
-        Ok(Solver { search, threads: 1, pool: None, memo_options: MemoOptions::default(), memo: memo::Slot::default(), auto: Auto::default() })
+        Ok(Solver { search, threads: 1, pool: None, helper_delay: parallel::HELPER_DELAY, serial_started: false, memo_options: MemoOptions::default(), memo: memo::Slot::default(), auto: Auto::default() })
     }
 
     /// The engine that runs the search: [`Engine::Exact`],
@@ -120,6 +127,7 @@ impl Solver {
     /// the next call: the search they stood for starts again.
     fn forget_calls(&mut self) {
         self.pool = None;
+        self.serial_started = false;
         self.memo.0 = None;
         self.auto = Auto::default();
     }
@@ -388,14 +396,15 @@ impl Solver {
     /// The next solution within this call's limits, or how the call ended
     /// (see [`crate::control`]).
     pub fn find(&mut self) -> Found<'_> {
-        let outcome = match self.parallel() {
-            Some(pool) => {
-                // One solution at most, whatever the solution limit (as
-                // on one thread): the callback stops at the first.
-                let outcome = match self.drive_threads(pool, false, None, &mut |_| ControlFlow::Break(())) {
-                    (1, _) => Outcome::Solution,
-                    (_, outcome) => outcome,
-                };
+        // One solution at most, whatever the solution limit (as on one
+        // thread): on threads, the callback stops at the first.
+        let serial = |s: &mut Search, call: &mut Call, _: u64, _: &mut dyn FnMut(&[usize]) -> ControlFlow<()>| {
+            let outcome = control::find_in(s, call);
+            (u64::from(outcome == Outcome::Solution), outcome)
+        };
+        let outcome = match self.on_threads(false, None, &mut |_| ControlFlow::Break(()), serial) {
+            Some((found, outcome)) => {
+                let outcome = if found == 1 { Outcome::Solution } else { outcome };
                 self.search.set_outcome(outcome);
                 outcome
             }
@@ -410,9 +419,13 @@ impl Solver {
     /// Hands solutions to `f` until the search is exhausted, `f` breaks, or
     /// a limit or a cancel ends the call; says which.
     pub fn run(&mut self, mut f: impl FnMut(&[usize]) -> ControlFlow<()>) -> Outcome {
-        if let Some(pool) = self.parallel() {
-            let max = self.search.limits().solutions;
-            return self.drive_threads(pool, false, max, &mut f).1;
+        let serial = |s: &mut Search, call: &mut Call, found: u64, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>| {
+            let (outcome, found) = control::drive_in(s, call, found, |s| f(s.last_rows()));
+            (found, outcome)
+        };
+        let max = self.search.limits().solutions;
+        if let Some((_, outcome)) = self.on_threads(false, max, &mut f, serial) {
+            return outcome;
         }
         control::drive(&mut self.search, |s| f(s.last_rows()))
     }
@@ -422,9 +435,15 @@ impl Solver {
     /// the call ended. The last solution's rows (and [`Solver::cost`]) are
     /// meaningful only after [`Solver::run`] or [`Solver::find`].
     pub fn count_run(&mut self) -> (u64, Outcome) {
-        if let Some(pool) = self.parallel() {
-            let max = self.search.limits().solutions;
-            return self.drive_threads(pool, true, max, &mut |_| ControlFlow::Continue(()));
+        let serial = |s: &mut Search, call: &mut Call, found: u64, _: &mut dyn FnMut(&[usize]) -> ControlFlow<()>| {
+            s.set_counting(true);
+            let counted = control::count_in(s, call, found);
+            s.set_counting(false);
+            counted
+        };
+        let max = self.search.limits().solutions;
+        if let Some(counted) = self.on_threads(true, max, &mut |_| ControlFlow::Continue(()), serial) {
+            return counted;
         }
         self.search.set_counting(true);
         let counted = control::count(&mut self.search);
@@ -681,6 +700,19 @@ impl Solver {
         self.threads
     }
 
+    /// How long a call on more than one thread runs on the calling thread
+    /// alone before it asks helper threads to come (default
+    /// [`parallel::HELPER_DELAY`], 200 µs; sooner when the estimate of the
+    /// tree says much more is left). A search that ends sooner never wakes
+    /// a helper, so a short search costs about what it costs on one
+    /// thread. `Duration::ZERO` calls them at the first poll point, which
+    /// is what tests of the sharing want. A call that goes on from an
+    /// earlier one with work still held by other workers calls them at
+    /// once.
+    pub fn set_helper_delay(&mut self, delay: Duration) {
+        self.helper_delay = delay;
+    }
+
     /// What the search has left and what it has found so far, for going on
     /// later, in another process or on another machine (see
     /// [`crate::checkpoint`]; [`Checkpoint::to_text`] writes it): taken
@@ -841,14 +873,66 @@ impl Solver {
         Pool::new(&self.search, self.threads).ok().map(Box::new)
     }
 
+    /// One call on several threads, if the solver has them (`None`: the
+    /// call is the caller's to run on one thread), handing solutions to
+    /// `f` (at most `max`) or counting them: the solutions handed out or
+    /// counted, and how the call ended.
+    ///
+    /// A search that has no threads' state yet starts on the calling thread
+    /// alone, as `serial` runs it within a call that hands over once it has
+    /// run the helper delay ([`Solver::set_helper_delay`]): a call that ends
+    /// sooner costs what it costs on one thread, and one that does not goes
+    /// on, within the same call and its limits, on threads, from where the
+    /// walk stands.
+    fn on_threads(&mut self, count: bool, max: Option<u64>, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>, serial: Serial) -> Option<(u64, Outcome)> {
+        let Some(mut call) = self.serial_start() else {
+            let pool = self.parallel()?;
+            return Some(self.drive_threads(pool, None, count, max, 0, f));
+        };
+        let (found, outcome) = serial(&mut self.search, &mut call, 0, f);
+        if !call.handed_over {
+            return Some((found, outcome));
+        }
+        match Pool::new(&self.search, self.threads) {
+            Ok(pool) => Some(self.drive_threads(Box::new(pool), Some(call), count, max, found, f)),
+            // No room for the threads' state: the call goes on here.
+            Err(_) => Some(serial(&mut self.search, &mut call, found, f)),
+        }
+    }
+
+    /// The call of a search on several threads that starts on the calling
+    /// thread alone, if this one does: the solver has threads, no threads'
+    /// state yet, a helper delay, and a search at its start or begun this
+    /// way (a search begun by [`Solver::search`] stays on one thread).
+    fn serial_start(&mut self) -> Option<Call> {
+        if self.threads <= 1 || self.pool.is_some() || self.helper_delay.is_zero() {
+            return None;
+        }
+        if !self.serial_started && !self.search.ready_to_split() {
+            return None;
+        }
+        self.serial_started = true;
+        Some(control::begin_handing_over(&mut self.search, self.helper_delay))
+    }
+
     /// One call on the threads of `pool` (see [`parallel::drive`]), which
-    /// the solver keeps for the next call.
-    fn drive_threads(&mut self, pool: Box<Pool>, count: bool, max: Option<u64>, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome) {
-        let (handed, outcome, pool) = parallel::drive(&mut self.search, pool, count, max, f);
+    /// the solver keeps for the next call: the call's budgets are `call`'s
+    /// when it started on the calling thread alone, with `handed`
+    /// solutions handed out (or counted) there.
+    fn drive_threads(&mut self, pool: Box<Pool>, call: Option<Call>, count: bool, max: Option<u64>, handed: u64, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome) {
+        let mut pool = pool;
+        // A call handed over has waited its delay already: helpers at once.
+        pool.helper_delay = if call.is_some() { Duration::ZERO } else { self.helper_delay };
+        let (handed, outcome, pool) = parallel::drive(&mut self.search, call, pool, count, max, handed, f);
         self.pool = Some(pool);
         (handed, outcome)
     }
 }
+
+/// How a call runs on the calling thread within a [`Call`], having handed
+/// out (or counted) a number of solutions before: the solutions in all and
+/// the outcome.
+type Serial = fn(&mut Search, &mut Call, u64, &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome);
 
 impl Iterator for Solver {
     type Item = Vec<usize>;

@@ -9,6 +9,7 @@ mod common;
 use common::{all_general_covers, brute_force, cost, queens, random_general, random_matrix, Lcg};
 use dlx::{Checkpoint, Engine, Error, Goal, Limits, Matrix, Objective, Outcome, Solver};
 use std::ops::ControlFlow;
+use std::time::Duration;
 
 /// How a solver of the test is made: engine, seed, threads, objective.
 #[derive(Clone, Copy, Debug)]
@@ -23,6 +24,8 @@ impl Setup {
     fn solver(&self, m: &Matrix) -> Solver {
         let mut s = Solver::with_engine(m, self.engine).unwrap();
         s.set_threads(self.threads);
+        // Helpers at once, so that workers hold pieces when it stops.
+        s.set_helper_delay(Duration::ZERO);
         s.set_seed(self.seed).unwrap();
         s.set_objective(self.objective).unwrap();
         s

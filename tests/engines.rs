@@ -11,6 +11,7 @@ mod common;
 
 use common::{all_general_covers, brute_force, is_exact_cover, is_general_cover, random_general, random_matrix, Lcg};
 use dlx::{Engine, Error, Goal, Matrix, Objective, Progress, Solver};
+use std::time::Duration;
 
 fn solutions(m: &Matrix, engine: Engine, forced: &[usize]) -> Vec<Vec<usize>> {
     let mut s = Solver::with_engine(m, engine).unwrap();
@@ -216,7 +217,10 @@ fn the_small_engine_walks_dlx1_s_tree_with_its_counters() {
         assert_eq!(cuts(Engine::Small), cuts(Engine::Exact), "depth {depth}\n{m:?}");
         // Threads: the same count and the same set of solutions.
         if i % 10 == 1 && exact.1.nodes < NODES {
-            let threads = |s: &mut Solver| s.set_threads(2);
+            let threads = |s: &mut Solver| {
+                s.set_threads(2);
+                s.set_helper_delay(Duration::ZERO);
+            };
             assert_eq!(sorted(walk(&m, Engine::Small, threads).0), sorted(exact.0.clone()), "2 threads\n{m:?}");
         }
     }
@@ -391,6 +395,7 @@ fn small_walks_as_algorithm_m(n: usize, mut next: impl FnMut(usize) -> (Matrix, 
             // roots again, so two threads may pass it where one did not.
             let mut s = Solver::with_engine(&m, Engine::Small).unwrap();
             s.set_threads(2);
+            s.set_helper_delay(Duration::ZERO);
             let mut all = Vec::new();
             common::run_sorted(&mut s, &mut all, |_| {});
             all.sort();

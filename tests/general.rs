@@ -9,6 +9,7 @@ mod common;
 use common::{all_general_covers, cost, is_general_cover, random_general, Lcg};
 use dlx::format::parse;
 use dlx::{Error, Goal, Limits, Matrix, Objective, Solver};
+use std::time::Duration;
 
 /// Every solution of `s` from where it stands, each sorted.
 fn solutions(s: &mut Solver) -> Vec<Vec<usize>> {
@@ -359,6 +360,7 @@ fn the_one_best_skips_no_better_branch() {
         s.set_objective(Some(Objective { goal, best: 1 })).unwrap();
         if i % 3 == 1 {
             s.set_threads(2);
+            s.set_helper_delay(Duration::ZERO);
         }
         if i % 5 == 2 {
             s.set_seed(Some(i as u64)).unwrap();

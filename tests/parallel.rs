@@ -28,6 +28,9 @@ fn solutions(m: &Matrix, s: &mut Solver) -> Vec<Vec<usize>> {
 fn solver(m: &Matrix, engine: Engine, threads: usize) -> Solver {
     let mut s = Solver::with_engine(m, engine).unwrap();
     s.set_threads(threads);
+    // Helpers at once: these searches are short, and the sharing is what
+    // is tested.
+    s.set_helper_delay(Duration::ZERO);
     s
 }
 
@@ -238,6 +241,34 @@ fn limits_stop_the_call_and_the_next_call_resumes() {
     }
 }
 
+
+/// Node-limited counting calls, many times over with short limits: the
+/// count over the calls is the whole count. Catches a call that declares
+/// the search over when a node limit stopped it while a helper that left
+/// held a piece (exhaustion counted among the workers still running): one
+/// run in a few hundred lost solutions that way.
+#[test]
+fn node_limited_calls_lose_no_piece() {
+    let m = queens(9);
+    for round in 0..100 {
+        for threads in THREADS {
+            for limit in [37, 100, 500] {
+                let mut s = solver(&m, Engine::Auto, threads);
+                s.set_limits(Limits { nodes: Some(limit), ..Limits::default() });
+                let mut total = 0;
+                loop {
+                    let (n, outcome) = s.count_run();
+                    total += n;
+                    if outcome == Outcome::Exhausted {
+                        break;
+                    }
+                    assert_eq!(outcome, Outcome::NodeLimit);
+                }
+                assert_eq!(total, 352, "round {round}, {threads} threads, limit {limit}");
+            }
+        }
+    }
+}
 #[test]
 fn the_first_solution_stops_every_thread() {
     let m = queens(14);
@@ -367,4 +398,114 @@ fn a_panicking_callback_stops_every_thread_and_reaches_the_caller() {
         assert!(got.is_err(), "the panic reaches the caller on {threads} threads");
     }
     std::panic::set_hook(prev);
+}
+
+// Wrong code caught: a call that waits for a helper to come while every
+// helper is busy in the search whose callback made the call (it would
+// hang), or helpers of one call that work on another's workers (wrong
+// counts).
+#[test]
+fn a_search_on_threads_inside_a_callback_of_one_completes() {
+    let (ten, eight) = (queens(10), queens(8));
+    let mut outer = solver(&ten, Engine::Auto, 2);
+    let mut inner_counts = Vec::new();
+    let mut seen = 0;
+    let outcome = outer.run(|_| {
+        seen += 1;
+        // From the 100th solution on, the outer search's helpers have
+        // joined it, and wait for the callback to take their solutions.
+        if seen >= 100 && inner_counts.len() < 20 {
+            let mut inner = solver(&eight, Engine::Auto, 2);
+            inner_counts.push(inner.count_run().0);
+        }
+        ControlFlow::Continue(())
+    });
+    // OEIS A000170: 10 queens 724, 8 queens 92.
+    assert_eq!(outcome, Outcome::Exhausted);
+    assert_eq!(outer.counters().solutions, 724);
+    assert_eq!(inner_counts, vec![92; 20]);
+}
+
+// Wrong code caught: helpers shared by many solvers at once that lose or
+// mix work (wrong counts) or deadlock when every one is busy.
+#[test]
+fn sixty_four_solvers_of_four_threads_at_once_count_right() {
+    let m = queens(8);
+    let counts: Vec<u64> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..64).map(|_| scope.spawn(|| solver(&m, Engine::Auto, 4).count_run().0)).collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(counts, vec![92; 64]);
+}
+
+// Wrong code caught: a call that starts on the calling thread alone and
+// hands over to threads mid-walk (Solver::set_helper_delay above zero)
+// that loses the walk's place (solutions missed or found twice), restarts
+// its limits (more solutions or nodes than asked for), or drops the best
+// found before the handover; DLX1's copy not readied to share (its serial
+// walk keeps no stop points).
+#[test]
+fn a_call_handed_over_to_threads_mid_walk_goes_on_exactly() {
+    let m = queens(10);
+    for engine in [Engine::Exact, Engine::Small, Engine::General] {
+        let serial = solutions(&m, &mut solver(&m, engine, 1));
+        assert_eq!(serial.len(), 724, "OEIS A000170");
+        for (threads, delay) in [(2, 1), (3, 1), (2, 30)] {
+            let what = format!("{engine:?} on {threads} threads, handed over after {delay} us");
+            let threaded = |limits: Limits| {
+                let mut s = Solver::with_engine(&m, engine).unwrap();
+                s.set_threads(threads);
+                s.set_helper_delay(Duration::from_micros(delay));
+                s.set_limits(limits);
+                s
+            };
+            assert_eq!(threaded(Limits::default()).count_run(), (724, Outcome::Exhausted), "{what}");
+            assert_eq!(solutions(&m, &mut threaded(Limits::default())), serial, "{what}");
+            // 50 solutions a call: each call stops at exactly 50, and
+            // together they are every solution once.
+            let mut s = threaded(Limits { solutions: Some(50), ..Limits::default() });
+            let mut all = Vec::new();
+            loop {
+                let mut this = 0;
+                let outcome = s.run(|rows| {
+                    let mut r = rows.to_vec();
+                    r.sort_unstable();
+                    all.push(r);
+                    this += 1;
+                    ControlFlow::Continue(())
+                });
+                if outcome == Outcome::Exhausted {
+                    assert!(this <= 50, "{what}");
+                    break;
+                }
+                assert_eq!((outcome, this), (Outcome::SolutionLimit, 50), "{what}");
+            }
+            all.sort();
+            assert_eq!(all, serial, "{what}: 50 a call");
+            // A node limit holds across the handover.
+            let mut s = threaded(Limits { nodes: Some(3000), ..Limits::default() });
+            let (_, outcome) = s.count_run();
+            assert_eq!(outcome, Outcome::NodeLimit, "{what}");
+            // (A solution is a node, found past a slice's budget; a copy
+            // of the walk that counted its nodes again went 128 over.)
+            assert!(s.counters().nodes <= 3000 + threads as u64, "{what}: {} nodes", s.counters().nodes);
+        }
+    }
+    // The best costs: found before and after the handover, the same as on
+    // one thread.
+    let mut g = Lcg(77);
+    for case in 0..20 {
+        let m = medium(&mut g, 12, 60, case % 2 == 1);
+        let mut one = Solver::new(&m).unwrap();
+        one.set_objective(Some(Objective { goal: Goal::MinCost, best: 3 })).unwrap();
+        one.run(|_| ControlFlow::Continue(()));
+        let want: Vec<i64> = one.best().iter().map(|b| b.cost).collect();
+        let mut s = Solver::new(&m).unwrap();
+        s.set_threads(2);
+        s.set_helper_delay(Duration::from_micros(1));
+        s.set_objective(Some(Objective { goal: Goal::MinCost, best: 3 })).unwrap();
+        s.run(|_| ControlFlow::Continue(()));
+        let got: Vec<i64> = s.best().iter().map(|b| b.cost).collect();
+        assert_eq!(got, want, "case {case}");
+    }
 }
