@@ -1,8 +1,9 @@
 //! Many small problems on every core: a batch of subproblems of one matrix
 //! (each rows to force and rows to exclude, as a sudoku's clues are forced
 //! rows of the one matrix of every sudoku), each searched for up to `most`
-//! solutions with its first one kept, spread over threads, the results
-//! given back in the batch's order.
+//! solutions with its first one kept, or with an objective for its best
+//! solution, spread over threads, the results given back in the batch's
+//! order.
 //!
 //! Each thread (the calling one and the process's helpers,
 //! `crate::helpers`) owns a copy of the solver's search and takes the
@@ -29,19 +30,24 @@ pub struct BatchItem<'a> {
 /// What a batch found for one item.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BatchResult {
-    /// The solutions found, at most the batch's `most`; or why the item
-    /// could not be searched (its rows out of range, or conflicting).
+    /// The solutions found, at most the batch's `most`; with an objective,
+    /// the solutions in the item's best list (at most the objective's
+    /// `best`); or why the item could not be searched (its rows out of
+    /// range, or conflicting).
     pub count: Result<u64, Error>,
-    /// The first solution's rows (the forced rows, then those chosen), empty
-    /// when there is none.
+    /// The first solution's rows (the forced rows, then those chosen); with
+    /// an objective, the best solution's. Empty when there is none.
     pub first: Vec<usize>,
+    /// With an objective, the cost of the best solution (forced rows
+    /// included), if there is one; `None` otherwise.
+    pub cost: Option<i64>,
 }
 
 /// Searches each of `items` from `search` (whose settings every item keeps:
-/// engine, seed, weights, pruned rows) for up to `most` solutions on
+/// engine, seed, weights, pruned rows, objective) for up to `most`
+/// solutions, or with an objective to the end of its branch and bound, on
 /// `threads` threads; the results in the items' order. Errors:
-/// [`Error::InvalidArgument`] for `most` 0, [`Error::Unsupported`] with an
-/// objective, [`Error::OutOfMemory`].
+/// [`Error::InvalidArgument`] for `most` 0, [`Error::OutOfMemory`].
 pub(crate) fn solve(search: &Search, items: &[BatchItem<'_>], most: u64, threads: usize) -> Result<Vec<BatchResult>, Error> {
     let mut results = Vec::new();
     results.try_reserve_exact(items.len())?;
@@ -62,9 +68,6 @@ pub(crate) fn solve(search: &Search, items: &[BatchItem<'_>], most: u64, threads
 pub(crate) fn solve_each(search: &Search, items: &[BatchItem<'_>], most: u64, threads: usize, f: &mut dyn FnMut(usize, BatchResult) -> ControlFlow<()>) -> Result<bool, Error> {
     if most == 0 {
         return Err(Error::InvalidArgument);
-    }
-    if search.objective().is_some() {
-        return Err(Error::Unsupported);
     }
     let mut slots = Vec::new();
     slots.try_reserve_exact(items.len())?;
@@ -157,7 +160,10 @@ fn one(s: &mut Search, item: BatchItem<'_>, most: u64) -> Result<BatchResult, Er
     match s.set_subproblem(item.forced, item.excluded) {
         Ok(()) => {}
         Err(Error::OutOfMemory) => return Err(Error::OutOfMemory),
-        Err(e) => return Ok(BatchResult { count: Err(e), first: Vec::new() }),
+        Err(e) => return Ok(BatchResult { count: Err(e), first: Vec::new(), cost: None }),
+    }
+    if s.objective().is_some() {
+        return best(s);
     }
     let mut count = 0;
     let mut first = Vec::new();
@@ -173,5 +179,15 @@ fn one(s: &mut Search, item: BatchItem<'_>, most: u64) -> Result<BatchResult, Er
             Progress::Paused => {}
         }
     }
-    Ok(BatchResult { count: Ok(count), first })
+    Ok(BatchResult { count: Ok(count), first, cost: None })
+}
+
+/// One item's branch and bound on `s`, run to its end: its best list.
+fn best(s: &mut Search) -> Result<BatchResult, Error> {
+    while !matches!(s.search(u64::MAX), Progress::Exhausted) {}
+    let best = s.best();
+    Ok(match best.first() {
+        Some(b) => BatchResult { count: Ok(best.len() as u64), first: crate::alloc::copied(&b.rows)?, cost: Some(b.cost) },
+        None => BatchResult { count: Ok(0), first: Vec::new(), cost: None },
+    })
 }

@@ -832,8 +832,13 @@ impl Solver {
     /// search does not move, and its limits and cancel do not apply: each
     /// item runs to `most` solutions or its end.
     ///
+    /// With an objective ([`Solver::set_objective`], and the cost limit if
+    /// any), each item's branch and bound runs to its end instead (`most`
+    /// is not used): its result holds its best solution and that one's
+    /// cost, and the number of solutions in its best list.
+    ///
     /// Errors: [`Error::InvalidArgument`] for `most` 0,
-    /// [`Error::Unsupported`] with an objective, [`Error::OutOfMemory`].
+    /// [`Error::OutOfMemory`].
     pub fn solve_batch(&self, items: &[BatchItem<'_>], most: u64) -> Result<Vec<BatchResult>, Error> {
         crate::batch::solve(&self.search, items, most, self.threads)
     }
