@@ -206,12 +206,87 @@ static void test_solve_best(void)
     dlx_matrix_free(m);
 }
 
+static int ignore_item(void *user, size_t index, dlx_status status, uint64_t count, const size_t *rows, size_t n)
+{
+    (void)user, (void)index, (void)status, (void)count, (void)rows, (void)n;
+    return 0;
+}
+
+/* What a batch with an objective reported, item by item. */
+struct best_seen {
+    size_t reported, stop_after;
+    dlx_status status[8];
+    int64_t cost[8];
+    unsigned set[8];
+    size_t first[8];
+};
+
+static int see_best(void *user, size_t index, dlx_status status, int64_t cost, const size_t *rows, size_t count)
+{
+    struct best_seen *b = user;
+    if (index != b->reported || index >= 8)
+        b->reported = 99; /* out of order: every check below fails */
+    else {
+        b->status[index] = status;
+        b->cost[index] = cost;
+        b->set[index] = row_set(rows, count);
+        b->first[index] = count ? rows[0] : 99;
+        b->reported++;
+    }
+    return b->reported == b->stop_after;
+}
+
+/* Each item's least cost, worked out from the four covers listed at the
+ * top: nothing forced 5 ({r2,r3}); r0 forced 7 ({r0,r1,r2}); r3 excluded 7;
+ * r5 forced 8; r1 and r4 forced clash on column 1; row 9 is out of range;
+ * r4 forced with r0 excluded leaves no cover. */
+static void test_batch_best(void)
+{
+    dlx_matrix *m = small_matrix();
+    dlx_solver *s = NULL;
+    CHECK(dlx_solver_new(m, &s) == DLX_OK);
+    static const size_t r0 = 0, r3 = 3, r5 = 5, r1r4[2] = {1, 4}, r9 = 9, r4 = 4;
+    const dlx_batch_item items[7] = {
+        {NULL, 0, NULL, 0}, {&r0, 1, NULL, 0}, {NULL, 0, &r3, 1}, {&r5, 1, NULL, 0},
+        {r1r4, 2, NULL, 0}, {&r9, 1, NULL, 0}, {&r4, 1, &r0, 1},
+    };
+    struct best_seen b = {0};
+    CHECK(dlx_solver_solve_batch_best(s, items, 7, see_best, &b) == DLX_ERR_UNSUPPORTED && b.reported == 0);
+    CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_MIN_COST, 1) == DLX_OK);
+    for (size_t threads = 1; threads <= 2; threads++) {
+        CHECK(dlx_solver_set_threads(s, threads) == DLX_OK);
+        memset(&b, 0, sizeof b);
+        b.stop_after = 99;
+        CHECK(dlx_solver_solve_batch_best(s, items, 7, see_best, &b) == DLX_OK && b.reported == 7);
+        CHECK(b.status[0] == DLX_SOLUTION && b.cost[0] == 5 && b.set[0] == 0xC);
+        CHECK(b.status[1] == DLX_SOLUTION && b.cost[1] == 7 && b.set[1] == 0x7 && b.first[1] == 0);
+        CHECK(b.status[2] == DLX_SOLUTION && b.cost[2] == 7 && b.set[2] == 0x7);
+        CHECK(b.status[3] == DLX_SOLUTION && b.cost[3] == 8 && b.set[3] == 0x20);
+        CHECK(b.status[4] == DLX_ERR_CONFLICT && b.status[5] == DLX_ERR_ROW_RANGE);
+        CHECK(b.status[6] == DLX_DONE && b.cost[6] == 0 && b.set[6] == 0 && b.first[6] == 99);
+        /* A stop after the second result: no later one is reported. */
+        memset(&b, 0, sizeof b);
+        b.stop_after = 2;
+        CHECK(dlx_solver_solve_batch_best(s, items, 7, see_best, &b) == DLX_STOPPED && b.reported == 2);
+    }
+    /* The plain batch refuses an objective (its callback has no cost). */
+    CHECK(dlx_solver_solve_batch(s, items, 7, 1, ignore_item, NULL) == DLX_ERR_UNSUPPORTED);
+    CHECK(dlx_solver_solve_batch_best(NULL, items, 7, see_best, &b) == DLX_ERR_NULL);
+    CHECK(dlx_solver_solve_batch_best(s, items, 7, NULL, &b) == DLX_ERR_NULL);
+    CHECK(dlx_solver_solve_batch_best(s, NULL, 7, see_best, &b) == DLX_ERR_NULL);
+    /* The solver's own search is untouched: its best is still the least. */
+    CHECK(run_out(s) >= 1 && dlx_solver_best_count(s) == 1);
+    dlx_solver_free(s);
+    dlx_matrix_free(m);
+}
+
 int main(void)
 {
     test_costs_on_the_matrix();
     test_least_cost_and_k_best();
     test_objective_errors();
     test_solve_best();
+    test_batch_best();
     printf("%s: %d failure(s)\n", failures ? "FAILED" : "passed", failures);
     return failures ? 1 : 0;
 }

@@ -554,6 +554,19 @@ static void test_memo()
     }
     CHECK(results.size() == 9 && all == 92 && firsts && results[8].status == DLX_ERR_CONFLICT);
 
+    /* The same items with the fewest rows: every 8-queens solution has 8
+     * rows, so each item with a solution costs 8 (squares 0 to 7 of the
+     * first row all have some: 4, 8, 16, 18, 18, 16, 8, 4); the clash is
+     * its own error. */
+    batch.set_objective(DLX_OBJECTIVE_FEWEST_ROWS);
+    auto bests = batch.solve_batch_best(items);
+    bool eights = bests.size() == 9;
+    for (std::size_t j = 0; j < 8 && eights; j++) {
+        eights = bests[j].status == DLX_SOLUTION && bests[j].cost == 8 && bests[j].rows.size() == 8 && bests[j].rows[0] == j &&
+                 is_queens(bests[j].rows, 8);
+    }
+    CHECK(eights && bests[8].status == DLX_ERR_CONFLICT);
+
     /* Samples are solutions, and the same seed draws the same. */
     dlx::matrix m = queens(8);
     dlx::solver a(m), b(m);

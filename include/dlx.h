@@ -828,6 +828,24 @@ typedef int (*dlx_batch_fn)(void *user,
                             const size_t *rows,
                             size_t rows_count);
 
+/**
+ * Receives the result of item `index` of a batch with an objective
+ * (`dlx_solver_solve_batch_best`), on the calling thread, the items in
+ * their order: `status` is `DLX_SOLUTION` (a best solution: its cost in
+ * `cost`, its rows in `rows[0 .. rows_count]`, the forced rows first,
+ * valid during the call), `DLX_DONE` (the item has no solution: `cost`
+ * 0, `rows` NULL, `rows_count` 0), or the item's own error
+ * (`DLX_ERR_ROW_RANGE`, `DLX_ERR_CONFLICT`: the item was not searched).
+ * Returning non-zero stops: no later item is reported, and the batch
+ * returns `DLX_STOPPED`.
+ */
+typedef int (*dlx_batch_best_fn)(void *user,
+                                 size_t index,
+                                 dlx_status status,
+                                 int64_t cost,
+                                 const size_t *rows,
+                                 size_t rows_count);
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -1898,7 +1916,8 @@ dlx_status dlx_solver_resume(struct dlx_solver *solver, const char *text, size_t
  * Errors, nothing handed out: `DLX_ERR_NULL`
  * (solver or callback NULL, items NULL with count > 0, an item's array
  * NULL with a count > 0), `DLX_ERR_BUSY`, `DLX_ERR_INVALID_ARGUMENT`
- * (`most` 0), `DLX_ERR_UNSUPPORTED` (the solver has an objective),
+ * (`most` 0), `DLX_ERR_UNSUPPORTED` (the solver has an objective: see
+ * `dlx_solver_solve_batch_best`),
  * `DLX_ERR_OUT_OF_MEMORY` (also while the batch runs: the results handed
  * out before it stand, no later one is).
  */
@@ -1908,6 +1927,34 @@ dlx_status dlx_solver_solve_batch(struct dlx_solver *solver,
                                   uint64_t most,
                                   dlx_batch_fn callback,
                                   void *user);
+
+/**
+ * Finds the best solution of each of `items[0 .. count]` (rows to force
+ * and rows to exclude) under the solver's objective
+ * (`dlx_solver_set_objective`, and its cost limit if any): each item's
+ * branch and bound runs to its end, spread over the solver's threads as
+ * `dlx_solver_solve_batch` spreads its items, and each result goes to
+ * `callback` in the items' order as soon as it and those before it are
+ * done. The cost counts the forced rows too (with
+ * `DLX_OBJECTIVE_FEWEST_ROWS`, they are among the rows counted). So many
+ * small optimisation problems of one matrix, each its own rows forced or
+ * left out, use every core: `c_tests/square_destroyer.c` forces the
+ * matches already taken away from a grid.
+ *
+ * As with `dlx_solver_solve_batch`: the solver's own search does not
+ * move, its limits and `dlx_solver_cancel` do not apply, and the solver
+ * is busy while the batch runs. Returns `DLX_OK` when every result was
+ * handed out, `DLX_STOPPED` when the callback stopped. Errors, nothing
+ * handed out: `DLX_ERR_NULL` (as for `dlx_solver_solve_batch`),
+ * `DLX_ERR_BUSY`, `DLX_ERR_UNSUPPORTED` (the solver has no objective),
+ * `DLX_ERR_OUT_OF_MEMORY` (also while the batch runs: the results handed
+ * out before it stand, no later one is).
+ */
+dlx_status dlx_solver_solve_batch_best(struct dlx_solver *solver,
+                                       const struct dlx_batch_item *items,
+                                       size_t count,
+                                       dlx_batch_best_fn callback,
+                                       void *user);
 
 #ifdef __cplusplus
 }  // extern "C"

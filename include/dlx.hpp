@@ -696,6 +696,26 @@ public:
         detail::check(dlx_solver_solve_batch(s_, c.data(), c.size(), most, &batch_trampoline, &out), "dlx_solver_solve_batch");
         return out;
     }
+    /* One item's result of solve_batch_best: DLX_SOLUTION (its best
+     * solution's rows and cost), DLX_DONE (none) or the item's own error. */
+    struct batch_best {
+        dlx_status status;
+        std::int64_t cost;
+        std::vector<std::size_t> rows;
+    };
+    /* The best solution of each (forced rows, excluded rows) item under the
+     * solver's objective, on its threads (dlx_solver_solve_batch_best); the
+     * results in the items' order. */
+    std::vector<batch_best> solve_batch_best(const std::vector<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> &items) {
+        std::vector<dlx_batch_item> c(items.size());
+        for (std::size_t i = 0; i < items.size(); i++) {
+            c[i] = dlx_batch_item{items[i].first.data(), items[i].first.size(), items[i].second.data(), items[i].second.size()};
+        }
+        std::vector<batch_best> out;
+        out.reserve(items.size());
+        detail::check(dlx_solver_solve_batch_best(s_, c.data(), c.size(), &batch_best_trampoline, &out), "dlx_solver_solve_batch_best");
+        return out;
+    }
     /* The least depth giving at least `at_least` subproblems (dlx_solver_split_depth). */
     std::size_t split_depth(std::uint64_t at_least) {
         std::size_t depth = 0;
@@ -831,6 +851,13 @@ private:
                                 std::size_t n) {
         static_cast<std::vector<batch_result> *>(user)->push_back(
             batch_result{status, count, rows ? std::vector<std::size_t>(rows, rows + n) : std::vector<std::size_t>()});
+        return 0;
+    }
+
+    static int batch_best_trampoline(void *user, std::size_t, dlx_status status, std::int64_t cost, const std::size_t *rows,
+                                     std::size_t n) {
+        static_cast<std::vector<batch_best> *>(user)->push_back(
+            batch_best{status, cost, rows ? std::vector<std::size_t>(rows, rows + n) : std::vector<std::size_t>()});
         return 0;
     }
 

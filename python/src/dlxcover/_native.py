@@ -55,6 +55,7 @@ PROGRESS_FN = CFUNCTYPE(c_int, c_void_p, POINTER(Progress))
 SOLUTION_FN = CFUNCTYPE(c_int, c_void_p, POINTER(c_size_t), c_size_t)
 SUBPROBLEM_FN = CFUNCTYPE(c_int, c_void_p, POINTER(c_size_t), c_size_t, POINTER(c_size_t), c_size_t)
 BATCH_FN = CFUNCTYPE(c_int, c_void_p, c_size_t, c_uint32, c_uint64, POINTER(c_size_t), c_size_t)
+BATCH_BEST_FN = CFUNCTYPE(c_int, c_void_p, c_size_t, c_uint32, c_int64, POINTER(c_size_t), c_size_t)
 
 
 class BatchItem(Structure):
@@ -141,6 +142,7 @@ _PROTOTYPES = {
     "dlx_solver_checkpoint": (c_uint32, [_P, c_void_p, c_size_t, _PS]),
     "dlx_solver_resume": (c_uint32, [_P, c_char_p, c_size_t]),
     "dlx_solver_solve_batch": (c_uint32, [_P, c_void_p, c_size_t, c_uint64, BATCH_FN, c_void_p]),
+    "dlx_solver_solve_batch_best": (c_uint32, [_P, c_void_p, c_size_t, BATCH_BEST_FN, c_void_p]),
     "dlx_solver_preprocess": (c_uint32, [_P, c_uint64, POINTER(PreStats)]),
     "dlx_solver_sample": (c_uint32, [_P, c_uint64, c_uint64, SOLUTION_FN, c_void_p, POINTER(c_int)]),
 }

@@ -50,12 +50,15 @@ class Best(NamedTuple):
 class BatchResult(NamedTuple):
     """One item's result of :meth:`Solver.solve_batch`: the solutions found
     (at most ``most``) and the first one's rows (None when there is none);
+    with an objective, ``count`` 1, the best solution's rows in ``first``
+    and its cost in ``cost`` (``count`` 0 when the item has no solution);
     for an item that could not be searched (rows out of range, or
     conflicting), ``count`` is None and ``error`` the exception."""
 
     count: Optional[int]
     first: Optional[List[int]]
     error: Optional[Exception] = None
+    cost: Optional[int] = None
 
 
 class Subproblem(NamedTuple):
@@ -214,8 +217,11 @@ class Solver(n.Handle):
         solver's threads, the GIL released; the results in the items'
         order (:class:`BatchResult`). For many small problems of one
         matrix, such as sudoku puzzles as clues forced on the matrix of
-        every sudoku. The solver's own search does not move; its limits do
-        not apply. See ``dlx_solver_solve_batch``."""
+        every sudoku. With an objective, each item's branch and bound runs
+        to its end instead and its result holds its best solution and that
+        one's cost (forced rows included); ``most`` is not used. The
+        solver's own search does not move; its limits do not apply. See
+        ``dlx_solver_solve_batch`` and ``dlx_solver_solve_batch_best``."""
         from ._errors import raise_status
 
         arrays, c_items = [], (n.BatchItem * len(items))()
@@ -226,18 +232,31 @@ class Solver(n.Handle):
             c_items[i] = n.BatchItem(ctypes.cast(f, POINTER(c_size_t)), len(f), ctypes.cast(x, POINTER(c_size_t)), len(x))
         out: List[BatchResult] = []
 
+        def failed(status: int, index: int) -> BatchResult:
+            try:
+                raise_status(status, f"batch item {index}")
+            except Exception as e:
+                return BatchResult(None, None, e)
+
         def take(user: Any, index: int, status: int, count: int, rows: Any, k: int) -> bool:
-            if status == n.OK:
-                out.append(BatchResult(count, rows[:k] if count else None))
-            else:
-                try:
-                    raise_status(status, f"batch item {index}")
-                except Exception as e:
-                    out.append(BatchResult(None, None, e))
+            out.append(BatchResult(count, rows[:k] if count else None) if status == n.OK else failed(status, index))
             return False
 
-        callback = n.BATCH_FN(self._guard(take))
-        status = n.lib.dlx_solver_solve_batch(self._h, c_items, len(items), most, callback, None)
+        def take_best(user: Any, index: int, status: int, cost: int, rows: Any, k: int) -> bool:
+            if status == n.SOLUTION:
+                out.append(BatchResult(1, rows[:k], None, cost))
+            else:
+                out.append(BatchResult(0, None) if status == n.DONE else failed(status, index))
+            return False
+
+        if most < 1:
+            raise InputError(n.ERR_INVALID_ARGUMENT, "most must be at least 1", whole=True)
+        if self._objective:
+            best_callback = n.BATCH_BEST_FN(self._guard(take_best))
+            status = n.lib.dlx_solver_solve_batch_best(self._h, c_items, len(items), best_callback, None)
+        else:
+            callback = n.BATCH_FN(self._guard(take))
+            status = n.lib.dlx_solver_solve_batch(self._h, c_items, len(items), most, callback, None)
         if self._pending is not None:
             pending, self._pending = self._pending, None
             raise pending
