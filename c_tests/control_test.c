@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/time.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "common.h"
 #include "checks.h"
@@ -657,6 +658,56 @@ static void test_cancel_from_a_signal_handler(void)
     dlx_matrix_free(m);
 }
 
+/* The library's threads block every signal: a signal sent to the process
+ * while the calling thread blocks it waits for that thread, and never runs
+ * its handler on a helper. The helpers are started by a batch (which
+ * posts its jobs at once); then SIGUSR2 is sent with the main thread
+ * blocking it, and unblocked. Wrong code caught: helper threads started
+ * with the caller's signal mask (the handler would run at once, on a
+ * helper). */
+static pthread_t main_thread;
+static volatile sig_atomic_t usr2_on_main = -1;
+
+static void note_usr2(int sig)
+{
+    (void)sig;
+    usr2_on_main = pthread_equal(pthread_self(), main_thread) ? 1 : 0;
+}
+
+static int ignore_item(void *user, size_t index, dlx_status status, uint64_t count, const size_t *rows, size_t n)
+{
+    (void)user, (void)index, (void)status, (void)count, (void)rows, (void)n;
+    return 0;
+}
+
+static void test_signals_skip_the_library_threads(void)
+{
+    dlx_matrix *m = queens_matrix(8);
+    dlx_solver *s = new_solver(m);
+    CHECK(dlx_solver_set_threads(s, 2) == DLX_OK);
+    size_t squares[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    dlx_batch_item items[8];
+    for (size_t j = 0; j < 8; j++)
+        items[j] = (dlx_batch_item){&squares[j], 1, NULL, 0};
+    CHECK(dlx_solver_solve_batch(s, items, 8, 1000, ignore_item, NULL) == DLX_OK);
+    main_thread = pthread_self();
+    signal(SIGUSR2, note_usr2);
+    sigset_t usr2, old;
+    sigemptyset(&usr2);
+    sigaddset(&usr2, SIGUSR2);
+    CHECK(pthread_sigmask(SIG_BLOCK, &usr2, &old) == 0);
+    CHECK(kill(getpid(), SIGUSR2) == 0);
+    /* Time for a helper to take it, if one does not block it. */
+    struct timespec pause = {0, 50 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+    CHECK(usr2_on_main == -1);
+    CHECK(pthread_sigmask(SIG_SETMASK, &old, NULL) == 0);
+    CHECK(usr2_on_main == 1);
+    signal(SIGUSR2, SIG_DFL);
+    dlx_solver_free(s);
+    dlx_matrix_free(m);
+}
+
 int main(void)
 {
     test_outcomes();
@@ -670,6 +721,7 @@ int main(void)
     test_split_with_bounds();
     test_calls_from_callbacks();
     test_cancel_from_a_signal_handler();
+    test_signals_skip_the_library_threads();
     if (failures) {
         printf("%d check(s) failed\n", failures);
         return 1;

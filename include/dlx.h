@@ -1460,7 +1460,9 @@ dlx_status dlx_solver_best(const struct dlx_solver *solver,
  * 200 µs (50 µs when the estimate says much more is left), and only then
  * wakes helpers, so a short search costs what it costs on one thread. A
  * call never waits for a busy helper: searches started from callbacks,
- * and many solvers at once, complete. Limits are for the whole call (nodes exact, as on one thread);
+ * and many solvers at once, complete. The helpers block every signal, so
+ * a signal sent to the process runs its handler on one of the
+ * application's threads. Limits are for the whole call (nodes exact, as on one thread);
  * `dlx_solver_cancel` stops all threads within one slice; counters are
  * summed over the threads (`DLX_COUNTER_STEALS` and `DLX_COUNTER_IDLE_NS`
  * show the balance); a stopped search resumes where it stopped (solutions
@@ -1469,8 +1471,7 @@ dlx_status dlx_solver_best(const struct dlx_solver *solver,
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`, `DLX_ERR_INVALID_ARGUMENT` for
  * more than 1024 threads.
  */
-dlx_status dlx_solver_set_threads(struct dlx_solver *solver,
-                                  size_t threads);
+dlx_status dlx_solver_set_threads(struct dlx_solver *solver, size_t threads);
 
 /**
  * Writes the number of threads the solver searches on to `*threads` (the

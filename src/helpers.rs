@@ -227,7 +227,8 @@ impl Crew<'_> {
             unsafe { libc::atexit(release) };
         }
         drop(board);
-        let spawned = std::thread::Builder::new().name("dlx-helper".into()).spawn(move || serve(h));
+        // Signals blocked: they go to the application's threads.
+        let spawned = crate::sync::without_signals(|| std::thread::Builder::new().name("dlx-helper".into()).spawn(move || serve(h)));
         let mut board = h.board.lock();
         match spawned {
             Ok(handle) => {

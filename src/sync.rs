@@ -1,6 +1,7 @@
 //! What the threads of a parallel search share: a lock and a wake-up
 //! signal over POSIX threads' own mutex and condition variable, and
-//! [`Word`], a number read and written without a lock.
+//! [`Word`], a number read and written without a lock; and how the
+//! library starts threads that take no signals ([`without_signals`]).
 //!
 //! Why not `std::sync`: on Linux its `Mutex`, `Condvar` and channels are
 //! built on futexes and atomics, which valgrind's thread checkers (helgrind,
@@ -272,5 +273,28 @@ mod tests {
         bar.lower_signed(-2);
         bar.lower_signed(7);
         assert_eq!(bar.get() as i64, -2);
+    }
+}
+
+/// Runs `spawn` (which starts threads) with every signal blocked on the
+/// calling thread, so that the threads it starts inherit that mask, then
+/// restores the caller's mask. The library's threads then never run a
+/// signal handler: a signal sent to the process (a timer's `SIGALRM`, a
+/// `SIGINT`) goes to one of the application's threads, as it would
+/// without the library, and a handler that calls `dlx_solver_cancel` or
+/// sets a flag runs where the application expects it.
+pub(crate) fn without_signals<T>(spawn: impl FnOnce() -> T) -> T {
+    // SAFETY: plain sigset operations on local, initialised sets; the
+    // thread's mask is put back before returning.
+    unsafe {
+        let mut all: libc::sigset_t = std::mem::zeroed();
+        let mut old: libc::sigset_t = std::mem::zeroed();
+        libc::sigfillset(&mut all);
+        let blocked = libc::pthread_sigmask(libc::SIG_BLOCK, &all, &mut old) == 0;
+        let out = spawn();
+        if blocked {
+            libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
+        }
+        out
     }
 }

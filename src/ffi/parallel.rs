@@ -31,7 +31,9 @@ use super::{write_out, CEnum};
 /// 200 µs (50 µs when the estimate says much more is left), and only then
 /// wakes helpers, so a short search costs what it costs on one thread. A
 /// call never waits for a busy helper: searches started from callbacks,
-/// and many solvers at once, complete. Limits are for the whole call (nodes exact, as on one thread);
+/// and many solvers at once, complete. The helpers block every signal, so
+/// a signal sent to the process runs its handler on one of the
+/// application's threads. Limits are for the whole call (nodes exact, as on one thread);
 /// `dlx_solver_cancel` stops all threads within one slice; counters are
 /// summed over the threads (`DLX_COUNTER_STEALS` and `DLX_COUNTER_IDLE_NS`
 /// show the balance); a stopped search resumes where it stopped (solutions

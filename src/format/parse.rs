@@ -763,7 +763,7 @@ fn parse_round(workers: &mut [Worker], round: &[Cow<'_, [u8]>], items: &Items) {
         let mut failed = Vec::new();
         let mut helpers = Vec::new();
         for (k, (worker, text)) in others.iter_mut().zip(round.iter().skip(1)).enumerate() {
-            match std::thread::Builder::new().spawn_scoped(scope, move || worker.parse(text, items)) {
+            match crate::sync::without_signals(|| std::thread::Builder::new().spawn_scoped(scope, move || worker.parse(text, items))) {
                 Ok(handle) => helpers.push(handle),
                 Err(_) => failed.push(k + 1),
             }

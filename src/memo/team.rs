@@ -83,7 +83,7 @@ impl Team {
         for (me, walk) in walks.into_iter().enumerate() {
             let (problem, cache, b) = (Arc::clone(problem), Arc::clone(cache), Arc::clone(&board));
             let thread = std::thread::Builder::new().name(format!("dlx-memo-{}", me + 1));
-            if let Ok(h) = thread.spawn(move || help(walk, &problem, &cache, how, &b, me)) {
+            if let Ok(h) = crate::sync::without_signals(|| thread.spawn(move || help(walk, &problem, &cache, how, &b, me))) {
                 handles.push(h);
             }
         }
