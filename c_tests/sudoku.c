@@ -411,7 +411,10 @@ static int solve_forced(unsigned char grid[CELLS])
 
 /* --forced -j N: the puzzles taken in batches of BATCH, each batch solved
  * on the solver's threads (dlx_solver_solve_batch: each puzzle its clues
- * forced, counted to 1, or to 2 with --unique) and printed in order. */
+ * forced, counted to 1, or to 2 with --unique) and printed in order. Two
+ * batches take turns: while one is solved, its callback (on this thread,
+ * as each answer is printed) reads a line of the next, so the reading
+ * overlaps the helpers' search instead of leaving them idle. */
 #define BATCH 4096
 
 struct batch {
@@ -421,42 +424,71 @@ struct batch {
     size_t n;
 };
 
+/* The reading: where it stands, whether lines are left, its exit code. */
+static struct sudoku_reader reader;
+static int reading = 1, read_code = 0;
+
+/* Reads one more puzzle into `b`, if any is left and `b` has room. */
+static void read_one(struct batch *b)
+{
+    if (!reading || b->n == BATCH)
+        return;
+    size_t i = b->n, n = 0;
+    int got = sudoku_next_puzzle(&reader, b->grids[i]);
+    if (got != 1) {
+        reading = 0;
+        read_code = got < 0; /* the puzzles before a bad line are answered too */
+        return;
+    }
+    for (int c = 0; c < CELLS; c++)
+        if (b->grids[i][c])
+            b->clues[i][n++] = (size_t)(c * 9 + b->grids[i][c] - 1);
+    b->items[i] = (dlx_batch_item){b->clues[i], n, NULL, 0};
+    b->n++;
+}
+
+/* The batch being solved, and the next one being read. */
+struct turn {
+    struct batch *now, *next;
+};
+
 static int print_result(void *user, size_t index, dlx_status status, uint64_t count, const size_t *rows, size_t n)
 {
-    struct batch *b = user;
-    unsigned char *grid = b->grids[index];
+    struct turn *t = user;
+    unsigned char *grid = t->now->grids[index];
     if (status == DLX_ERR_CONFLICT || count == 0) {
         /* Two equal clues in one row, column or box, or no way to fill. */
         sudoku_print(0, grid);
-        return 0;
+    } else {
+        check(status, "dlx_solver_solve_batch (a puzzle)");
+        for (size_t k = 0; k < n; k++)
+            grid[rows[k] / 9] = (unsigned char)(rows[k] % 9 + 1);
+        sudoku_print(count > 1 ? 2 : 1, grid);
     }
-    check(status, "dlx_solver_solve_batch (a puzzle)");
-    for (size_t k = 0; k < n; k++)
-        grid[rows[k] / 9] = (unsigned char)(rows[k] % 9 + 1);
-    sudoku_print(count > 1 ? 2 : 1, grid);
+    read_one(t->next);
     return 0;
 }
 
-static void solve_batch(struct batch *b)
+static int run_batches(void)
 {
-    if (b->n == 0)
-        return;
-    check(dlx_solver_solve_batch(forced_solver, b->items, b->n, prove_unique ? 2 : 1, print_result, b),
-          "dlx_solver_solve_batch");
-    b->n = 0;
-}
-
-static void take_puzzle(unsigned char grid[CELLS], void *ctx)
-{
-    struct batch *b = ctx;
-    size_t i = b->n++, n = 0;
-    memcpy(b->grids[i], grid, CELLS);
-    for (int c = 0; c < CELLS; c++)
-        if (grid[c])
-            b->clues[i][n++] = (size_t)(c * 9 + grid[c] - 1);
-    b->items[i] = (dlx_batch_item){b->clues[i], n, NULL, 0};
-    if (b->n == BATCH)
-        solve_batch(b);
+    struct batch *b[2] = {calloc(1, sizeof(struct batch)), calloc(1, sizeof(struct batch))};
+    if (b[0] == NULL || b[1] == NULL) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
+    }
+    while (b[0]->n < BATCH && reading)
+        read_one(b[0]);
+    for (int k = 0; b[k]->n > 0; k = 1 - k) {
+        struct turn t = {b[k], b[1 - k]};
+        check(dlx_solver_solve_batch(forced_solver, t.now->items, t.now->n, prove_unique ? 2 : 1, print_result, &t),
+              "dlx_solver_solve_batch");
+        while (t.next->n < BATCH && reading)
+            read_one(t.next);
+        t.now->n = 0;
+    }
+    free(b[0]);
+    free(b[1]);
+    return read_code;
 }
 
 static int run_forced(size_t threads)
@@ -469,15 +501,7 @@ static int run_forced(size_t threads)
         code = sudoku_line_main(solve_forced);
     } else {
         check(dlx_solver_set_threads(forced_solver, threads), "dlx_solver_set_threads");
-        struct batch *b = calloc(1, sizeof *b);
-        if (b == NULL) {
-            fprintf(stderr, "out of memory\n");
-            exit(1);
-        }
-        code = sudoku_read_lines(take_puzzle, b);
-        /* The puzzles before a bad line are answered too. */
-        solve_batch(b);
-        free(b);
+        code = run_batches();
     }
     dlx_solver_free(forced_solver);
     return code;

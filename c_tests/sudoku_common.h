@@ -238,19 +238,23 @@ static inline void sudoku_print(int solved, const unsigned char grid[81])
     }
 }
 
-/* Reads the puzzle lines (see sudoku_line_main) and hands each grid to
- * `take(grid, ctx)`. Returns the exit code: 1 for a malformed line (with
- * its message on stderr) or a read error, else 0. */
-static inline int sudoku_read_lines(void (*take)(unsigned char grid[81], void *ctx), void *ctx)
+/* Where a reading of puzzle lines stands (see sudoku_line_main). */
+struct sudoku_reader {
+    unsigned long lineno;
+};
+
+/* Reads the next puzzle line into `grid`. Returns 1 for a grid, 0 at the
+ * end of the puzzles ("end" or the end of input), -1 for a malformed line
+ * (with its message on stderr) or a read error. */
+static inline int sudoku_next_puzzle(struct sudoku_reader *r, unsigned char grid[81])
 {
     char line[SUDOKU_LINE_MAX_LEN];
-    unsigned long lineno = 0;
     long got;
     while ((got = read_line(line, sizeof line)) != -1) {
-        lineno++;
+        r->lineno++;
         if (got == -2) {
-            fprintf(stderr, "line %lu: too long\n", lineno);
-            return 1;
+            fprintf(stderr, "line %lu: too long\n", r->lineno);
+            return -1;
         }
         /* trim blanks and '\r' on both sides */
         size_t len = (size_t)got;
@@ -264,13 +268,12 @@ static inline int sudoku_read_lines(void (*take)(unsigned char grid[81], void *c
         if (len == 0 || s[0] == '#')
             continue;
         if (len == 3 && memcmp(s, "end", 3) == 0)
-            break;
+            return 0;
         if (len != 81) {
             fprintf(stderr, "line %lu: expected %d cells, got %zu characters\n",
-                    lineno, 81, len);
-            return 1;
+                    r->lineno, 81, len);
+            return -1;
         }
-        unsigned char grid[81];
         for (int i = 0; i < 81; i++) {
             unsigned char ch = (unsigned char)s[i];
             if (ch == '.' || ch == '0')
@@ -279,17 +282,30 @@ static inline int sudoku_read_lines(void (*take)(unsigned char grid[81], void *c
                 grid[i] = (unsigned char)(ch - '0');
             else {
                 fprintf(stderr, "line %lu: bad character (code %u) at position %d\n",
-                        lineno, (unsigned)ch, i + 1);
-                return 1;
+                        r->lineno, (unsigned)ch, i + 1);
+                return -1;
             }
         }
-        take(grid, ctx);
+        return 1;
     }
     if (ferror(stdin)) {
         fprintf(stderr, "read error\n");
-        return 1;
+        return -1;
     }
     return 0;
+}
+
+/* Reads the puzzle lines (see sudoku_line_main) and hands each grid to
+ * `take(grid, ctx)`. Returns the exit code: 1 for a malformed line (with
+ * its message on stderr) or a read error, else 0. */
+static inline int sudoku_read_lines(void (*take)(unsigned char grid[81], void *ctx), void *ctx)
+{
+    struct sudoku_reader r = {0};
+    unsigned char grid[81];
+    int got;
+    while ((got = sudoku_next_puzzle(&r, grid)) == 1)
+        take(grid, ctx);
+    return got < 0 ? 1 : 0;
 }
 
 static inline void sudoku_solve_and_print(unsigned char grid[81], void *ctx)
