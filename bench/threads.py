@@ -12,11 +12,14 @@ took from another).
              langford_12, scott_8x8_hole, domino_8x8 (tools/gen_instances.py,
              written to bench/out/instances)
   optimising c_tests' treasure_map and square_destroyer, -j 1 against -j 2,
-             on the inputs of bench/gen_optimize.py
-  by size    square_destroyer's cases one at a time (each repeated so that
-             a run takes milliseconds), -j 1 against -j 2, bucketed by
-             the time of one search on one thread: below 50 us, 50-200 us,
-             200 us-1 ms, above; a bucket's ratio is its summed times
+             on the inputs of bench/gen_optimize.py (square_destroyer's
+             cases are batches, dlx_solver_solve_batch_best); and
+             square_destroyer --each, one search per case on threads
+  by size    square_destroyer --each's cases one at a time (each repeated
+             so that a run takes milliseconds), -j 1 against -j 2,
+             bucketed by the time of one search on one thread: below 50
+             us, 50-200 us, 200 us-1 ms, above; a bucket's ratio is its
+             summed times
   oversubscribed  dlx -j 2 against dlx -j 16 on pento_6x10 and langford_12:
              a ratio near 1 means idle threads neither spin nor contend
   batch      c_tests' sudoku --forced --unique, one puzzle after another
@@ -86,7 +89,7 @@ def by_size(exe, path, runs, repeat=40):
     for case in sorted(set(cases)):
         with open(tmp, 'w') as f:
             f.write('%d\n' % repeat + (case + '\n') * repeat)
-        t1, t2, _, _ = versus(case, [exe, '-j', '1'], [exe, '-j', '2'], tmp, runs)
+        t1, t2, _, _ = versus(case, [exe, '--each', '-j', '1'], [exe, '--each', '-j', '2'], tmp, runs)
         us = 1e6 * t1 / repeat
         b = next(b for b in buckets if b[0] <= us < b[1])
         n = cases.count(case)
@@ -121,6 +124,9 @@ def main():
         path = os.path.join(out, inp)
         t1, t2, _, _ = versus(prog, [exe, '-j', '1'], [exe, '-j', '2'], path, a.n)
         print('%-16s 1 thread %.3f s  2 threads %.3f s  ratio %.2f' % (prog, t1, t2, t1 / t2), flush=True)
+    exe, path = os.path.join(build, 'square_destroyer'), os.path.join(out, 'square_destroyer.txt')
+    t1, t2, _, _ = versus('sd --each', [exe, '--each', '-j', '1'], [exe, '--each', '-j', '2'], path, a.n)
+    print('%-16s 1 thread %.3f s  2 threads %.3f s  ratio %.2f' % ('sd --each', t1, t2, t1 / t2), flush=True)
     by_size(os.path.join(build, 'square_destroyer'), os.path.join(out, 'square_destroyer.txt'), a.n)
     clue17 = os.path.join(root, '..', 'shared', 'data', 'sudoku', 'puzzles2_17_clue')
     if os.path.exists(clue17):
