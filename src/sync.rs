@@ -192,10 +192,10 @@ impl Word {
         self.0.fetch_add(n, Relaxed);
     }
 
-    /// Adds one; returns the value before (a ticket).
+    /// Adds `n`; returns the value before: the first of `n` tickets.
     #[inline(never)]
-    pub fn next(&self) -> u64 {
-        self.0.fetch_add(1, Relaxed)
+    pub fn tickets(&self, n: u64) -> u64 {
+        self.0.fetch_add(n, Relaxed)
     }
 
     /// Takes up to `most` from the value, never below 0; returns what it
@@ -214,6 +214,29 @@ impl Word {
     #[inline(never)]
     pub fn lower_signed(&self, value: i64) {
         let _ = self.0.fetch_update(Relaxed, Relaxed, |v| (value < v as i64).then_some(value as u64));
+    }
+}
+
+/// Runs `spawn` (which starts threads) with every signal blocked on the
+/// calling thread, so that the threads it starts inherit that mask, then
+/// restores the caller's mask. The library's threads then never run a
+/// signal handler: a signal sent to the process (a timer's `SIGALRM`, a
+/// `SIGINT`) goes to one of the application's threads, as it would
+/// without the library, and a handler that calls `dlx_solver_cancel` or
+/// sets a flag runs where the application expects it.
+pub(crate) fn without_signals<T>(spawn: impl FnOnce() -> T) -> T {
+    // SAFETY: plain sigset operations on local, initialised sets; the
+    // thread's mask is put back before returning.
+    unsafe {
+        let mut all: libc::sigset_t = std::mem::zeroed();
+        let mut old: libc::sigset_t = std::mem::zeroed();
+        libc::sigfillset(&mut all);
+        let blocked = libc::pthread_sigmask(libc::SIG_BLOCK, &all, &mut old) == 0;
+        let out = spawn();
+        if blocked {
+            libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
+        }
+        out
     }
 }
 
@@ -273,28 +296,5 @@ mod tests {
         bar.lower_signed(-2);
         bar.lower_signed(7);
         assert_eq!(bar.get() as i64, -2);
-    }
-}
-
-/// Runs `spawn` (which starts threads) with every signal blocked on the
-/// calling thread, so that the threads it starts inherit that mask, then
-/// restores the caller's mask. The library's threads then never run a
-/// signal handler: a signal sent to the process (a timer's `SIGALRM`, a
-/// `SIGINT`) goes to one of the application's threads, as it would
-/// without the library, and a handler that calls `dlx_solver_cancel` or
-/// sets a flag runs where the application expects it.
-pub(crate) fn without_signals<T>(spawn: impl FnOnce() -> T) -> T {
-    // SAFETY: plain sigset operations on local, initialised sets; the
-    // thread's mask is put back before returning.
-    unsafe {
-        let mut all: libc::sigset_t = std::mem::zeroed();
-        let mut old: libc::sigset_t = std::mem::zeroed();
-        libc::sigfillset(&mut all);
-        let blocked = libc::pthread_sigmask(libc::SIG_BLOCK, &all, &mut old) == 0;
-        let out = spawn();
-        if blocked {
-            libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
-        }
-        out
     }
 }
