@@ -43,7 +43,8 @@ pub type dlx_batch_fn =
 /// on the solver's matrix and settings: engine, seed, weights,
 /// preprocessing) for up to `most` solutions, keeping its first, spread
 /// over the solver's threads (`dlx_solver_set_threads`): each thread takes
-/// the next item as it finishes one. Hands each result to `callback` in the
+/// the next item as it finishes one (up to 8 at once while its items are
+/// short, under 20 µs). Hands each result to `callback` in the
 /// items' order, on the calling thread, as soon as it and those before it
 /// are done, while the other threads go on with later items (so what the
 /// callback does, printing a grid, overlaps the search). So a file of sudoku puzzles,
