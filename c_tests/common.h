@@ -54,6 +54,14 @@ static inline int ignore_solution(void *user, const size_t *rows, size_t count)
     return 0;
 }
 
+/* A dlx_batch_fn that takes every result and goes on. */
+static inline int ignore_batch_result(void *user, size_t index, dlx_status status, uint64_t count, const size_t *rows,
+                                      size_t n)
+{
+    (void)user, (void)index, (void)status, (void)count, (void)rows, (void)n;
+    return 0;
+}
+
 /* dlx_solve_best on `threads` threads (dlx_solver_set_threads): the same
  * answer, the same statuses. */
 static inline dlx_status solve_best_on(const dlx_matrix *m, uint32_t objective, size_t threads,

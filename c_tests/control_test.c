@@ -674,12 +674,6 @@ static void note_usr2(int sig)
     usr2_on_main = pthread_equal(pthread_self(), main_thread) ? 1 : 0;
 }
 
-static int ignore_item(void *user, size_t index, dlx_status status, uint64_t count, const size_t *rows, size_t n)
-{
-    (void)user, (void)index, (void)status, (void)count, (void)rows, (void)n;
-    return 0;
-}
-
 static void test_signals_skip_the_library_threads(void)
 {
     dlx_matrix *m = queens_matrix(8);
@@ -689,7 +683,7 @@ static void test_signals_skip_the_library_threads(void)
     dlx_batch_item items[8];
     for (size_t j = 0; j < 8; j++)
         items[j] = (dlx_batch_item){&squares[j], 1, NULL, 0};
-    CHECK(dlx_solver_solve_batch(s, items, 8, 1000, ignore_item, NULL) == DLX_OK);
+    CHECK(dlx_solver_solve_batch(s, items, 8, 1000, ignore_batch_result, NULL) == DLX_OK);
     main_thread = pthread_self();
     signal(SIGUSR2, note_usr2);
     sigset_t usr2, old;

@@ -206,12 +206,6 @@ static void test_solve_best(void)
     dlx_matrix_free(m);
 }
 
-static int ignore_item(void *user, size_t index, dlx_status status, uint64_t count, const size_t *rows, size_t n)
-{
-    (void)user, (void)index, (void)status, (void)count, (void)rows, (void)n;
-    return 0;
-}
-
 /* What a batch with an objective reported, item by item. */
 struct best_seen {
     size_t reported, stop_after;
@@ -270,7 +264,7 @@ static void test_batch_best(void)
         CHECK(dlx_solver_solve_batch_best(s, items, 7, see_best, &b) == DLX_STOPPED && b.reported == 2);
     }
     /* The plain batch refuses an objective (its callback has no cost). */
-    CHECK(dlx_solver_solve_batch(s, items, 7, 1, ignore_item, NULL) == DLX_ERR_UNSUPPORTED);
+    CHECK(dlx_solver_solve_batch(s, items, 7, 1, ignore_batch_result, NULL) == DLX_ERR_UNSUPPORTED);
     CHECK(dlx_solver_solve_batch_best(NULL, items, 7, see_best, &b) == DLX_ERR_NULL);
     CHECK(dlx_solver_solve_batch_best(s, items, 7, NULL, &b) == DLX_ERR_NULL);
     CHECK(dlx_solver_solve_batch_best(s, NULL, 7, see_best, &b) == DLX_ERR_NULL);

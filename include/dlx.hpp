@@ -687,10 +687,7 @@ public:
      * results in the items' order. */
     std::vector<batch_result> solve_batch(const std::vector<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> &items,
                                           std::uint64_t most = 1) {
-        std::vector<dlx_batch_item> c(items.size());
-        for (std::size_t i = 0; i < items.size(); i++) {
-            c[i] = dlx_batch_item{items[i].first.data(), items[i].first.size(), items[i].second.data(), items[i].second.size()};
-        }
+        std::vector<dlx_batch_item> c = batch_items(items);
         std::vector<batch_result> out;
         out.reserve(items.size());
         detail::check(dlx_solver_solve_batch(s_, c.data(), c.size(), most, &batch_trampoline, &out), "dlx_solver_solve_batch");
@@ -707,10 +704,7 @@ public:
      * solver's objective, on its threads (dlx_solver_solve_batch_best); the
      * results in the items' order. */
     std::vector<batch_best> solve_batch_best(const std::vector<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> &items) {
-        std::vector<dlx_batch_item> c(items.size());
-        for (std::size_t i = 0; i < items.size(); i++) {
-            c[i] = dlx_batch_item{items[i].first.data(), items[i].first.size(), items[i].second.data(), items[i].second.size()};
-        }
+        std::vector<dlx_batch_item> c = batch_items(items);
         std::vector<batch_best> out;
         out.reserve(items.size());
         detail::check(dlx_solver_solve_batch_best(s_, c.data(), c.size(), &batch_best_trampoline, &out), "dlx_solver_solve_batch_best");
@@ -854,6 +848,14 @@ private:
         return 0;
     }
 
+    /* The C items of (forced rows, excluded rows) pairs, pointing into them. */
+    static std::vector<dlx_batch_item> batch_items(const std::vector<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> &items) {
+        std::vector<dlx_batch_item> c(items.size());
+        for (std::size_t i = 0; i < items.size(); i++) {
+            c[i] = dlx_batch_item{items[i].first.data(), items[i].first.size(), items[i].second.data(), items[i].second.size()};
+        }
+        return c;
+    }
     static int batch_best_trampoline(void *user, std::size_t, dlx_status status, std::int64_t cost, const std::size_t *rows,
                                      std::size_t n) {
         static_cast<std::vector<batch_best> *>(user)->push_back(

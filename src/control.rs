@@ -361,15 +361,10 @@ pub(crate) fn find_in(s: &mut impl Sliced, call: &mut Call) -> Outcome {
     outcome
 }
 
-/// One call that hands `s` to `f` at each solution until the search is
-/// exhausted, `f` breaks, or a limit or a cancel ends the call.
-pub(crate) fn drive<S: Sliced>(s: &mut S, f: impl FnMut(&mut S) -> ControlFlow<()>) -> Outcome {
-    let mut call = begin(s);
-    drive_in(s, &mut call, 0, f).0
-}
-
-/// [`drive`] within `call`, which has handed out `found` solutions before;
-/// also the solutions handed out in all.
+/// One call (`call`, which has handed out `found` solutions before) that
+/// hands `s` to `f` at each solution until the search is exhausted, `f`
+/// breaks, or a limit or a cancel ends the call; also the solutions
+/// handed out in all.
 pub(crate) fn drive_in<S: Sliced>(s: &mut S, call: &mut Call, mut found: u64, mut f: impl FnMut(&mut S) -> ControlFlow<()>) -> (Outcome, u64) {
     let outcome = loop {
         if s.controls().limits.solutions.is_some_and(|max| found >= max) {
@@ -389,18 +384,12 @@ pub(crate) fn drive_in<S: Sliced>(s: &mut S, call: &mut Call, mut found: u64, mu
     (outcome, found)
 }
 
-/// One call that counts the solutions of `s` (listing none) until the
-/// search is exhausted or a limit or a cancel ends the call: how many, and
-/// how the call ended (also kept as the last outcome). The same solutions,
-/// nodes and outcome as [`drive`] with a callback that goes on, in slices
-/// that count inside the search ([`Sliced::count_slice`]).
-pub(crate) fn count<S: Sliced>(s: &mut S) -> (u64, Outcome) {
-    let mut call = begin(s);
-    count_in(s, &mut call, 0)
-}
-
-/// [`count`] within `call`, which has counted `found` solutions before;
-/// also counts them in what it returns.
+/// One call (`call`, which has counted `found` solutions before) that
+/// counts the solutions of `s` (listing none) until the search is
+/// exhausted or a limit or a cancel ends the call: how many in all, and how
+/// the call ended (also kept as the last outcome). The same solutions,
+/// nodes and outcome as [`drive_in`] with a callback that goes on, in
+/// slices that count inside the search ([`Sliced::count_slice`]).
 pub(crate) fn count_in<S: Sliced>(s: &mut S, call: &mut Call, mut found: u64) -> (u64, Outcome) {
     let most = s.controls().limits.solutions.unwrap_or(u64::MAX);
     let outcome = loop {

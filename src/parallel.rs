@@ -640,7 +640,7 @@ const TICK: Duration = Duration::from_millis(5);
 
 /// One call of a parallel search of `s` (which has `threads` > 1, or goes
 /// on from a checkpoint): hands solutions to `f` as
-/// [`crate::control::drive`] does, at most `max` of them, or only counts
+/// [`crate::control::drive_in`] does, at most `max` of them, or only counts
 /// them with `count` (and no objective). `call` is the call's budgets when
 /// it started on the calling thread alone (`Solver`'s serial start), which
 /// handed out or counted `handed` solutions. Returns the solutions handed

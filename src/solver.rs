@@ -402,14 +402,9 @@ impl Solver {
             let outcome = control::find_in(s, call);
             (u64::from(outcome == Outcome::Solution), outcome)
         };
-        let outcome = match self.on_threads(false, None, &mut |_| ControlFlow::Break(()), serial) {
-            Some((found, outcome)) => {
-                let outcome = if found == 1 { Outcome::Solution } else { outcome };
-                self.search.set_outcome(outcome);
-                outcome
-            }
-            None => control::find(&mut self.search),
-        };
+        let (found, outcome) = self.one_call(false, None, &mut |_| ControlFlow::Break(()), serial);
+        let outcome = if found == 1 { Outcome::Solution } else { outcome };
+        self.search.set_outcome(outcome);
         match outcome {
             Outcome::Solution => Found::Solution(self.search.last_rows()),
             outcome => Found::End(outcome),
@@ -424,10 +419,7 @@ impl Solver {
             (found, outcome)
         };
         let max = self.search.limits().solutions;
-        if let Some((_, outcome)) = self.on_threads(false, max, &mut f, serial) {
-            return outcome;
-        }
-        control::drive(&mut self.search, |s| f(s.last_rows()))
+        self.one_call(false, max, &mut f, serial).1
     }
 
     /// Counts solutions as [`Solver::run`] would hand them out, within the
@@ -442,13 +434,7 @@ impl Solver {
             counted
         };
         let max = self.search.limits().solutions;
-        if let Some(counted) = self.on_threads(true, max, &mut |_| ControlFlow::Continue(()), serial) {
-            return counted;
-        }
-        self.search.set_counting(true);
-        let counted = control::count(&mut self.search);
-        self.search.set_counting(false);
-        counted
+        self.one_call(true, max, &mut |_| ControlFlow::Continue(()), serial)
     }
 
     /// Hands each subproblem (see [`crate::split`]) at `depth` (levels below the forced rows) to
@@ -878,10 +864,10 @@ impl Solver {
         Pool::new(&self.search, self.threads).ok().map(Box::new)
     }
 
-    /// One call on several threads, if the solver has them (`None`: the
-    /// call is the caller's to run on one thread), handing solutions to
-    /// `f` (at most `max`) or counting them: the solutions handed out or
-    /// counted, and how the call ended.
+    /// One call, handing solutions to `f` (at most `max`) or counting
+    /// them: the solutions handed out or counted, and how the call ended.
+    /// `serial` runs it on the calling thread within a [`Call`]; a solver
+    /// with threads runs it on them.
     ///
     /// A search that has no threads' state yet starts on the calling thread
     /// alone, as `serial` runs it within a call that hands over once it has
@@ -889,19 +875,24 @@ impl Solver {
     /// sooner costs what it costs on one thread, and one that does not goes
     /// on, within the same call and its limits, on threads, from where the
     /// walk stands.
-    fn on_threads(&mut self, count: bool, max: Option<u64>, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>, serial: Serial) -> Option<(u64, Outcome)> {
+    fn one_call(&mut self, count: bool, max: Option<u64>, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>, serial: Serial) -> (u64, Outcome) {
         let Some(mut call) = self.serial_start() else {
-            let pool = self.parallel()?;
-            return Some(self.drive_threads(pool, None, count, max, 0, f));
+            return match self.parallel() {
+                Some(pool) => self.drive_threads(pool, None, count, max, 0, f),
+                None => {
+                    let mut call = control::begin(&mut self.search);
+                    serial(&mut self.search, &mut call, 0, f)
+                }
+            };
         };
         let (found, outcome) = serial(&mut self.search, &mut call, 0, f);
         if !call.handed_over {
-            return Some((found, outcome));
+            return (found, outcome);
         }
         match Pool::new(&self.search, self.threads) {
-            Ok(pool) => Some(self.drive_threads(Box::new(pool), Some(call), count, max, found, f)),
+            Ok(pool) => self.drive_threads(Box::new(pool), Some(call), count, max, found, f),
             // No room for the threads' state: the call goes on here.
-            Err(_) => Some(serial(&mut self.search, &mut call, found, f)),
+            Err(_) => serial(&mut self.search, &mut call, found, f),
         }
     }
 

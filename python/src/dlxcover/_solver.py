@@ -260,8 +260,6 @@ class Solver(n.Handle):
         if self._pending is not None:
             pending, self._pending = self._pending, None
             raise pending
-        if status == n.ERR_INVALID_ARGUMENT:
-            raise InputError(status, "most must be at least 1", whole=True)
         check(status, "solve_batch")
         return out
 
