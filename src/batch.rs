@@ -52,28 +52,31 @@ pub struct BatchResult {
 pub(crate) fn solve(search: &Search, items: &[BatchItem<'_>], most: u64, threads: usize) -> Result<Vec<BatchResult>, Error> {
     let mut results = Vec::new();
     results.try_reserve_exact(items.len())?;
-    // Room reserved above: each result moves in without allocating.
+    // Room reserved above: each result moves in without allocating (its
+    // rows with it: nothing is left to reuse).
     solve_each(search, items, most, threads, &mut |_, r| {
-        results.push(r);
+        results.push(BatchResult { count: r.count, first: std::mem::take(&mut r.first), cost: r.cost });
         ControlFlow::Continue(())
     })?;
     Ok(results)
 }
 
-/// [`solve`], handing each result (owned) to `f` with its index, in the
-/// items' order as soon as it and those before it are done, on the calling thread,
-/// while the helpers go on with later items: so what the caller does with
-/// a result (printing a grid) overlaps the search of the next. `f`
-/// returning `Break` stops the batch (the items under way finish, no other
-/// starts); says whether it did (`true`: every result was handed out).
-pub(crate) fn solve_each(search: &Search, items: &[BatchItem<'_>], most: u64, threads: usize, f: &mut dyn FnMut(usize, BatchResult) -> ControlFlow<()>) -> Result<bool, Error> {
+/// [`solve`], handing each result to `f` with its index, in the items'
+/// order as soon as it and those before it are done, on the calling
+/// thread, while the helpers go on with later items: so what the caller
+/// does with a result (printing a grid) overlaps the search of the next.
+/// The rows `f` leaves in the result are used again for a later item's
+/// (see [`Spares`]). `f` returning `Break` stops the batch (the items
+/// under way finish, no other starts); says whether it did (`true`: every
+/// result was handed out).
+pub(crate) fn solve_each(search: &Search, items: &[BatchItem<'_>], most: u64, threads: usize, f: &mut dyn FnMut(usize, &mut BatchResult) -> ControlFlow<()>) -> Result<bool, Error> {
     if most == 0 {
         return Err(Error::InvalidArgument);
     }
     let mut slots = Vec::new();
     slots.try_reserve_exact(items.len())?;
     slots.resize_with(items.len(), || None);
-    let board = Lock::new(Board { results: slots, failed: None });
+    let board = Lock::new(Board { results: slots, spares: Spares::new()?, failed: None });
     let ready = Signal::new();
     // No more copies than the helper threads the process has, and items.
     let threads = threads.clamp(1, items.len().max(1)).min(helpers::most() + 1);
@@ -81,8 +84,8 @@ pub(crate) fn solve_each(search: &Search, items: &[BatchItem<'_>], most: u64, th
     // Every ticket past the last item: nobody starts another.
     let halt = || next.set(items.len() as u64);
     // One claim of `claim` items (fewer at the end), their results left on
-    // the board, and the next claim's size; false when no item is left
-    // (or the batch stops).
+    // the board, and the next claim's size and rows to fill; false when no
+    // item is left (or the batch stops).
     let one_more = |s: &mut Search, claim: &mut Claim| -> bool {
         let first = next.tickets(claim.size as u64) as usize;
         if first >= items.len() {
@@ -91,8 +94,8 @@ pub(crate) fn solve_each(search: &Search, items: &[BatchItem<'_>], most: u64, th
         let end = first.saturating_add(claim.size).min(items.len());
         let started = Instant::now();
         let mut done: [Option<Result<BatchResult, Error>>; MOST_CLAIMED] = Default::default();
-        for (i, d) in (first..end).zip(done.iter_mut()) {
-            *d = Some(one(s, items[i], most));
+        for ((i, d), rows) in (first..end).zip(done.iter_mut()).zip(claim.rows.iter_mut()) {
+            *d = Some(one(s, items[i], most, rows));
         }
         claim.after(started.elapsed(), end - first);
         let mut b = board.lock();
@@ -106,6 +109,7 @@ pub(crate) fn solve_each(search: &Search, items: &[BatchItem<'_>], most: u64, th
                 None => {}
             }
         }
+        b.spares.hand_out(&mut claim.rows[..claim.size]);
         ready.notify_one();
         true
     };
@@ -143,15 +147,16 @@ pub(crate) fn solve_each(search: &Search, items: &[BatchItem<'_>], most: u64, th
                 b = ready.wait(b);
             }
             while handed < items.len() {
-                let Some(r) = b.results[handed].take() else { break };
+                let Some(mut r) = b.results[handed].take() else { break };
                 drop(b);
-                stopped = f(handed, r).is_break();
+                stopped = f(handed, &mut r).is_break();
                 handed += 1;
                 if stopped {
                     halt();
                     return;
                 }
                 b = board.lock();
+                b.spares.take_back(r.first);
             }
         }
     });
@@ -174,13 +179,16 @@ const SHORT_ITEM: Duration = Duration::from_micros(20);
 /// and forth between the threads: on items of a few microseconds (17-clue
 /// sudokus) that was 3-4% of the batch's time, and the batch is as long as
 /// its slowest thread, which a claim of short items delays by little.
+/// With the size, the thread keeps the rows its next claim's results are
+/// written into (from [`Spares`]).
 struct Claim {
     size: usize,
+    rows: [Vec<usize>; MOST_CLAIMED],
 }
 
 impl Default for Claim {
     fn default() -> Claim {
-        Claim { size: 1 }
+        Claim { size: 1, rows: Default::default() }
     }
 }
 
@@ -196,28 +204,72 @@ impl Claim {
 struct Board {
     /// Each item's result, from when it is done until it is handed out.
     results: Vec<Option<BatchResult>>,
+    /// Rows handed out, on their way back.
+    spares: Spares,
     /// The first error that ends the batch (out of memory).
     failed: Option<Error>,
 }
 
-/// One item on `s`: an error of the item's own is its result; running out
-/// of memory ends the batch.
-fn one(s: &mut Search, item: BatchItem<'_>, most: u64) -> Result<BatchResult, Error> {
+/// The rows of results already handed out, to be filled again by a later
+/// item. A result's rows are made on one thread and, once handed out,
+/// freed on the calling thread: on two threads of 17-clue sudokus that
+/// free of another thread's memory (into the allocator's pools of the
+/// thread that frees, then back out to the other thread) cost 5% of the
+/// batch's CPU time. Used again, the rows are never freed until the batch
+/// ends, and no item allocates once the batch is under way.
+struct Spares {
+    rows: Vec<Vec<usize>>,
+}
+
+/// The most rows kept for later items: enough for the results the
+/// threads have in hand at once; a result handed out beyond it is freed.
+const MOST_SPARES: usize = 64;
+
+impl Spares {
+    fn new() -> Result<Spares, Error> {
+        let mut rows = Vec::new();
+        rows.try_reserve_exact(MOST_SPARES)?;
+        Ok(Spares { rows })
+    }
+
+    /// Keeps `rows` for a later item (see [`filled`]), if there is room.
+    fn take_back(&mut self, rows: Vec<usize>) {
+        if rows.capacity() > 0 && self.rows.len() < MOST_SPARES {
+            self.rows.push(rows);
+        }
+    }
+
+    /// Fills each of `into` that has no room yet with rows kept, while
+    /// there are any.
+    fn hand_out(&mut self, into: &mut [Vec<usize>]) {
+        for slot in into.iter_mut().filter(|r| r.capacity() == 0) {
+            match self.rows.pop() {
+                Some(rows) => *slot = rows,
+                None => break,
+            }
+        }
+    }
+}
+
+/// One item on `s`, its rows written into `rows` (taken, to move with the
+/// result; empty rows are left there): an error of the item's own is its
+/// result; running out of memory ends the batch.
+fn one(s: &mut Search, item: BatchItem<'_>, most: u64, rows: &mut Vec<usize>) -> Result<BatchResult, Error> {
     match s.set_subproblem(item.forced, item.excluded) {
         Ok(()) => {}
         Err(Error::OutOfMemory) => return Err(Error::OutOfMemory),
         Err(e) => return Ok(BatchResult { count: Err(e), first: Vec::new(), cost: None }),
     }
     if s.objective().is_some() {
-        return best(s);
+        return best(s, rows);
     }
     let mut count = 0;
     let mut first = Vec::new();
     while count < most {
         match s.search(u64::MAX) {
-            Progress::Solution(rows) => {
+            Progress::Solution(found) => {
                 if count == 0 {
-                    first = crate::alloc::copied(rows)?;
+                    first = filled(rows, found)?;
                 }
                 count += 1;
             }
@@ -228,12 +280,21 @@ fn one(s: &mut Search, item: BatchItem<'_>, most: u64) -> Result<BatchResult, Er
     Ok(BatchResult { count: Ok(count), first, cost: None })
 }
 
-/// One item's branch and bound on `s`, run to its end: its best list.
-fn best(s: &mut Search) -> Result<BatchResult, Error> {
+/// One item's branch and bound on `s`, run to its end: its best list, the
+/// best rows written into `rows` (as for [`one`]).
+fn best(s: &mut Search, rows: &mut Vec<usize>) -> Result<BatchResult, Error> {
     while !matches!(s.search(u64::MAX), Progress::Exhausted) {}
     let best = s.best();
     Ok(match best.first() {
-        Some(b) => BatchResult { count: Ok(best.len() as u64), first: crate::alloc::copied(&b.rows)?, cost: Some(b.cost) },
+        Some(b) => BatchResult { count: Ok(best.len() as u64), first: filled(rows, &b.rows)?, cost: Some(b.cost) },
         None => BatchResult { count: Ok(0), first: Vec::new(), cost: None },
     })
+}
+
+/// `found` written into `rows` (its room kept), taken out.
+fn filled(rows: &mut Vec<usize>, found: &[usize]) -> Result<Vec<usize>, Error> {
+    rows.clear();
+    rows.try_reserve(found.len())?;
+    rows.extend_from_slice(found);
+    Ok(std::mem::take(rows))
 }

@@ -837,7 +837,7 @@ impl Solver {
     /// Returns whether every result was handed out (`false`: `f` stopped
     /// it). Errors as [`Solver::solve_batch`]'s.
     pub fn solve_batch_each(&self, items: &[BatchItem<'_>], most: u64, mut f: impl FnMut(usize, &BatchResult) -> ControlFlow<()>) -> Result<bool, Error> {
-        crate::batch::solve_each(&self.search, items, most, self.threads, &mut |i, r| f(i, &r))
+        crate::batch::solve_each(&self.search, items, most, self.threads, &mut |i, r| f(i, r))
     }
 
     /// What each thread of a parallel search did since it started (empty

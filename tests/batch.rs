@@ -5,7 +5,7 @@
 mod common;
 
 use common::{all_general_covers, is_general_cover, queens, random_general, random_matrix, Lcg};
-use dlx::{BatchItem, Engine, Error, Matrix, Objective, Goal, Solver};
+use dlx::{BatchItem, BatchResult, Engine, Error, Matrix, Objective, Goal, Solver};
 
 /// Random items of `m`: a few rows forced and a few excluded; now and then
 /// a row out of range.
@@ -64,6 +64,24 @@ fn truth(m: &Matrix, forced: &[usize], excluded: &[usize]) -> Result<Vec<Vec<usi
     Ok(all_general_covers(m, forced).into_iter().filter(|c| !c.iter().any(|r| excluded.contains(r))).collect())
 }
 
+/// Checks `r`, the result of the item `forced`, `excluded` of `m` counted
+/// to `most`, against the brute force.
+fn check(at: &str, m: &Matrix, forced: &[usize], excluded: &[usize], most: u64, r: &BatchResult) {
+    match truth(m, forced, excluded) {
+        Err(e) => assert_eq!(r.count, Err(e), "{at}"),
+        Ok(covers) => {
+            assert_eq!(r.count, Ok((covers.len() as u64).min(most)), "{at}");
+            if covers.is_empty() {
+                assert!(r.first.is_empty(), "{at}");
+            } else {
+                assert!(is_general_cover(m, &r.first), "{at}: {:?}", r.first);
+                assert_eq!(&r.first[..forced.len()], forced, "{at}: forced rows first");
+                assert!(!r.first.iter().any(|x| excluded.contains(x)), "{at}");
+            }
+        }
+    }
+}
+
 /// Wrong code caught: results out of order (a thread's result in another
 /// item's slot), a count past `most` or short of it, a first solution that
 /// is not one (or lacks its forced rows), a bad item failing the batch or
@@ -84,21 +102,36 @@ fn batches_match_the_brute_force() {
                 assert_eq!(results.len(), list.len());
                 for (i, ((forced, excluded), r)) in list.iter().zip(&results).enumerate() {
                     let at = format!("case {case} {engine:?} -j{threads} most {most} item {i}");
-                    match truth(&m, forced, excluded) {
-                        Err(e) => assert_eq!(r.count, Err(e), "{at}"),
-                        Ok(covers) => {
-                            assert_eq!(r.count, Ok((covers.len() as u64).min(most)), "{at}");
-                            if covers.is_empty() {
-                                assert!(r.first.is_empty(), "{at}");
-                            } else {
-                                assert!(is_general_cover(&m, &r.first), "{at}: {:?}", r.first);
-                                assert_eq!(&r.first[..forced.len()], &forced[..], "{at}: forced rows first");
-                                assert!(!r.first.iter().any(|x| excluded.contains(x)), "{at}");
-                            }
-                        }
-                    }
+                    check(&at, &m, forced, excluded, most, r);
                 }
             }
+        }
+    }
+}
+
+/// Streamed results, whose rows are used again for later items once
+/// handed out (hundreds of items, more than the batch keeps for later),
+/// against the brute force. Wrong code caught: rows used again without
+/// being emptied (an item's rows after the last one's), an item's rows
+/// left in another's result.
+#[test]
+fn streamed_results_each_have_their_own_rows() {
+    let mut g = Lcg(5353);
+    for case in 0..12 {
+        let m = if case % 2 == 0 { random_general(&mut g, 0, 3) } else { random_matrix(&mut g, 0, 3) };
+        let list = items(&mut g, &m, 300);
+        let batch: Vec<BatchItem> = list.iter().map(|(f, x)| BatchItem { forced: f, excluded: x }).collect();
+        let mut s = Solver::new(&m).unwrap();
+        for (threads, most) in [(1, 1), (3, 2)] {
+            s.set_threads(threads);
+            let all = s
+                .solve_batch_each(&batch, most, |i, r| {
+                    let (forced, excluded) = &list[i];
+                    check(&format!("case {case} -j{threads} item {i}"), &m, forced, excluded, most, r);
+                    std::ops::ControlFlow::Continue(())
+                })
+                .unwrap();
+            assert!(all);
         }
     }
 }
