@@ -165,7 +165,7 @@ fn best_of_each_item_matches_the_brute_force() {
                     match truth(&m, forced, excluded) {
                         Err(e) => assert_eq!(r.count, Err(e), "{at}"),
                         Ok(covers) if covers.is_empty() => {
-                            assert_eq!((r.count.clone(), r.cost), (Ok(0), None), "{at}");
+                            assert_eq!((r.count, r.cost), (Ok(0), None), "{at}");
                             assert!(r.first.is_empty(), "{at}");
                         }
                         Ok(covers) => {
