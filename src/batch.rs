@@ -215,8 +215,8 @@ struct Board {
 /// freed on the calling thread: on two threads of 17-clue sudokus that
 /// free of another thread's memory (into the allocator's pools of the
 /// thread that frees, then back out to the other thread) cost 5% of the
-/// batch's CPU time. Used again, the rows are never freed until the batch
-/// ends, and no item allocates once the batch is under way.
+/// batch's CPU time. Used again, the rows are freed only when the batch
+/// ends, and once it is under way an item's rows need no new memory.
 struct Spares {
     rows: Vec<Vec<usize>>,
 }
