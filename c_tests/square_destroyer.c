@@ -114,8 +114,9 @@ struct grid_case {
     size_t excluded[MAX_MATCHES], excluded_count;
 };
 
-/* Reads case `k` into `c`; 0 (message printed) on bad input. */
-static int read_case(unsigned long k, struct grid_case *c)
+/* Reads case `k` into `c`, with the squares it leaves complete in `sq`;
+ * 0 (message printed) on bad input. */
+static int read_case(unsigned long k, struct grid_case *c, struct squares *sq)
 {
     unsigned long n, removed;
     if (!need_number(&n, MAX_N, "N"))
@@ -139,12 +140,11 @@ static int read_case(unsigned long k, struct grid_case *c)
         }
         c->gone[x] = 1;
     }
-    static struct squares sq;
-    complete_squares(n, c->gone, &sq);
+    complete_squares(n, c->gone, sq);
     int used[MAX_MATCHES + 1] = {0};
-    for (size_t q = 0; q < sq.count; q++)
-        for (size_t e = 0; e < sq.per[q]; e++)
-            used[sq.sides[q][e]] = 1;
+    for (size_t q = 0; q < sq->count; q++)
+        for (size_t e = 0; e < sq->per[q]; e++)
+            used[sq->sides[q][e]] = 1;
     c->forced_count = c->excluded_count = 0;
     for (unsigned long x = 1; x <= matches; x++) {
         if (c->gone[x])
@@ -155,12 +155,11 @@ static int read_case(unsigned long k, struct grid_case *c)
     return 1;
 }
 
-/* --each: case `c` on a matrix of its own, searched on `threads` threads. */
-static int64_t solve_alone(unsigned long k, const struct grid_case *c, size_t threads)
+/* --each: case `c`, whose complete squares are `sq`, on a matrix of its
+ * own, searched on `threads` threads. */
+static int64_t solve_alone(unsigned long k, const struct grid_case *c, const struct squares *sq, size_t threads)
 {
-    static struct squares sq;
-    complete_squares(c->n, c->gone, &sq);
-    dlx_matrix *m = squares_matrix(&sq, 2 * c->n * (c->n + 1));
+    dlx_matrix *m = squares_matrix(sq, 2 * c->n * (c->n + 1));
     size_t rows[MAX_MATCHES], count = 0;
     int64_t best = 0;
     dlx_status st = solve_best_on(m, DLX_OBJECTIVE_FEWEST_ROWS, threads, rows, MAX_MATCHES, &count, &best);
@@ -250,13 +249,14 @@ int main(int argc, char **argv)
         return 1;
     }
     int ok = 1;
+    static struct squares sq;
     for (unsigned long k = 0; k < t && ok; k++) {
         struct grid_case *c = &ch->cases[ch->count];
-        ok = read_case(k, c);
+        ok = read_case(k, c, &sq);
         if (!ok)
             break;
         if (each) {
-            printf("%lld\n", (long long)solve_alone(k, c, threads));
+            printf("%lld\n", (long long)solve_alone(k, c, &sq, threads));
             continue;
         }
         if (++ch->count == CHUNK)

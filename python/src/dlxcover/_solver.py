@@ -224,6 +224,8 @@ class Solver(n.Handle):
         ``dlx_solver_solve_batch`` and ``dlx_solver_solve_batch_best``."""
         from ._errors import raise_status
 
+        if most < 1:
+            raise InputError(n.ERR_INVALID_ARGUMENT, "most must be at least 1", whole=True)
         arrays, c_items = [], (n.BatchItem * len(items))()
         for i, item in enumerate(items):
             forced, excluded = (item[0], item[1]) if isinstance(item, tuple) else (item, ())
@@ -249,8 +251,6 @@ class Solver(n.Handle):
                 out.append(BatchResult(0, None) if status == n.DONE else failed(status, index))
             return False
 
-        if most < 1:
-            raise InputError(n.ERR_INVALID_ARGUMENT, "most must be at least 1", whole=True)
         if self._objective:
             best_callback = n.BATCH_BEST_FN(self._guard(take_best))
             status = n.lib.dlx_solver_solve_batch_best(self._h, c_items, len(items), best_callback, None)
