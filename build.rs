@@ -47,6 +47,7 @@ fn main() {
     config.export.exclude = vec!["POLL_NODES".into(), "MAX_TOTAL_COST".into()];
     // Every macro of the header is DLX_ prefixed.
     config.export.rename.insert("DEFAULT_MEMORY".into(), "DLX_MEMO_DEFAULT_MEMORY".into());
+    config.export.rename.insert("DEFAULT_WORK".into(), "DLX_PRE_DEFAULT_WORK".into());
 
     let generated = out_dir.join("dlx.h");
     cbindgen::Builder::new()

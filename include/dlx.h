@@ -53,56 +53,6 @@
 #define DLX_VERSION "0.1.0"
 
 /**
- * The plain count's share of the race's time, over the memo's: the
- * plain count is the better more often on problems that take seconds,
- * and the memo, when it is, is usually chosen within milliseconds.
- */
-#define PLAIN_SHARE 2
-
-/**
- * Solutions the memo must have counted before its rate is compared with
- * the plain count's (a plain search may find its first solutions late).
- */
-#define MIN_COUNTED 1000.0
-
-/**
- * The memo's turn in the race, in states.
- */
-#define RACE_STATES 128
-
-/**
- * A count is chosen when the other's estimated remaining time is more
- * than this many times its own.
- */
-#define MARGIN 4.0
-
-/**
- * The memo is chosen at once when at least this share of its lookups
- * (of [`LOOKUPS`] or more) find their state: then each state costs one
- * lookup where the plain search walks its subtree again (Bell numbers:
- * 94%; tilings: 30-40%).
- */
-#define REPEATS 0.5
-
-/**
- * The plain count is chosen only when at most this share of the memo's
- * lookups find their state (queens, Langford pairs, pentominoes, Latin
- * squares: 0-10% after 20,000 states): its estimate favours the plain
- * search on problems whose later states repeat more.
- */
-#define RARE 0.2
-
-/**
- * Lookups before the share of repeated states is read.
- */
-#define LOOKUPS 256
-
-/**
- * The version this library writes and reads.
- */
-#define VERSION 1
-
-/**
  * The most search-tree nodes a search enters between two looks at its
  * limits, the cancel flag and the clock: `dlx_solver_cancel` takes effect
  * within that many nodes.
@@ -124,9 +74,10 @@
 #define DLX_MEMO_DEFAULT_MEMORY (1 << 30)
 
 /**
- * The work limit when none is given: about a few seconds.
+ * The work limit when none is given (2^32 entries read, a few seconds at
+ * most); `dlx_preprocess` and `dlx_solver_preprocess` take 0 for it.
  */
-#define DEFAULT_WORK (1 << 32)
+#define DLX_PRE_DEFAULT_WORK 4294967296
 
 /**
  * The result of every call that can fail. Values are explicit and never

@@ -46,36 +46,36 @@ use crate::memo::{self, Count, MemoOptions};
 use crate::search::Search;
 
 /// How long the plain count runs alone before the memo joins it.
-pub const ALONE: Duration = Duration::from_micros(200);
+pub(crate) const ALONE: Duration = Duration::from_micros(200);
 /// How long the memo runs first in the race, alone: time in which a
 /// tiling of millions of solutions is counted.
-pub const SCOUT: Duration = Duration::from_millis(1);
+pub(crate) const SCOUT: Duration = Duration::from_millis(1);
 /// How long the race runs before its first choice.
-pub const RACE: Duration = Duration::from_millis(1);
+pub(crate) const RACE: Duration = Duration::from_millis(1);
 /// The plain count's share of the race's time, over the memo's: the
 /// plain count is the better more often on problems that take seconds,
 /// and the memo, when it is, is usually chosen within milliseconds.
-pub const PLAIN_SHARE: u32 = 2;
+pub(crate) const PLAIN_SHARE: u32 = 2;
 /// Solutions the memo must have counted before its rate is compared with
 /// the plain count's (a plain search may find its first solutions late).
-pub const MIN_COUNTED: f64 = 1000.0;
+pub(crate) const MIN_COUNTED: f64 = 1000.0;
 /// The memo's turn in the race, in states.
-pub const RACE_STATES: u64 = 128;
+pub(crate) const RACE_STATES: u64 = 128;
 /// A count is chosen when the other's estimated remaining time is more
 /// than this many times its own.
-pub const MARGIN: f64 = 4.0;
+pub(crate) const MARGIN: f64 = 4.0;
 /// The memo is chosen at once when at least this share of its lookups
 /// (of [`LOOKUPS`] or more) find their state: then each state costs one
 /// lookup where the plain search walks its subtree again (Bell numbers:
 /// 94%; tilings: 30-40%).
-pub const REPEATS: f64 = 0.5;
+pub(crate) const REPEATS: f64 = 0.5;
 /// The plain count is chosen only when at most this share of the memo's
 /// lookups find their state (queens, Langford pairs, pentominoes, Latin
 /// squares: 0-10% after 20,000 states): its estimate favours the plain
 /// search on problems whose later states repeat more.
-pub const RARE: f64 = 0.2;
+pub(crate) const RARE: f64 = 0.2;
 /// Lookups before the share of repeated states is read.
-pub const LOOKUPS: u64 = 256;
+pub(crate) const LOOKUPS: u64 = 256;
 
 /// Which count an automatic count runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -43,7 +43,7 @@ use crate::error::Error;
 use crate::matrix::Matrix;
 
 /// The version this library writes and reads.
-pub const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 1;
 
 /// One piece of the work a search has left: solve it with `rows` forced
 /// and `excluded` excluded (sorted, without repeats).

@@ -36,8 +36,9 @@ use crate::alloc::{filled, filled_with};
 use crate::error::Error;
 use crate::matrix::{Matrix, DEFAULT_BOUNDS};
 
-/// The work limit when none is given: about a few seconds.
-pub const DEFAULT_WORK: u64 = 1 << 32;
+/// The work limit when none is given (2^32 entries read, a few seconds at
+/// most); `dlx_preprocess` and `dlx_solver_preprocess` take 0 for it.
+pub const DEFAULT_WORK: u64 = 4_294_967_296;
 
 /// What a preprocessing did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
