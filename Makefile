@@ -166,7 +166,7 @@ tsan:
 # after another (or only those in FUZZ_TARGETS). New inputs go to fuzz/work/
 # (not committed); fuzz/corpus/ seeds them and is what `make test` replays.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= parse_round_trip c_api differential
+FUZZ_TARGETS ?= parse_round_trip c_api differential checkpoint_text
 fuzz:
 	cd fuzz && for t in $(FUZZ_TARGETS); do \
 	  mkdir -p work/$$t && \

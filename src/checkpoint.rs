@@ -45,6 +45,12 @@ use crate::matrix::Matrix;
 /// The version this library writes and reads.
 pub(crate) const VERSION: u32 = 1;
 
+/// Where the counters of a checkpoint must stop short of: 2^63. A counter
+/// there or past it is refused, so that a resumed search has 2^63 more to
+/// count (more than any search counts one by one: 290 years at 10^9 a
+/// second), and adding to it never wraps.
+pub(crate) const COUNTER_END: u64 = 1 << 63;
+
 /// One piece of the work a search has left: solve it with `rows` forced
 /// and `excluded` excluded (sorted, without repeats).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -227,7 +233,8 @@ impl Checkpoint {
 
     /// Reads a checkpoint's text, checked whole before anything is kept:
     /// the version, the final checksum (so a text cut short or edited is
-    /// refused), every line's form. Errors: [`Error::Checkpoint`] for
+    /// refused), every line's form, counters below 2^63 (room to add to
+    /// them). Errors: [`Error::Checkpoint`] for
     /// anything malformed, [`Error::OutOfMemory`]. Whether it belongs to a
     /// matrix is [`Solver::resume`](crate::Solver::resume)'s to check.
     pub fn parse(text: &str) -> Result<Checkpoint, Error> {
@@ -259,9 +266,11 @@ impl Checkpoint {
             }
         };
         let number = |text: &str| text.parse::<u64>().map_err(|_| bad);
-        let solutions = number(field("solutions")?)?;
-        let nodes = number(field("nodes")?)?;
-        let updates = number(field("updates")?)?;
+        // A counter must leave room for the search to add to it.
+        let counter = |text: &str| number(text).and_then(|n| if n < COUNTER_END { Ok(n) } else { Err(bad) });
+        let solutions = counter(field("solutions")?)?;
+        let nodes = counter(field("nodes")?)?;
+        let updates = counter(field("updates")?)?;
         let done: f64 = field("done")?.parse().map_err(|_| bad)?;
         if !(0.0..=1.0).contains(&done) {
             return Err(bad);

@@ -445,6 +445,25 @@ impl Matrix {
         Ok(true)
     }
 
+    /// Whether `rows` is a whole solution: ids of this matrix's rows that
+    /// are [`compatible`](Matrix::compatible) (no row twice, no column past
+    /// its upper bound, colors agreeing) and cover every primary column at
+    /// least its lower bound of times. The rule a checkpoint's solutions
+    /// are held to. Errors: [`Error::OutOfMemory`].
+    pub(crate) fn is_solution(&self, rows: &[usize]) -> Result<bool, Error> {
+        if rows.iter().any(|&r| r >= self.rows()) || !self.compatible(rows)? {
+            return Ok(false);
+        }
+        let mut uses: Vec<u32> = crate::alloc::filled(self.columns())?;
+        for &r in rows {
+            for &j in &self.entries[self.row_start[r] as usize..self.row_start[r + 1] as usize] {
+                uses[j as usize] += 1;
+            }
+        }
+        let lower = |j: usize| self.bounds.get(j).map_or(DEFAULT_BOUNDS.0, |b| b.0);
+        Ok((0..self.columns()).all(|j| self.secondary[j] || uses[j] >= lower(j)))
+    }
+
     /// Lets every solution cover primary column `column` between `lower`
     /// and `upper` times (exact cover is `(1, 1)`, "at least once" is `(1,
     /// rows)`, `(0, 0)` forbids it). A secondary column keeps its `(0, 1)`:

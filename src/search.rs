@@ -641,13 +641,14 @@ impl Search {
 
     /// Records `best`, the best solutions of an earlier run of this
     /// search, as found. Errors: [`Error::Checkpoint`] when a cost is not
-    /// what its rows cost, [`Error::OutOfMemory`].
+    /// what its rows cost or the rows are not a whole solution of the matrix
+    /// ([`Matrix::is_solution`]), [`Error::OutOfMemory`].
     pub(crate) fn record_best(&mut self, best: &[Best]) -> Result<(), Error> {
         let Some(o) = &mut self.objective else {
             return if best.is_empty() { Ok(()) } else { Err(Error::Checkpoint) };
         };
         for b in best {
-            if o.record_rows(&b.rows) != b.cost {
+            if !self.matrix.is_solution(&b.rows)? || o.record_rows(&b.rows) != b.cost {
                 return Err(Error::Checkpoint);
             }
         }

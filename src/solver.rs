@@ -769,18 +769,27 @@ impl Solver {
     ///
     /// Errors, the solver unchanged: [`Error::CheckpointMismatch`] for a
     /// checkpoint of another matrix ([`crate::checkpoint::fingerprint`])
-    /// or objective, [`Error::Checkpoint`] for rows out of range, pieces
-    /// whose forced rows cannot go together, or a best solution whose cost
-    /// is not what its rows cost; [`Error::OutOfMemory`].
+    /// or objective, [`Error::Checkpoint`] for a counter of 2^63 or more
+    /// (no room to count on), rows out of range, pieces whose forced rows
+    /// cannot go together, a pending or best solution that is not a whole
+    /// solution of the matrix (rows distinct, every primary column covered
+    /// within its bounds, secondary ones at most once or in one color), or
+    /// a best solution whose cost is not what its rows cost;
+    /// [`Error::OutOfMemory`].
     pub fn resume(&mut self, checkpoint: &Checkpoint) -> Result<(), Error> {
         let ck = checkpoint;
         if ck.matrix != self.search.fingerprint() || ck.objective != self.objective() {
             return Err(Error::CheckpointMismatch);
         }
-        let n = self.rows();
-        let found = ck.pending.iter().chain(ck.best.iter().map(|b| &b.rows));
-        if found.flatten().any(|&r| r >= n) {
+        if [ck.solutions, ck.nodes, ck.updates].iter().any(|&n| n >= crate::checkpoint::COUNTER_END) {
             return Err(Error::Checkpoint);
+        }
+        // Each solution found must be one (the best lines' rows are
+        // checked with their costs by `record_best`).
+        for rows in &ck.pending {
+            if !self.search.matrix().is_solution(rows)? {
+                return Err(Error::Checkpoint);
+            }
         }
         let mut pieces = std::collections::VecDeque::new();
         pieces.try_reserve_exact(ck.pieces.len())?;

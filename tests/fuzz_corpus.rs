@@ -48,3 +48,8 @@ fn c_api() {
 fn differential() {
     run("differential", checks::differential, 40000);
 }
+
+#[test]
+fn checkpoint_text() {
+    run("checkpoint_text", checks::checkpoint_text, 5000);
+}

@@ -11,7 +11,7 @@ use super::problem::{Problem, COLORS, COSTS};
 /// A small random problem: up to 7 columns (some secondary, some with
 /// bounds), up to 10 rows of up to 4 entries (colors on secondary ones),
 /// costs from [`COSTS`].
-fn problem(inp: &mut Input) -> Problem {
+pub(super) fn problem(inp: &mut Input) -> Problem {
     let n = 1 + inp.below(7);
     let mut p = Problem::new(n);
     let general = inp.below(3) == 0;
