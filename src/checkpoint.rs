@@ -28,6 +28,7 @@
 //! updates <so far>
 //! done <the estimated fraction of the tree walked, 0 to 1>
 //! tag <a number the caller keeps with it (the tool: the bytes of output)>
+//! seconds <seconds of search so far, the caller's clock (the tool's)>
 //! best <cost> : <rows>             (the k best so far, best first)
 //! pending : <rows>                 (found, not handed out nor counted)
 //! piece <share> : <rows to force> : <rows to exclude>
@@ -103,6 +104,12 @@ pub struct Checkpoint {
     /// one): the tool `dlx` keeps there how many bytes of output it had
     /// written, so that a resumed run cuts its output back to that.
     pub tag: u64,
+    /// The seconds of search the run has taken so far, kept by the caller
+    /// as `tag` is (0 unless it sets them): the tool `dlx` keeps there the
+    /// whole run's time, for its time limit and its rates. Finite, not
+    /// negative. A text without the line (as written before it was added)
+    /// reads as 0.
+    pub seconds: f64,
     /// With an objective: the best solutions so far, best first.
     pub best: Vec<Best>,
     /// Solutions found but not handed out (nor counted in `solutions`)
@@ -209,6 +216,9 @@ impl Checkpoint {
         // `{:?}` writes the shortest text that reads back the same `f64`.
         let _ = writeln!(out, "done {:?}", self.done);
         let _ = writeln!(out, "tag {}", self.tag);
+        // (A clock that is not a time is written as none.)
+        let seconds = if self.seconds.is_finite() && self.seconds >= 0.0 { self.seconds } else { 0.0 };
+        let _ = writeln!(out, "seconds {seconds:?}");
         for b in &self.best {
             let _ = write!(out, "best {} :", b.cost);
             write_rows(&mut out, &b.rows);
@@ -277,6 +287,11 @@ impl Checkpoint {
         }
         let tag = number(field("tag")?)?;
         let mut ck = Checkpoint { matrix, objective, solutions, nodes, updates, done, tag, ..Checkpoint::default() };
+        let mut lines = lines.peekable();
+        if let Some(seconds) = lines.peek().and_then(|l| l.strip_prefix("seconds ")) {
+            ck.seconds = seconds.parse().ok().filter(|s: &f64| s.is_finite() && *s >= 0.0).ok_or(bad)?;
+            lines.next();
+        }
         for line in lines {
             let (kind, rest) = line.split_once(' ').ok_or(bad)?;
             let mut parts = rest.split(" :");
@@ -343,6 +358,7 @@ mod tests {
             updates: 6789,
             done: 0.1,
             tag: 77,
+            seconds: 12.5,
             best: vec![Best { cost: -3, rows: vec![4, 1] }, Best { cost: 5, rows: vec![] }],
             pending: vec![vec![2, 9], vec![]],
             pieces: vec![Piece { rows: vec![3], excluded: vec![], share: 0.25 }, Piece { rows: vec![], excluded: vec![0, 8], share: 1.0 / 3.0 }],
@@ -359,6 +375,23 @@ mod tests {
         assert_eq!(Checkpoint::parse(&text).unwrap(), ck, "{text}");
         let plain = Checkpoint { objective: None, best: vec![], ..sample() };
         assert_eq!(Checkpoint::parse(&plain.to_text().unwrap()).unwrap(), plain);
+    }
+
+    /// Wrong code caught: a text of before the `seconds` line refused, or
+    /// read with a clock; a clock that is no time accepted.
+    #[test]
+    fn the_seconds_line_is_optional_and_a_time() {
+        let ck = Checkpoint { seconds: 0.0, ..sample() };
+        let text = ck.to_text().unwrap();
+        let without: String = text.lines().filter(|l| !l.starts_with("seconds ") && !l.starts_with("end ")).map(|l| format!("{l}\n")).collect();
+        let sum: [u8; 32] = Sha256::digest(without.as_bytes()).into();
+        let old = format!("{without}end {}\n", hex(&sum));
+        assert_eq!(Checkpoint::parse(&old).unwrap(), ck);
+        for bad in ["-1.0", "NaN", "inf", "x"] {
+            let body = without.replace("tag 77\n", &format!("tag 77\nseconds {bad}\n"));
+            let sum: [u8; 32] = Sha256::digest(body.as_bytes()).into();
+            assert_eq!(Checkpoint::parse(&format!("{body}end {}\n", hex(&sum))), Err(Error::Checkpoint), "{bad}");
+        }
     }
 
     /// Wrong code caught: a checksum that misses part of the text, or a

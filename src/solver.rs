@@ -746,6 +746,7 @@ impl Solver {
             updates: c.updates,
             done: done.clamp(0.0, 1.0),
             tag: 0,
+            seconds: 0.0,
             best,
             pending,
             pieces,

@@ -154,23 +154,28 @@ Options:
                        it removes less, never wrongly
       --checkpoint FILE
                        write what the search has left and found to FILE
-                       every --checkpoint-every seconds and when it stops
-                       (atomically: a crash while writing leaves the last
-                       FILE whole), so that --resume FILE goes on after a
-                       crash or a limit; the count is then the plain
-                       search's (not with --memo, --auto, --sample,
-                       --split, --zdd, --pre-out or --json). The format:
-                       docs/checkpoint.md
+                       before anything is printed, every --checkpoint-every
+                       seconds, and when the run stops (atomically: a crash
+                       while writing leaves the last FILE whole), so that
+                       --resume FILE goes on after a crash, a limit or a
+                       signal; SIGINT or SIGTERM then stops the run as a
+                       limit does (checkpoint written, what it has so far
+                       printed, status 5); the count is the plain search's
+                       (not with --memo, --auto, --sample, --split, --zdd,
+                       --pre-out or --json). The format: docs/checkpoint.md
       --checkpoint-every SECONDS
                        how often --checkpoint writes (default 60)
       --resume FILE    go on from the checkpoint in FILE (of this matrix,
                        with the same goal and --best), printing what the
                        whole run prints, as if it had never stopped, and
                        writing checkpoints to FILE (or to --checkpoint's);
-                       a standard output that is a regular file longer
-                       than what was printed at the checkpoint is cut back
-                       to it (resume with >> to the same file: solutions
-                       printed after the checkpoint are not printed twice)
+                       -n, --max-nodes, --time-limit, the progress lines
+                       and the counters are the whole run's; a standard
+                       output that is a regular file longer than it was
+                       at the checkpoint is cut back to that length
+                       (resume with >> to the same file: solutions printed
+                       after the checkpoint are not printed twice, and
+                       what the file held before the run stays)
       --sample N       print N solutions drawn uniformly at random (one may
                        come twice), as --print does, after a count by memo;
                        --seed S gives the draws (default 0: the same seed,
@@ -234,8 +239,9 @@ Exit status:
   4  anything else: the problem is too large or memory ran out (reading
      the file included), or the output could not be written (standard
      output or standard error closed, full or failing)
-  5  the search was stopped by --max-nodes or --time-limit before it
-     finished: the output is partial
+  5  the search was stopped by --max-nodes or --time-limit (or, with
+     --checkpoint or --resume, by SIGINT or SIGTERM) before it finished:
+     the output is partial
 ";
 
 /// The exit statuses listed in [`HELP`].

@@ -273,6 +273,9 @@ fn run() -> ExitCode {
         say!("dlx: standard output is closed: nowhere to write the output");
         return exit(EXIT_OTHER);
     }
+    if opts.checkpoints() {
+        checkpoint::stop_on_signals();
+    }
     let name = opts.file.as_deref().map_or_else(|| "standard input".into(), |f| f.to_string_lossy());
     let matrix = match load(&opts, &name) {
         Ok(m) => m,
@@ -498,6 +501,8 @@ fn finish(
         Outcome::SolutionLimit if opts.max != Some(0) => (Some("solution limit (-n)"), 0),
         Outcome::NodeLimit => (Some("node limit (--max-nodes): the search did not finish, the output is partial"), EXIT_STOPPED),
         Outcome::TimeLimit => (Some("time limit (--time-limit): the search did not finish, the output is partial"), EXIT_STOPPED),
+        // Only a run with checkpoints cancels, on SIGINT or SIGTERM.
+        Outcome::Cancelled => (Some("by a signal: the search did not finish, the output is partial"), EXIT_STOPPED),
         _ => (None, 0),
     };
     if let Some(why) = why {
