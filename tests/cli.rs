@@ -181,6 +181,27 @@ fn pre_reduces_knuths_example_and_keeps_the_files_numbers() {
     assert_exit(&out, 1, &["--pre-out does not combine with --memo"]);
 }
 
+/// Wrong code caught: `--pre-out` writing a text the tool cannot read
+/// (an empty item line) when preprocessing leaves no item. `0:0|a` with
+/// the option `a` has one solution, choosing nothing (a may be covered 0
+/// times only); every item and option goes, and what is written must read
+/// back to one solution too. An infeasible problem's text reads back to
+/// no solution.
+#[test]
+fn pre_out_always_writes_a_text_that_reads_back() {
+    for (problem, count) in [(&b"0:0|a\na\n"[..], "1"), (b"a b\nb\n", "0"), (b"a | x\nx\na\n", "1")] {
+        let file = std::env::temp_dir().join(format!("dlx-cli-{}-{count}-{}.pre", std::process::id(), problem.len()));
+        let out = run(&["--pre-out", file.to_str().unwrap()], problem);
+        assert_exit(&out, 0, &["removed"]);
+        let written = std::fs::read(&file).unwrap();
+        std::fs::remove_file(&file).unwrap();
+        assert_eq!(text(&run(&[], problem).stdout).trim(), count, "the problem itself");
+        let back = run(&[], &written);
+        assert_exit(&back, 0, &[]);
+        assert_eq!(text(&back.stdout).trim(), count, "{}", String::from_utf8_lossy(&written));
+    }
+}
+
 /// One test per file of tools/gen_instances.py whose run takes a few seconds at most.
 macro_rules! counts {
     ($($test:ident: $file:literal),* $(,)?) => {

@@ -628,7 +628,11 @@ fn run_pre_out(opts: &Options, path: &OsStr, matrix: &Matrix) -> ExitCode {
     let shown = std::path::Path::new(path).display();
     let wrote = std::fs::File::create(path).and_then(|f| {
         let mut w = BufWriter::with_capacity(1 << 16, f);
-        write_with_origins(&mut w, &text, &pre.rows)?;
+        if pre.matrix.columns() == 0 {
+            w.write_all(NOTHING_LEFT.as_bytes())?;
+        } else {
+            write_with_origins(&mut w, &text, &pre.rows)?;
+        }
         w.into_inner().map_err(|e| e.into_error())?.sync_all()
     });
     if let Err(e) = wrote {
@@ -638,6 +642,19 @@ fn run_pre_out(opts: &Options, path: &OsStr, matrix: &Matrix) -> ExitCode {
     say_pre(opts, &pre.stats, matrix);
     exit(0)
 }
+
+/// What `--pre-out` writes when preprocessing left no item (and so no
+/// option): Knuth's format has no text for a problem without items, so
+/// one item that no option covers and that must be covered 0 times stands
+/// in for none. It reads back to a problem with the same solutions: the
+/// one that chooses no option.
+const NOTHING_LEFT: &str = "\
+| dlx --pre-out: preprocessing left no item and no option: the only
+| solution is to choose no option. Knuth's format has no text for a
+| problem without items; this item, which no option covers and which
+| must be covered 0 times, stands in for none.
+0:0|none
+";
 
 /// `text` (a matrix as `format::write` writes it: comment lines, the item
 /// line, then one line per option) with a comment after option `i`
