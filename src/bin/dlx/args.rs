@@ -100,8 +100,8 @@ Options:
                        any size, printed in full; see dlx_solver_count_auto
                        in dlx.h); standard error says which it chose. The
                        default for a count without --print, -n, a goal,
-                       --json, --max-nodes, --time-limit, --seed or
-                       --engine; the counters are the plain search's when
+                       --max-nodes, --time-limit, --seed or --engine
+                       (--json too); the counters are the plain search's when
                        it chose the plain search (Knuth's, with one thread)
       --plain          count by the plain search alone (Knuth's counters
                        whatever the problem)
@@ -191,7 +191,11 @@ Options:
                        the list of its option numbers (from 0, in the order
                        of the file), and options: an object from each
                        number printed to the option's text (its items, with
-                       colors). Not with --memo, --sample or --split
+                       colors). With the automatic count (the default) or
+                       --memo: count (in full; null when stopped short),
+                       counted_by (plain or memo), and the plain search's
+                       counters (zeros when the memo counted). Not with
+                       --sample or --split
   -h, --help           print this help and exit
   -V, --version        print the version and exit
       --               end of options (a FILE that starts with '-')
@@ -321,7 +325,6 @@ impl Options {
                 && !self.print
                 && self.max.is_none()
                 && self.goal.is_none()
-                && !self.json
                 && self.max_nodes.is_none()
                 && self.time_limit.is_none()
                 && self.seed.is_none()
@@ -531,7 +534,7 @@ fn check_together(o: &Options) -> Result<(), Early> {
         return Err(Early::Usage("--split does not combine with --min-cost, --max-cost or --fewest".into()));
     }
     if o.json {
-        clash("--json", &[(o.memo, "--memo"), (o.auto, "--auto"), (o.sample.is_some(), "--sample"), (o.split.is_some(), "--split")])?;
+        clash("--json", &[(o.sample.is_some(), "--sample"), (o.split.is_some(), "--split")])?;
     }
     if o.auto {
         clash("--auto", &[(o.memo, "--memo"), (o.sample.is_some(), "--sample"), (o.plain, "--plain")])?;

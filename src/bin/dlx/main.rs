@@ -44,7 +44,7 @@ mod args;
 mod output;
 
 use args::{parse_args, Early, Options, EXIT_COST_RANGE, EXIT_INPUT, EXIT_OTHER, EXIT_STOPPED, EXIT_USAGE, HELP};
-use output::{json_string, print_best, print_json_rows, print_json_tail, print_solution, Report, Shown};
+use output::{json_string, print_best, print_json_count, print_json_rows, print_json_tail, print_solution, Report, Shown};
 
 
 /// Set when a message to standard error could not be written: the run
@@ -314,7 +314,7 @@ fn run() -> ExitCode {
         return run_zdd(&opts, path, &mut solver, &matrix, &mut out);
     }
     if opts.memo || opts.counts_automatically() || opts.sample.is_some() {
-        return run_memo(&opts, &mut solver, &matrix, &colors, &mut out);
+        return run_memo(&opts, &name, &mut solver, &matrix, &colors, &mut out);
     }
     if opts.checkpoints() {
         return checkpoint::run(&opts, &name, &mut solver, &matrix, &colors, &mut out);
@@ -722,14 +722,20 @@ fn run_zdd(opts: &Options, path: &OsStr, solver: &mut Solver, matrix: &Matrix, o
 /// count): the count, printed in full, or that many solutions drawn
 /// uniformly at random from the memo; the cache's figures (or, when the
 /// plain search counted, its counters) on standard error.
-fn run_memo(opts: &Options, solver: &mut Solver, matrix: &Matrix, colors: &ColorText<'_>, out: &mut impl Write) -> ExitCode {
+fn run_memo(opts: &Options, name: &str, solver: &mut Solver, matrix: &Matrix, colors: &ColorText<'_>, out: &mut impl Write) -> ExitCode {
     let auto = opts.sample.is_none() && opts.counts_automatically();
     solver.set_memo_options(memo_options(opts));
     let start = Instant::now();
     let mut write_error = None;
     let done = match opts.sample {
         None => if auto { solver.count_auto() } else { solver.memo_count() }.map(|count| {
-            if let Some(count) = &count {
+            if opts.json {
+                let plain = auto && solver.auto_phase() != Phase::Memo;
+                let outcome = if count.is_some() { Outcome::Exhausted } else { solver.outcome().unwrap_or(Outcome::Stopped) };
+                let counters = if plain { solver.counters() } else { dlx::Counters::default() };
+                let report = Report { counters, elapsed: start.elapsed() };
+                write_error = print_json_count(out, name, outcome, count.as_ref(), if plain { "plain" } else { "memo" }, &report).err();
+            } else if let Some(count) = &count {
                 write_error = writeln!(out, "{count}").err();
             }
             count.is_some()

@@ -132,19 +132,7 @@ pub fn print_json_tail(out: &mut impl Write, opts: &Options, found: u64, outcome
     if opts.print && opts.goal.is_none() {
         out.write_all(b"],")?;
     }
-    let name = match outcome {
-        Outcome::Exhausted => "exhausted",
-        Outcome::Solution => "solution",
-        Outcome::SolutionLimit => "solution_limit",
-        Outcome::NodeLimit => "node_limit",
-        Outcome::UpdateLimit => "update_limit",
-        Outcome::TimeLimit => "time_limit",
-        Outcome::Stopped => "stopped",
-        Outcome::Cancelled => "cancelled",
-    };
-    // Only a search that ran to its end has the whole answer.
-    let complete = outcome == Outcome::Exhausted;
-    write!(out, "\"outcome\":\"{name}\",\"complete\":{complete},")?;
+    print_json_outcome(out, outcome)?;
     if opts.print {
         shown.rows.extend(best.iter().flat_map(|b| b.rows.iter().copied()));
         print_json_options(out, shown.matrix, shown.colors, &shown.rows)?;
@@ -161,6 +149,28 @@ pub fn print_json_tail(out: &mut impl Write, opts: &Options, found: u64, outcome
     } else {
         write!(out, "\"count\":{found},")?;
     }
+    print_json_counters(out, report)
+}
+
+/// `"outcome":"NAME","complete":BOOL,`: how the search ended, and whether
+/// it ran to its end (only then is the answer whole).
+fn print_json_outcome(out: &mut impl Write, outcome: Outcome) -> io::Result<()> {
+    let name = match outcome {
+        Outcome::Exhausted => "exhausted",
+        Outcome::Solution => "solution",
+        Outcome::SolutionLimit => "solution_limit",
+        Outcome::NodeLimit => "node_limit",
+        Outcome::UpdateLimit => "update_limit",
+        Outcome::TimeLimit => "time_limit",
+        Outcome::Stopped => "stopped",
+        Outcome::Cancelled => "cancelled",
+    };
+    let complete = outcome == Outcome::Exhausted;
+    write!(out, "\"outcome\":\"{name}\",\"complete\":{complete},")
+}
+
+/// `"counters":{...},"seconds":S}` and the end of the document.
+fn print_json_counters(out: &mut impl Write, report: &Report) -> io::Result<()> {
     let c = &report.counters;
     writeln!(
         out,
@@ -170,4 +180,20 @@ pub fn print_json_tail(out: &mut impl Write, opts: &Options, found: u64, outcome
         c.updates,
         report.elapsed.as_secs_f64()
     )
+}
+
+/// The `--json` document of a count by memo or the automatic count: the
+/// file, the outcome, the count in full (`null` when the count stopped
+/// before its end: the memo has no partial count), which count gave it
+/// (`counted_by`: `plain` or `memo`), the counters (the plain search's;
+/// zeros when the memo counted) and the seconds.
+pub fn print_json_count(out: &mut impl Write, file: &str, outcome: Outcome, count: Option<&dlx::Count>, counted_by: &str, report: &Report) -> io::Result<()> {
+    write!(out, "{{\"file\":{},", json_string(file))?;
+    print_json_outcome(out, outcome)?;
+    match count {
+        Some(count) => write!(out, "\"count\":{count},")?,
+        None => write!(out, "\"count\":null,")?,
+    }
+    write!(out, "\"counted_by\":\"{counted_by}\",")?;
+    print_json_counters(out, report)
 }
