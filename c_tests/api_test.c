@@ -75,7 +75,7 @@ static void test_version_and_messages(void)
         }
     }
     CHECK(strcmp(dlx_status_message(DLX_ERR_CHECKPOINT_MISMATCH + 1), "unknown status") == 0);
-    CHECK(strcmp(dlx_status_message(DLX_ERR_UNSUPPORTED), "not supported for a matrix with bounds or colors") == 0);
+    CHECK(strcmp(dlx_status_message(DLX_ERR_UNSUPPORTED), "not supported for this matrix or solver (the function's documentation says when)") == 0);
     CHECK(strcmp(dlx_status_message(UINT32_MAX), "unknown status") == 0);
 }
 

@@ -8,13 +8,13 @@
 //! states rarely repeat, and a state costs it some ten times a node of the
 //! plain search. So the count runs in three phases:
 //!
-//! 1. *Alone*: the plain count, for [`ALONE`] of time. Most small problems
+//! 1. *Alone*: the plain count, for `ALONE` of time. Most small problems
 //!    end here, with the plain search's counters and no cache allocated.
 //! 2. *Race* (its time is each thread's CPU time, so that a loaded machine
-//!    does not tilt it): the memo alone for [`SCOUT`], then both in turns of one
-//!    slice, the plain count having [`PLAIN_SHARE`] times the memo's time.
-//!    After [`RACE`] of it, and then after every turn: the memo is chosen
-//!    when it has counted [`MIN_COUNTED`] solutions or more, more than four
+//!    does not tilt it): the memo alone for `SCOUT`, then both in turns of one
+//!    slice, the plain count having `PLAIN_SHARE` times the memo's time.
+//!    After `RACE` of it, and then after every turn: the memo is chosen
+//!    when it has counted `MIN_COUNTED` solutions or more, more than four
 //!    times as fast (the plain
 //!    count finds them one at a time, the memo a finished state's worth at
 //!    once) or when most of its lookups find their state; the plain count
@@ -80,7 +80,7 @@ pub(crate) const LOOKUPS: u64 = 256;
 /// Which count an automatic count runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Phase {
-    /// The plain count, alone for its first [`ALONE`].
+    /// The plain count, alone for its first `ALONE`.
     #[default]
     Alone,
     /// Both counts in turns.

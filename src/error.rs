@@ -19,10 +19,9 @@ pub enum Error {
     TooLarge,
     /// Memory for the request could not be allocated.
     OutOfMemory,
-    /// The call does not support a matrix with bounds or colors
-    /// ([`Matrix::is_generalized`](crate::Matrix::is_generalized)), such as
-    /// cutting its search into subproblems.
-    Unsupported,
+    /// The call does not apply to this matrix or solver; the reason says
+    /// which refusal it is, and why.
+    Unsupported(Unsupported),
     /// A row id is not below the matrix's number of rows.
     RowRange,
     /// Rows given to be chosen together cannot all be in one solution:
@@ -48,6 +47,40 @@ pub enum Error {
     /// A checkpoint of another matrix, or of a search with another
     /// objective: nothing of it was used.
     CheckpointMismatch,
+    /// The least cost of a diagram's solutions does not fit an `i64` (the
+    /// C API's `DLX_ERR_COST_RANGE`, which a search with an objective
+    /// gives as [`Error::CostRange`]).
+    LeastCostRange,
+}
+
+/// What a call refused as [`Error::Unsupported`] (the C API's one
+/// `DLX_ERR_UNSUPPORTED`), each with its own message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Unsupported {
+    /// [`Engine::Exact`](crate::Engine::Exact), Knuth's DLX1, asked for a
+    /// matrix with bounds or colors.
+    ExactEngine,
+    /// The memoized count (also the automatic count and the memo's
+    /// samples) on a solver with an objective or a cost limit: they pick
+    /// among the solutions, the count counts them all.
+    MemoWithObjective,
+    /// A checkpoint after the memoized or the automatic count, which keeps
+    /// its states in a cache, not a frontier of pieces.
+    CheckpointAfterMemo,
+}
+
+impl Unsupported {
+    /// What was refused and why.
+    pub fn message(self) -> &'static str {
+        match self {
+            Unsupported::ExactEngine => "the exact engine (Knuth's DLX1) takes no bounds or colors: use the small, general or automatic engine",
+            Unsupported::MemoWithObjective => "the memoized count takes no objective or cost limit: they pick among the solutions, the count counts them all",
+            Unsupported::CheckpointAfterMemo => {
+                "no checkpoint after the memoized or automatic count: it keeps its states in a cache, not a frontier (count with the plain search to take checkpoints)"
+            }
+        }
+    }
 }
 
 impl Error {
@@ -59,7 +92,7 @@ impl Error {
             Error::EmptyRow => "a row must have at least one column",
             Error::TooLarge => "the matrix is too large for 32-bit link indices",
             Error::OutOfMemory => "out of memory",
-            Error::Unsupported => "not supported for a matrix with bounds or colors",
+            Error::Unsupported(why) => why.message(),
             Error::RowRange => "row id out of range",
             Error::Conflict => "the forced rows conflict: together they cover a column too often or clash in its color",
             Error::CostRange => "the absolute row costs add up past 2^61",
@@ -68,6 +101,7 @@ impl Error {
             Error::ColorOnPrimary => "a color on a primary column: only secondary columns take colors",
             Error::Checkpoint => "the checkpoint is malformed, cut short or edited (its checksum fails), or of another version",
             Error::CheckpointMismatch => "the checkpoint is of another matrix, or of a search with another objective",
+            Error::LeastCostRange => "the least cost of the diagram's solutions does not fit a 64-bit integer",
         }
     }
 }

@@ -66,7 +66,7 @@ pub mod solver;
 pub mod split;
 mod sync;
 
-pub use error::Error;
+pub use error::{Error, Unsupported};
 pub use matrix::Matrix;
 pub use control::{Canceller, Found, Limits, Outcome, Report};
 pub use objective::{Best, Goal, Objective};

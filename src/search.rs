@@ -494,11 +494,11 @@ impl Search {
     }
 
     /// The memoized count's inputs: the matrix, the forced rows and the
-    /// excluded ones; `Err(Unsupported)` with an objective or a cost limit
+    /// excluded ones; `Err(Unsupported(MemoWithObjective))` with an objective or a cost limit
     /// (they pick among solutions; the count counts them all).
     pub(crate) fn memo_inputs(&self) -> Result<MemoInputs<'_>, Error> {
         if self.objective.is_some() || self.cost_limit.is_some() {
-            return Err(Error::Unsupported);
+            return Err(Error::Unsupported(crate::error::Unsupported::MemoWithObjective));
         }
         Ok(self.subproblem())
     }

@@ -714,7 +714,7 @@ impl Solver {
     /// checkpoints), [`Error::OutOfMemory`].
     pub fn checkpoint(&self) -> Result<Checkpoint, Error> {
         if self.memo.0.is_some() || self.auto.begun {
-            return Err(Error::Unsupported);
+            return Err(Error::Unsupported(crate::error::Unsupported::CheckpointAfterMemo));
         }
         let mut pieces = Vec::new();
         let mut pending = Vec::new();

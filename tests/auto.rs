@@ -143,7 +143,7 @@ fn a_count_stopped_by_time_limits_resumes_to_the_same_count() {
 fn an_objective_is_refused() {
     let mut s = auto(&queens(6));
     s.set_cost_limit(Some(3));
-    assert_eq!(s.count_auto(), Err(dlx::Error::Unsupported));
+    assert_eq!(s.count_auto(), Err(dlx::Error::Unsupported(dlx::Unsupported::MemoWithObjective)));
 }
 
 /// Solutions taken before the count do not shorten it: the automatic

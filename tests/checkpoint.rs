@@ -208,7 +208,7 @@ fn memo_has_no_checkpoint_and_count_auto_adds_the_count_before() {
     let m = queens(8);
     let mut memo = Solver::new(&m).unwrap();
     memo.memo_count().unwrap();
-    assert_eq!(memo.checkpoint().err(), Some(Error::Unsupported));
+    assert_eq!(memo.checkpoint().err(), Some(Error::Unsupported(dlx::Unsupported::CheckpointAfterMemo)));
 
     let mut s = Solver::new(&m).unwrap();
     s.set_limits(Limits { nodes: Some(500), ..Limits::default() });

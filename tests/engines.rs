@@ -68,7 +68,7 @@ fn the_exact_engine_refuses_bounds_and_colors() {
     m.add_row(&[0, 1]).unwrap();
     assert!(Solver::with_engine(&m, Engine::Exact).is_ok());
     m.set_bounds(0, 0, 2).unwrap();
-    assert_eq!(Solver::with_engine(&m, Engine::Exact).err(), Some(Error::Unsupported));
+    assert_eq!(Solver::with_engine(&m, Engine::Exact).err(), Some(Error::Unsupported(dlx::Unsupported::ExactEngine)));
     assert!(Solver::with_engine(&m, Engine::Auto).is_ok());
 }
 
@@ -413,4 +413,45 @@ fn small_walks_as_algorithm_m(n: usize, mut next: impl FnMut(usize) -> (Matrix, 
         }
     }
     assert!(with_solutions > n / 5, "only {with_solutions} instances had solutions");
+}
+
+/// Wrong code caught: a refusal that says the wrong cause (every
+/// `Unsupported` once said "not supported for a matrix with bounds or
+/// colors", also for a plain matrix with an objective), or a diagram's
+/// least cost out of range told as the objective's 2^61 limit.
+#[test]
+fn each_refusal_says_its_own_cause() {
+    use dlx::Unsupported as Why;
+    let mut colored = Matrix::new(2).unwrap();
+    colored.set_secondary(1).unwrap();
+    colored.add_colored_row(&[0, 1], &[0, 1]).unwrap();
+    let e = Solver::with_engine(&colored, Engine::Exact).err().unwrap();
+    assert_eq!(e, Error::Unsupported(Why::ExactEngine));
+    assert!(e.to_string().contains("exact engine") && e.to_string().contains("bounds or colors"), "{e}");
+
+    // A plain matrix: bounds and colors have nothing to do with these.
+    let plain = common::queens(5);
+    let mut s = Solver::new(&plain).unwrap();
+    s.set_objective(Some(Objective { goal: Goal::FewestRows, best: 1 })).unwrap();
+    let memo = [s.memo_count().err(), s.count_auto().err(), s.memo_sample(0, 1, |_| std::ops::ControlFlow::Continue(())).err()];
+    for e in memo {
+        assert_eq!(e, Some(Error::Unsupported(Why::MemoWithObjective)));
+        let text = e.unwrap().to_string();
+        assert!(text.contains("memoized count") && text.contains("objective") && !text.contains("bounds or colors"), "{text}");
+    }
+    let mut s = Solver::new(&plain).unwrap();
+    assert_eq!(s.memo_count().unwrap().map(|c| c.to_string()), Some("10".to_string()), "5 queens");
+    let e = s.checkpoint().err().unwrap();
+    assert_eq!(e, Error::Unsupported(Why::CheckpointAfterMemo));
+    assert!(e.to_string().contains("checkpoint") && !e.to_string().contains("bounds or colors"), "{e}");
+
+    // Three rows of cost 2^62 each, all needed: 3 * 2^62 does not fit an i64.
+    let mut big = Matrix::new(3).unwrap();
+    for c in 0..3 {
+        big.add_row(&[c]).unwrap();
+        big.set_cost(c, 1 << 62).unwrap();
+    }
+    let e = Solver::new(&big).unwrap().zdd().unwrap().least_cost().err().unwrap();
+    assert_eq!(e, Error::LeastCostRange);
+    assert!(e.to_string().contains("least cost") && !e.to_string().contains("2^61"), "{e}");
 }

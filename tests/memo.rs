@@ -312,10 +312,10 @@ fn an_objective_or_a_cost_limit_is_refused() {
     let m = dominoes(2, 2);
     let mut s = Solver::new(&m).unwrap();
     s.set_objective(Some(Objective { goal: dlx::Goal::FewestRows, best: 1 })).unwrap();
-    assert_eq!(s.memo_count(), Err(dlx::Error::Unsupported));
+    assert_eq!(s.memo_count(), Err(dlx::Error::Unsupported(dlx::Unsupported::MemoWithObjective)));
     s.set_objective(None).unwrap();
     s.set_cost_limit(Some(3));
-    assert_eq!(s.memo_count(), Err(dlx::Error::Unsupported));
+    assert_eq!(s.memo_count(), Err(dlx::Error::Unsupported(dlx::Unsupported::MemoWithObjective)));
     s.set_cost_limit(None);
     assert_eq!(count(&mut s), Count::from(2u64));
 }

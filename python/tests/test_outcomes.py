@@ -315,3 +315,33 @@ def test_sparse_input_is_zero_or_one():
     with pytest.raises(dlx.InputError, match="row 1, column 0 of the sparse matrix"):
         dlx.Matrix.from_sparse(sparse.csr_matrix(np.array([[0.0, 1.0], [-1.0, 0.0]])))
     assert dlx.Matrix.from_sparse(sparse.csr_matrix(np.array([[0.0, 1.0], [1.0, 0.0]]))).count() == 1
+
+
+# Issue 65: each refusal of the C API's one DLX_ERR_UNSUPPORTED says its
+# own cause. Wrong code caught: the library's one sentence ("not supported
+# for a matrix with bounds or colors") given for every refusal, also on a
+# plain matrix, and a diagram's least cost out of range told as the
+# objective's 2^61 limit.
+def test_each_refusal_says_its_own_cause():
+    colored = dlx.Matrix.parse("A | X\nA X:red\n")
+    with pytest.raises(dlx.Unsupported, match="exact engine.*bounds or colors"):
+        colored.solver(engine="exact")
+    queens5 = "r0 r1 r2 r3 r4 c0 c1 c2 c3 c4 | " + " ".join("a%d b%d" % (k, k) for k in range(9)) + "\n" + "".join(
+        "r%d c%d a%d b%d\n" % (i, j, i + j, i - j + 4) for i in range(5) for j in range(5))
+    plain = dlx.Matrix.parse(queens5)
+    for call in (lambda s: s.count_memo(), lambda s: s.count("memo"), lambda s: s.sample(1)):
+        with plain.solver(objective="fewest") as s:
+            with pytest.raises(dlx.Unsupported) as e:
+                call(s)
+            assert "memoized count takes no objective" in str(e.value) and "bounds or colors" not in str(e.value)
+    with plain.solver() as s:
+        assert s.count_memo() == 10  # 5 queens
+        with pytest.raises(dlx.Unsupported, match="no checkpoint after the memoized") as e:
+            s.checkpoint()
+        assert "bounds or colors" not in str(e.value)
+    big = dlx.Matrix.parse("A B C\nA |4611686018427387904\nB |4611686018427387904\nC |4611686018427387904\n")
+    with big.solver() as s:
+        z = s.zdd()
+        with pytest.raises(dlx.InputError, match="least cost") as e:
+            z.least_cost()
+        assert "2^61" not in str(e.value)

@@ -86,7 +86,7 @@ pub(crate) fn build(matrix: &Matrix, engine: Engine) -> Result<Box<dyn Core>, Er
     let generalized = matrix.is_generalized();
     Ok(match engine {
         Engine::Auto => return build(matrix, auto(matrix)),
-        Engine::Exact if generalized => return Err(Error::Unsupported),
+        Engine::Exact if generalized => return Err(Error::Unsupported(crate::error::Unsupported::ExactEngine)),
 
         Engine::Exact => Box::new(dlx1::Dlx1::new(matrix)?),
         Engine::Small => small::new(matrix)?,

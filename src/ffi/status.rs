@@ -106,10 +106,10 @@ impl From<Error> for dlx_status {
             Error::EmptyRow => DLX_ERR_EMPTY_ROW,
             Error::TooLarge => DLX_ERR_TOO_LARGE,
             Error::OutOfMemory => DLX_ERR_OUT_OF_MEMORY,
-            Error::Unsupported => DLX_ERR_UNSUPPORTED,
+            Error::Unsupported(_) => DLX_ERR_UNSUPPORTED,
             Error::RowRange => DLX_ERR_ROW_RANGE,
             Error::Conflict => DLX_ERR_CONFLICT,
-            Error::CostRange => DLX_ERR_COST_RANGE,
+            Error::CostRange | Error::LeastCostRange => DLX_ERR_COST_RANGE,
             Error::InvalidArgument => DLX_ERR_INVALID_ARGUMENT,
             Error::Bounds => DLX_ERR_BOUNDS,
             Error::ColorOnPrimary => DLX_ERR_COLOR_ON_PRIMARY,
@@ -200,7 +200,7 @@ pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
         cstr!("unknown enumeration value"),
         cstr!("the buffer is too small"),
         cstr!("internal error (a bug in dlx)"),
-        cstr!("not supported for a matrix with bounds or colors"),
+        cstr!("not supported for this matrix or solver (the function's documentation says when)"),
         cstr!("the text is not in Knuth's exact cover format"),
         cstr!("row id out of range"),
         cstr!("the forced rows conflict: together they cover a column too often or clash in its color"),
@@ -231,9 +231,16 @@ mod tests {
     #[test]
     fn every_error_has_the_core_message() {
         use Error::*;
-        for e in [ColumnRange, DuplicateColumn, EmptyRow, TooLarge, OutOfMemory, Unsupported, RowRange, Conflict, CostRange, InvalidArgument, Bounds, ColorOnPrimary, Checkpoint, CheckpointMismatch] {
+        for e in [ColumnRange, DuplicateColumn, EmptyRow, TooLarge, OutOfMemory, RowRange, Conflict, CostRange, InvalidArgument, Bounds, ColorOnPrimary, Checkpoint, CheckpointMismatch] {
             let s = unsafe { CStr::from_ptr(dlx_status_message(dlx_status::from(e) as u32)) };
             assert_eq!(s.to_str().unwrap(), e.message());
+        }
+        // One status for several causes: the status says the kind, the
+        // Rust error its own cause.
+        use crate::error::Unsupported as Why;
+        for e in [Unsupported(Why::ExactEngine), Unsupported(Why::MemoWithObjective), Unsupported(Why::CheckpointAfterMemo), LeastCostRange] {
+            let s = unsafe { CStr::from_ptr(dlx_status_message(dlx_status::from(e) as u32)) };
+            assert_ne!(s.to_str().unwrap(), e.message(), "{e:?} names its own cause");
         }
         let s = unsafe { CStr::from_ptr(dlx_status_message(DLX_ERR_PARSE as u32)) };
         assert_eq!(s.to_str().unwrap(), "the text is not in Knuth's exact cover format");

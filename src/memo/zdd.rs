@@ -170,7 +170,7 @@ impl Zdd {
 
     /// A solution of least total cost (rows' costs, as the matrix gives
     /// them) and its cost, or `None` when there is no solution. Errors:
-    /// [`Error::CostRange`] when the least cost does not fit an `i64`.
+    /// [`Error::LeastCostRange`] when the least cost does not fit an `i64`.
     pub fn least_cost(&self) -> Result<Option<(i64, Vec<usize>)>, Error> {
         // Each node's least cost (None: no solution) and whether it takes
         // its row.
@@ -189,7 +189,7 @@ impl Zdd {
             });
         }
         let Some((cost, _)) = best[self.root as usize] else { return Ok(None) };
-        let cost = i64::try_from(cost).map_err(|_| Error::CostRange)?;
+        let cost = i64::try_from(cost).map_err(|_| Error::LeastCostRange)?;
         let mut rows = Vec::new();
         let mut at = self.root;
         while at > TOP {

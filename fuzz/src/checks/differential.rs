@@ -97,7 +97,7 @@ fn memo_draws(inp: &mut Input, m: &Matrix, engine: Engine, all: &[Vec<usize>], p
 /// that depends on the engine fails here).
 fn engine_of(data: &[u8], m: &Matrix) -> Engine {
     let sum = data.iter().map(|&b| b as usize).sum::<usize>();
-    let takes = |e: Engine| !matches!(Solver::with_engine(m, e), Err(Error::Unsupported));
+    let takes = |e: Engine| !matches!(Solver::with_engine(m, e), Err(Error::Unsupported(_)));
     let engines: Vec<Engine> = Engine::all().into_iter().filter(|&e| takes(e)).collect();
     assert!(engines.len() >= 2 && (m.is_generalized() || engines.len() == Engine::all().len()), "the engines that take the matrix: {engines:?}");
     engines[sum % engines.len()]

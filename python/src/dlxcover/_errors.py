@@ -92,6 +92,20 @@ class CheckpointError(Error, ValueError):
     objective (``ERR_CHECKPOINT_MISMATCH``). Nothing of it was used."""
 
 
+_MEMO = "the memoized count takes no objective or cost limit: they pick among the solutions, the count counts them all"
+
+# The C API has one status, DLX_ERR_UNSUPPORTED, for every refusal of this
+# kind, and its sentence names only the kind: what each call (its `what`
+# before any '=') refused, and why.
+UNSUPPORTED_CAUSES = {
+    "engine": "the exact engine (Knuth's DLX1) takes no bounds or colors: use 'small', 'general' or 'auto'",
+    "count_memo": _MEMO,
+    "sample": _MEMO,
+    "checkpoint": "no checkpoint after the memoized or automatic count: it keeps its states in a cache, "
+                  "not a frontier (count with count('plain') to take checkpoints)",
+}
+
+
 def raise_status(status: int, what: str | None = None) -> NoReturn:
     """Raises the exception for an error status."""
     if status in (n.ERR_CHECKPOINT, n.ERR_CHECKPOINT_MISMATCH):
@@ -101,7 +115,8 @@ def raise_status(status: int, what: str | None = None) -> NoReturn:
     if status in _INPUT:
         raise InputError(status, what)
     if status == n.ERR_UNSUPPORTED:
-        raise Unsupported(status, what)
+        cause = UNSUPPORTED_CAUSES.get((what or "").split("=")[0])
+        raise Unsupported(status, f"{what}: {cause}" if cause else what, whole=cause is not None)
     raise Error(status, what)
 
 

@@ -9,6 +9,7 @@ from ctypes import byref, c_int, c_int64, c_size_t, c_uint32, c_void_p
 from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
+from ._args import NotAnInteger, index, integer, signed
 from ._errors import InputError, ParseError, check, raise_status
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -61,15 +62,16 @@ class Matrix(n.Handle):
         self._colors: Dict[str, int] = {}
         secondary = list(secondary)  # read once: it may be a generator
         try:
-            count = operator.index(columns)  # type: ignore[arg-type]
+            count = integer(columns, "columns")
             marks: List[Any] = secondary
         except TypeError:
+            if isinstance(columns, (bool, float)) or type(columns).__name__ in ("bool", "bool_", "float64", "float32"):
+                raise
             names = list(columns) + secondary  # type: ignore[arg-type]
             count = len(names)
             self._set_names(names)
             marks = list(range(len(names) - len(secondary), len(names)))
-        if count < 0:
-            raise InputError(n.ERR_INVALID_ARGUMENT, "a negative number of columns", whole=True)
+        count = index(count, "columns")
         h = c_void_p()
         check(n.lib.dlx_matrix_new(count, byref(h)), "dlx_matrix_new")
         self._handle = h.value
@@ -142,15 +144,22 @@ class Matrix(n.Handle):
         if a.dtype != np.bool_:
             _check_zero_one(a.reshape(-1), np, "the array", lambda i: divmod(i, a.shape[1]))
             a = a != 0
-        if a.strides[1] != 1 or a.strides[0] < a.shape[1]:
-            a = np.ascontiguousarray(a)
+        # The library reads row i's cells at i * stride + j: cells of a row
+        # one byte apart, rows at least a row apart. A dimension of size 1
+        # may have any stride (numpy calls such an array contiguous
+        # whatever it is), so its stride is not looked at.
+        def stride_of(a: Any) -> int:
+            return a.strides[0] if a.shape[0] > 1 else a.shape[1]
+
+        if (a.shape[1] > 1 and a.strides[1] != 1) or stride_of(a) < a.shape[1]:
+            a = np.array(a, order="C", copy=True)  # a new array: strides of its own shape
         m = cls(a.shape[1], secondary)
         if a.shape[0] == 0:
             return m
         first, failed = c_size_t(), c_size_t()
         # One call: the library finds the non-zero cells of each row.
         status = n.lib.dlx_matrix_add_rows_dense(m._h, a.ctypes.data if a.size else None, a.shape[0], a.shape[1],
-                                                 a.strides[0], byref(first), byref(failed))
+                                                 stride_of(a), byref(first), byref(failed))
         if status >= n.ERR_NULL:
             raise_status(status, f"row {failed.value} of the array")
         return m
@@ -177,9 +186,9 @@ class Matrix(n.Handle):
     # -- rows -------------------------------------------------------------
 
     def _column(self, c: Column) -> int:
-        if isinstance(c, bool):
+        if isinstance(c, bool) or type(c).__name__ in ("bool", "bool_"):
             # True would pass for column 1 (bool is an int in Python).
-            raise InputError(n.ERR_COLUMN_RANGE, f"a column is an index or a name, not {c!r}", whole=True)
+            raise NotAnInteger(n.ERR_COLUMN_RANGE, f"a column is an index or a name, not {c!r}", whole=True)
         if self._names is not None:
             try:
                 k = self._index.get(c)
@@ -190,10 +199,10 @@ class Matrix(n.Handle):
         try:
             i = operator.index(c)  # type: ignore[arg-type]
         except TypeError:
+            if self._names is None:
+                raise NotAnInteger(n.ERR_COLUMN_RANGE, f"column: expected an integer, not {type(c).__name__} {c!r}", whole=True) from None
             raise InputError(n.ERR_COLUMN_RANGE, f"no column {c!r}", whole=True) from None
-        if i < 0:
-            raise InputError(n.ERR_COLUMN_RANGE, f"column {i} is negative", whole=True)
-        return i
+        return index(i, "column", n.ERR_COLUMN_RANGE)
 
     def _color(self, k: Color) -> int:
         if k is None:
@@ -294,8 +303,8 @@ class Matrix(n.Handle):
     def set_bounds(self, column: Column, lower: int, upper: int) -> None:
         """Lets every solution cover a primary column between ``lower`` and
         ``upper`` times (Knuth's multiplicities)."""
-        if not (0 <= lower < 2**32 and 0 <= upper < 2**32):
-            raise InputError(n.ERR_BOUNDS, f"bounds ({lower}, {upper}) outside 0..2**32-1", whole=True)
+        lower = index(lower, "lower", n.ERR_BOUNDS, most=2**32 - 1)
+        upper = index(upper, "upper", n.ERR_BOUNDS, most=2**32 - 1)
         check(n.lib.dlx_matrix_set_bounds(self._h, self._column(column), lower, upper), f"column {column!r}")
 
     def bounds(self, column: Column) -> tuple:
@@ -305,11 +314,12 @@ class Matrix(n.Handle):
 
     def set_cost(self, row: int, cost: int) -> None:
         """Sets the cost of a row (used by :meth:`best`)."""
-        if not -(2**63) <= cost < 2**63:
-            raise InputError(n.ERR_COST_RANGE, f"cost {cost} does not fit in 64 bits", whole=True)
+        row = index(row, "row", n.ERR_ROW_RANGE)
+        cost = signed(cost, "cost", n.ERR_COST_RANGE)
         check(n.lib.dlx_matrix_set_row_cost(self._h, row, cost), f"row {row}")
 
     def cost(self, row: int) -> int:
+        row = index(row, "row", n.ERR_ROW_RANGE)
         out = c_int64()
         check(n.lib.dlx_matrix_row_cost(self._h, row, byref(out)), f"row {row}")
         return out.value
@@ -333,6 +343,7 @@ class Matrix(n.Handle):
 
     def row(self, row: int) -> List[int]:
         """The column indices of a row, in the order given."""
+        row = index(row, "row", n.ERR_ROW_RANGE)
         count = c_size_t()
         status = n.lib.dlx_matrix_row(self._h, row, None, 0, byref(count))
         if status not in (n.OK, n.ERR_BUFFER_TOO_SMALL):
@@ -348,6 +359,7 @@ class Matrix(n.Handle):
 
     def color(self, row: int, k: int) -> int:
         """The color id of entry ``k`` of a row (0: none)."""
+        row, k = index(row, "row", n.ERR_ROW_RANGE), index(k, "k", n.ERR_INVALID_ARGUMENT)
         out = c_uint32()
         check(n.lib.dlx_matrix_entry_color(self._h, row, k, byref(out)), f"row {row}, entry {k}")
         return out.value

@@ -7,6 +7,7 @@ import ctypes
 from typing import TYPE_CHECKING, List, NamedTuple, Optional
 
 from . import _native as n
+from ._args import index
 from ._errors import InputError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,6 +52,4 @@ def work_of(work_limit: Optional[int]) -> int:
     """The C API's work limit: None is its default (0)."""
     if work_limit is None:
         return 0
-    if isinstance(work_limit, bool) or work_limit < 1:
-        raise InputError(n.ERR_INVALID_ARGUMENT, f"work_limit {work_limit!r}: expected a positive number of entries", whole=True)
-    return min(int(work_limit), 2**64 - 1)
+    return index(work_limit, "work_limit", lowest=1)

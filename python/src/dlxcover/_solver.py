@@ -10,6 +10,7 @@ from ctypes import POINTER, byref, c_double, c_int, c_int64, c_size_t, c_uint32,
 from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Union
 
 from . import _native as n
+from ._args import index, indices, integer, signed
 from ._errors import InputError, Outcome, check, stopped
 from ._matrix import Matrix, _size_array
 from ._options import Engine, MemoOrder, MemoParts, Objective
@@ -68,8 +69,8 @@ class Subproblem(NamedTuple):
     excluded: List[int]
 
 
-def _rows(rows: Any) -> "ctypes.Array[c_size_t]":
-    return _size_array([int(r) for r in rows])
+def _rows(rows: Any, name: str) -> "ctypes.Array[c_size_t]":
+    return _size_array(indices(rows, name, n.ERR_ROW_RANGE))
 
 
 class Solver(n.Handle):
@@ -132,11 +133,12 @@ class Solver(n.Handle):
         self._interrupted: Optional[tuple] = None
         self._trampoline = n.PROGRESS_FN(self._guard(self._on_progress))
         if threads is not None:
+            threads = index(threads, "threads")
             check(n.lib.dlx_solver_set_threads(self._h, threads), f"threads={threads}")
         if objective is not None:
             self.set_objective(objective, k)
         if cost_limit is not None:
-            check(n.lib.dlx_solver_set_cost_limit(self._h, cost_limit), "cost_limit")
+            self.set_cost_limit(cost_limit)
         if seed is not None:
             self.set_seed(seed)
         if forced or excluded:
@@ -151,6 +153,7 @@ class Solver(n.Handle):
                 raise InputError(n.ERR_UNKNOWN_VALUE, f"memo_parts {memo_parts!r}: expected one of {list(_MEMO_PARTS)}", whole=True)
             check(n.lib.dlx_solver_set_memo_parts(self._h, _MEMO_PARTS[memo_parts]), "memo_parts")
         if memo_memory is not None:
+            memo_memory = index(memo_memory, "memo_memory")
             check(n.lib.dlx_solver_set_memo_memory(self._h, memo_memory), "memo_memory")
         if weights:
             self.set_weights(True)
@@ -163,10 +166,13 @@ class Solver(n.Handle):
                    seconds: Optional[float] = None, solutions: Optional[int] = None) -> None:
         """Sets the limits of every later call (None: no limit)."""
         self._limited = any(v is not None for v in (nodes, updates, seconds, solutions))
-        for which, value in ((n.LIMIT_NODES, nodes), (n.LIMIT_UPDATES, updates), (n.LIMIT_SOLUTIONS, solutions),
-                             (n.LIMIT_MILLISECONDS, None if seconds is None else max(1, round(seconds * 1000)))):
-            if value is not None and value <= 0:
-                raise InputError(n.ERR_INVALID_ARGUMENT, "a limit must be positive", whole=True)
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0):
+            raise InputError(n.ERR_INVALID_ARGUMENT, f"seconds: expected a positive number, not {seconds!r}", whole=True)
+        ms = None if seconds is None else max(1, round(seconds * 1000)) if seconds < 2**63 / 1000 else 2**64 - 1
+        for which, name, value in ((n.LIMIT_NODES, "nodes", nodes), (n.LIMIT_UPDATES, "updates", updates),
+                                   (n.LIMIT_SOLUTIONS, "solutions", solutions), (n.LIMIT_MILLISECONDS, "seconds", ms)):
+            if value is not None:
+                value = index(value, name, lowest=1)
             check(n.lib.dlx_solver_set_limit(self._h, which, value or 0), "limit")
 
     def set_seed(self, seed: Optional[int]) -> None:
@@ -175,7 +181,7 @@ class Solver(n.Handle):
         if seed is None:
             check(n.lib.dlx_solver_clear_seed(self._h))
         else:
-            check(n.lib.dlx_solver_set_seed(self._h, seed % 2**64), "seed")
+            check(n.lib.dlx_solver_set_seed(self._h, integer(seed, "seed") % 2**64), "seed")
 
     def set_cost_limit(self, limit: Optional[int]) -> None:
         """With an objective, lets only solutions of cost at most ``limit``
@@ -184,12 +190,12 @@ class Solver(n.Handle):
         if limit is None:
             check(n.lib.dlx_solver_clear_cost_limit(self._h), "cost_limit")
         else:
-            check(n.lib.dlx_solver_set_cost_limit(self._h, limit), "cost_limit")
+            check(n.lib.dlx_solver_set_cost_limit(self._h, signed(limit, "cost_limit")), "cost_limit")
 
     def set_subproblem(self, forced: Sequence[int] = (), excluded: Sequence[int] = ()) -> None:
         """Forces and excludes rows (replacing earlier ones) and starts
         again."""
-        f, x = _rows(forced), _rows(excluded)
+        f, x = _rows(forced, "forced"), _rows(excluded, "excluded")
         check(n.lib.dlx_solver_set_subproblem(self._h, f, len(f), x, len(x)), "forced/excluded rows")
 
     def set_objective(self, objective: Optional[str], k: int = 1) -> None:
@@ -197,8 +203,7 @@ class Solver(n.Handle):
         solutions) keeping the ``k`` best, and starts again."""
         if objective not in _OBJECTIVES:
             raise InputError(n.ERR_UNKNOWN_VALUE, f"objective {objective!r}: expected one of min, max, fewest", whole=True)
-        if k < 1:
-            raise InputError(n.ERR_INVALID_ARGUMENT, "k must be at least 1", whole=True)
+        k = index(k, "k", lowest=1)
         check(n.lib.dlx_solver_set_objective(self._h, _OBJECTIVES[objective], k), "objective")
         self._objective = _OBJECTIVES[objective]
 
@@ -224,12 +229,11 @@ class Solver(n.Handle):
         ``dlx_solver_solve_batch`` and ``dlx_solver_solve_batch_best``."""
         from ._errors import raise_status
 
-        if most < 1:
-            raise InputError(n.ERR_INVALID_ARGUMENT, "most must be at least 1", whole=True)
+        most = index(most, "most", lowest=1)
         arrays, c_items = [], (n.BatchItem * len(items))()
         for i, item in enumerate(items):
             forced, excluded = (item[0], item[1]) if isinstance(item, tuple) else (item, ())
-            f, x = _rows(forced), _rows(excluded)
+            f, x = _rows(forced, f"items[{i}] forced"), _rows(excluded, f"items[{i}] excluded")
             arrays.append((f, x))
             c_items[i] = n.BatchItem(ctypes.cast(f, POINTER(c_size_t)), len(f), ctypes.cast(x, POINTER(c_size_t)), len(x))
         out: List[BatchResult] = []
@@ -386,13 +390,14 @@ class Solver(n.Handle):
                 raise KeyboardInterrupt
         return status
 
-    def _ended(self, status: int, partial: Any) -> None:
-        """Raises what a call that returned `status` must raise: the
-        exception a callback raised, or :class:`Stopped`."""
+    def _ended(self, status: int, partial: Any, what: Optional[str] = None) -> None:
+        """Raises what a call (named `what` in an error) that returned
+        `status` must raise: the exception a callback raised, the error,
+        or :class:`Stopped`."""
         pending, self._pending = self._pending, None
         if pending is not None:
             raise pending
-        check(status)
+        check(status, what)
         if status == n.STOPPED:
             raise stopped(self.outcome, partial)
 
@@ -485,7 +490,7 @@ class Solver(n.Handle):
         """The number of solutions by the memoized count: exact at any
         size (a Python int)."""
         status, digits = self._digits(n.lib.dlx_solver_count_memo)
-        self._ended(status, None)
+        self._ended(status, None, "count_memo")
         return digits
 
     def zdd(self) -> Zdd:
@@ -501,10 +506,11 @@ class Solver(n.Handle):
         """``count`` solutions drawn uniformly and independently at random
         (after the memoized count); the same seed gives the same draws."""
         drawn: List[List[int]] = []
+        count = index(count, "count")
 
         take = n.SOLUTION_FN(self._guard(lambda user, rows, k: drawn.append(rows[:k])))
-        status = self._invoke(n.lib.dlx_solver_sample, self._h, seed % 2**64, count, take, None, None)
-        self._ended(status, drawn)
+        status = self._invoke(n.lib.dlx_solver_sample, self._h, integer(seed, "seed") % 2**64, count, take, None, None)
+        self._ended(status, drawn, "sample")
         return drawn
 
     def split(self, depth: Optional[int] = None, parts: Optional[int] = None) -> List[Subproblem]:
@@ -515,14 +521,17 @@ class Solver(n.Handle):
         if (depth is None) == (parts is None):
             raise InputError(n.ERR_INVALID_ARGUMENT, "give depth or parts", whole=True)
         if parts is not None:
+            parts = index(parts, "parts")
             d = c_size_t()
             check(n.lib.dlx_solver_split_depth(self._h, max(1, parts), byref(d)), "split_depth")
             depth = d.value
+        else:
+            depth = index(depth, "depth")
         found: List[Subproblem] = []
 
         take = n.SUBPROBLEM_FN(self._guard(lambda user, rows, k, x, nx: found.append(Subproblem(rows[:k], x[:nx]))))
         status = self._invoke(n.lib.dlx_solver_split, self._h, depth, take, None, None, None)
-        self._ended(status, found)
+        self._ended(status, found, "split")
         return found
 
     # -- reading ---------------------------------------------------------------

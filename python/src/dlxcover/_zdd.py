@@ -9,7 +9,7 @@ from ctypes import byref, c_int64, c_size_t, c_uint64
 from typing import IO, List, Optional, Tuple
 
 from . import _native as n
-from ._errors import check
+from ._errors import InputError, check
 
 
 class Zdd(n.Handle):
@@ -59,6 +59,9 @@ class Zdd(n.Handle):
         status = n.lib.dlx_zdd_least_cost(self._h, None, 0, byref(count), byref(cost))
         if status == n.ERR_NO_SOLUTION:
             return None
+        if status == n.ERR_COST_RANGE:
+            # The status is the objective's too; its sentence is about that.
+            raise InputError(status, "least_cost: the least cost of the diagram's solutions does not fit a 64-bit integer", whole=True)
         if status == n.ERR_BUFFER_TOO_SMALL:
             rows = (c_size_t * count.value)()
             status = n.lib.dlx_zdd_least_cost(self._h, rows, count.value, byref(count), byref(cost))

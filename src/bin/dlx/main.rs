@@ -373,8 +373,8 @@ fn knuth_hint(arg: &str) -> Option<String> {
 fn make_solver(opts: &Options, matrix: &std::sync::Arc<Matrix>, name: &str) -> Result<Solver, ExitCode> {
     let mut solver = match Solver::from_shared_with_engine(std::sync::Arc::clone(matrix), opts.engine) {
         Ok(s) => s,
-        Err(Error::Unsupported) => {
-            say!("dlx: {name}: --engine exact: the matrix has bounds or colors (use small, general or auto)");
+        Err(e @ Error::Unsupported(_)) => {
+            say!("dlx: {name}: --engine exact: {e}");
             return Err(exit(EXIT_USAGE));
         }
         Err(e) => {

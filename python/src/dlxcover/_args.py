@@ -1,0 +1,53 @@
+"""The checks every index, count and size argument goes through before it
+reaches the C API, whose ``size_t`` and ``uint64_t`` parameters would
+otherwise take ``2**64`` as 0 (ctypes keeps the low bits), a float
+truncated, and ``True`` as 1: each value must be an integer (anything with
+``__index__``, such as numpy's integers; not a bool, not a float) within
+its range, else an :class:`InputError` naming the argument (one that is
+also a :class:`TypeError` when the value is no integer)."""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Iterable, List
+
+from . import _native as n
+from ._errors import InputError
+
+
+class NotAnInteger(InputError, TypeError):
+    """A bool, a float or another non-integer where an integer is meant."""
+
+#: The largest value of a ``size_t`` or ``uint64_t`` argument.
+MOST = 2**64 - 1
+
+
+def integer(value: Any, name: str) -> int:
+    """``value`` as a Python int: an integer, not a bool or a float."""
+    if isinstance(value, bool) or type(value).__name__ in ("bool", "bool_"):  # numpy's too
+        raise NotAnInteger(n.ERR_INVALID_ARGUMENT, f"{name}: expected an integer, not the bool {value!r}", whole=True)
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise NotAnInteger(n.ERR_INVALID_ARGUMENT, f"{name}: expected an integer, not {type(value).__name__} {value!r}",
+                           whole=True) from None
+
+
+def index(value: Any, name: str, status: int = n.ERR_INVALID_ARGUMENT, lowest: int = 0, most: int = MOST) -> int:
+    """``value`` as an int in ``lowest..most`` (an index, a count or a
+    size), else an InputError naming the argument: :class:`NotAnInteger`
+    for no integer, of `status` for one out of range."""
+    v = integer(value, name)
+    if not lowest <= v <= most:
+        raise InputError(status, f"{name}: {v} is outside {lowest}..{most}", whole=True)
+    return v
+
+
+def indices(values: Iterable[Any], name: str, status: int) -> List[int]:
+    """Each of ``values`` as by :func:`index`, named ``name[i]``."""
+    return [index(v, f"{name}[{i}]", status) for i, v in enumerate(values)]
+
+
+def signed(value: Any, name: str, status: int = n.ERR_INVALID_ARGUMENT) -> int:
+    """``value`` as an int that fits an ``int64_t``."""
+    return index(value, name, status, -(2**63), 2**63 - 1)
