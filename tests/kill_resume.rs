@@ -24,6 +24,22 @@ fn folder(name: &str) -> PathBuf {
     dir
 }
 
+/// A folder of its own with n queens in `q.dlx`: the folder, the file and
+/// the path for a checkpoint.
+fn queens_in(name: &str, n: usize) -> (PathBuf, PathBuf, PathBuf) {
+    let dir = folder(name);
+    let file = dir.join("q.dlx");
+    fs::write(&file, queens(n, false)).unwrap();
+    let ck = dir.join("ck");
+    (dir, file, ck)
+}
+
+/// Sends `signal` to the process `pid` (a child of the test's).
+fn send(pid: u32, signal: i32) {
+    // SAFETY: kill on a child's own pid.
+    unsafe { libc::kill(pid as i32, signal) };
+}
+
 /// n queens in Knuth's format, option `i * n + j` a queen on (i, j), with
 /// cost `(7 i + 3 j) % 11` when `costed`.
 fn queens(n: usize, costed: bool) -> String {
@@ -118,8 +134,7 @@ fn kill_until_done(dir: &Path, matrix: &str, args: &[&str], kills: Kills) -> End
             std::thread::sleep(Duration::from_millis(wait));
         }
         if killed < kills.most_kills && child.try_wait().unwrap().is_none() {
-            // SAFETY: kill on the child's own pid.
-            unsafe { libc::kill(child.id() as i32, kills.signal) };
+            send(child.id(), kills.signal);
             let done = child.wait_with_output().unwrap();
             let code = done.status.code();
             if kills.signal == libc::SIGKILL || code == Some(5) {
@@ -350,16 +365,12 @@ fn signals_stop_with_a_checkpoint_and_resume_to_the_total() {
 /// signal's checkpoint kept the work), and say how to go on.
 #[test]
 fn a_signal_keeps_the_work_since_the_last_checkpoint() {
-    let dir = folder("signal-work");
-    let file = dir.join("q.dlx");
-    fs::write(&file, queens(14, false)).unwrap();
-    let ck = dir.join("ck");
+    let (dir, file, ck) = queens_in("signal-work", 14);
     for signal in [libc::SIGINT, libc::SIGTERM] {
         let _ = fs::remove_file(&ck);
         let child = Command::new(DLX).args(["--plain", "--checkpoint-every", "600", "--checkpoint"]).arg(&ck).arg(&file).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
         std::thread::sleep(Duration::from_millis(300));
-        // SAFETY: kill on the child's own pid.
-        unsafe { libc::kill(child.id() as i32, signal) };
+        send(child.id(), signal);
         let stopped = child.wait_with_output().unwrap();
         let err = String::from_utf8_lossy(&stopped.stderr);
         assert_eq!(stopped.status.code(), Some(5), "signal {signal}: {err}");
@@ -388,15 +399,11 @@ fn progress_lines(err: &str) -> Vec<(u64, u64, u64, f64, f64)> {
 /// process while the counts are the whole run's (a rate of billions).
 #[test]
 fn progress_lines_are_the_whole_runs() {
-    let dir = folder("progress");
-    let file = dir.join("q.dlx");
-    fs::write(&file, queens(15, false)).unwrap();
-    let ck = dir.join("ck");
+    let (dir, file, ck) = queens_in("progress", 15);
     let rate_of = |(_, _, u, s, _): (u64, u64, u64, f64, f64)| u as f64 / s / 1e6;
     let child = Command::new(DLX).args(["--plain", "--checkpoint-every", "0.05", "--progress", "0.2", "--checkpoint"]).arg(&ck).arg(&file).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
     std::thread::sleep(Duration::from_millis(1100));
-    // SAFETY: kill on the child's own pid.
-    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    send(child.id(), libc::SIGINT);
     let first = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&first.stderr);
     let lines = progress_lines(&err);
@@ -424,10 +431,7 @@ fn progress_lines_are_the_whole_runs() {
 /// first node, and the run writes checkpoints forever.
 #[test]
 fn a_nanosecond_interval_still_finishes() {
-    let dir = folder("nano");
-    let file = dir.join("q.dlx");
-    fs::write(&file, queens(9, false)).unwrap();
-    let ck = dir.join("ck");
+    let (dir, file, ck) = queens_in("nano", 9);
     let mut child = Command::new(DLX).args(["--plain", "--quiet", "--checkpoint-every", "1e-9", "--checkpoint"]).arg(&ck).arg(&file).stdout(Stdio::piped()).spawn().unwrap();
     let start = std::time::Instant::now();
     while child.try_wait().unwrap().is_none() {
