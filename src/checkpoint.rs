@@ -183,6 +183,11 @@ fn unhex(text: &str) -> Option<[u8; 32]> {
     Some(out)
 }
 
+/// Whether `seconds` can be a clock's reading: finite, not negative.
+fn is_time(seconds: f64) -> bool {
+    seconds.is_finite() && seconds >= 0.0
+}
+
 /// `rows` as the text writes them: ids separated by spaces.
 fn write_rows(out: &mut String, rows: &[usize]) {
     for r in rows {
@@ -217,7 +222,7 @@ impl Checkpoint {
         let _ = writeln!(out, "done {:?}", self.done);
         let _ = writeln!(out, "tag {}", self.tag);
         // (A clock that is not a time is written as none.)
-        let seconds = if self.seconds.is_finite() && self.seconds >= 0.0 { self.seconds } else { 0.0 };
+        let seconds = if is_time(self.seconds) { self.seconds } else { 0.0 };
         let _ = writeln!(out, "seconds {seconds:?}");
         for b in &self.best {
             let _ = write!(out, "best {} :", b.cost);
@@ -243,10 +248,11 @@ impl Checkpoint {
 
     /// Reads a checkpoint's text, checked whole before anything is kept:
     /// the version, the final checksum (so a text cut short or edited is
-    /// refused), every line's form, counters below 2^63 (room to add to
-    /// them). Errors: [`Error::Checkpoint`] for
+    /// refused), every line's form. Errors: [`Error::Checkpoint`] for
     /// anything malformed, [`Error::OutOfMemory`]. Whether it belongs to a
-    /// matrix is [`Solver::resume`](crate::Solver::resume)'s to check.
+    /// matrix, and whether what it says can be true (solutions that are
+    /// solutions, counters with room to count on), is
+    /// [`Solver::resume`](crate::Solver::resume)'s to check.
     pub fn parse(text: &str) -> Result<Checkpoint, Error> {
         let bad = Error::Checkpoint;
         // The last line: `end <sum>` over everything before it.
@@ -276,11 +282,9 @@ impl Checkpoint {
             }
         };
         let number = |text: &str| text.parse::<u64>().map_err(|_| bad);
-        // A counter must leave room for the search to add to it.
-        let counter = |text: &str| number(text).and_then(|n| if n < COUNTER_END { Ok(n) } else { Err(bad) });
-        let solutions = counter(field("solutions")?)?;
-        let nodes = counter(field("nodes")?)?;
-        let updates = counter(field("updates")?)?;
+        let solutions = number(field("solutions")?)?;
+        let nodes = number(field("nodes")?)?;
+        let updates = number(field("updates")?)?;
         let done: f64 = field("done")?.parse().map_err(|_| bad)?;
         if !(0.0..=1.0).contains(&done) {
             return Err(bad);
@@ -289,7 +293,7 @@ impl Checkpoint {
         let mut ck = Checkpoint { matrix, objective, solutions, nodes, updates, done, tag, ..Checkpoint::default() };
         let mut lines = lines.peekable();
         if let Some(seconds) = lines.peek().and_then(|l| l.strip_prefix("seconds ")) {
-            ck.seconds = seconds.parse().ok().filter(|s: &f64| s.is_finite() && *s >= 0.0).ok_or(bad)?;
+            ck.seconds = seconds.parse().ok().filter(|&s| is_time(s)).ok_or(bad)?;
             lines.next();
         }
         for line in lines {

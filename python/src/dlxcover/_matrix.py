@@ -9,7 +9,7 @@ from ctypes import byref, c_int, c_int64, c_size_t, c_uint32, c_void_p
 from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
-from ._args import NotAnInteger, index, integer, signed
+from ._args import NotAnInteger, index, signed
 from ._errors import InputError, ParseError, check, raise_status
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -22,10 +22,8 @@ Color = Union[int, str, None]
 
 
 def _size_array(values: Sequence[int]) -> "ctypes.Array[c_size_t]":
-    try:
-        return (c_size_t * len(values))(*values)
-    except (TypeError, OverflowError) as e:
-        raise InputError(n.ERR_COLUMN_RANGE, f"not a non-negative index in {list(values)!r}", whole=True) from e
+    """``values``, checked by ``_args`` already, as a C array."""
+    return (c_size_t * len(values))(*values)
 
 
 def _check_zero_one(values: Any, np: Any, what: str, cell: Callable[[int], Tuple[int, int]]) -> None:
@@ -61,17 +59,15 @@ class Matrix(n.Handle):
         self._index: Dict[Hashable, int] = {}
         self._colors: Dict[str, int] = {}
         secondary = list(secondary)  # read once: it may be a generator
-        try:
-            count = integer(columns, "columns")
-            marks: List[Any] = secondary
-        except TypeError:
-            if isinstance(columns, (bool, float)) or type(columns).__name__ in ("bool", "bool_", "float64", "float32"):
-                raise
+        # Names: anything iterable but a 0-d numpy array (a number).
+        if hasattr(columns, "__iter__") and getattr(columns, "ndim", 1) != 0:
             names = list(columns) + secondary  # type: ignore[arg-type]
             count = len(names)
             self._set_names(names)
-            marks = list(range(len(names) - len(secondary), len(names)))
-        count = index(count, "columns")
+            marks: List[Any] = list(range(len(names) - len(secondary), len(names)))
+        else:  # a number of columns, checked
+            count = index(columns, "columns")
+            marks = secondary
         h = c_void_p()
         check(n.lib.dlx_matrix_new(count, byref(h)), "dlx_matrix_new")
         self._handle = h.value

@@ -10,7 +10,7 @@ from ctypes import POINTER, byref, c_double, c_int, c_int64, c_size_t, c_uint32,
 from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Union
 
 from . import _native as n
-from ._args import index, indices, integer, signed
+from ._args import MOST, index, indices, integer, signed
 from ._errors import InputError, Outcome, check, stopped
 from ._matrix import Matrix, _size_array
 from ._options import Engine, MemoOrder, MemoParts, Objective
@@ -168,7 +168,8 @@ class Solver(n.Handle):
         self._limited = any(v is not None for v in (nodes, updates, seconds, solutions))
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0):
             raise InputError(n.ERR_INVALID_ARGUMENT, f"seconds: expected a positive number, not {seconds!r}", whole=True)
-        ms = None if seconds is None else max(1, round(seconds * 1000)) if seconds < 2**63 / 1000 else 2**64 - 1
+        # Milliseconds, at least 1; beyond 64 bits (inf too) no limit is nearer.
+        ms = None if seconds is None else MOST if seconds * 1000 >= MOST else max(1, round(seconds * 1000))
         for which, name, value in ((n.LIMIT_NODES, "nodes", nodes), (n.LIMIT_UPDATES, "updates", updates),
                                    (n.LIMIT_SOLUTIONS, "solutions", solutions), (n.LIMIT_MILLISECONDS, "seconds", ms)):
             if value is not None:

@@ -29,7 +29,7 @@ use dlx::{Canceller, Checkpoint, Limits, Matrix, Outcome, Solver};
 
 use super::args::{Options, EXIT_INPUT, EXIT_OTHER};
 use super::output::Report;
-use super::{exit, finish, search, ExitCode, STDERR_FAILED};
+use super::{exit, file_size, finish, say_progress, search, ExitCode, STDERR_FAILED};
 
 /// Writes `text` to `path` so that `path` always holds a whole file, the
 /// old one or the new: the text goes to `path.tmp` in the same folder,
@@ -76,36 +76,30 @@ impl<W: Write> Write for Counted<'_, W> {
 /// `>`); 0 for anything else (a pipe, a terminal), whose bytes are only
 /// counted.
 fn output_start() -> u64 {
-    // SAFETY: fstat, fcntl and lseek on descriptor 1 with a zeroed stat.
-    unsafe {
-        let mut st: libc::stat = std::mem::zeroed();
-        if libc::fstat(1, &mut st) != 0 || (st.st_mode & libc::S_IFMT) != libc::S_IFREG {
-            return 0;
-        }
-        let flags = libc::fcntl(1, libc::F_GETFL);
-        let at = if flags != -1 && flags & libc::O_APPEND != 0 { st.st_size } else { libc::lseek(1, 0, libc::SEEK_CUR) };
-        u64::try_from(at).unwrap_or(0)
+    let Some(size) = file_size(1) else { return 0 };
+    // SAFETY: fcntl and lseek on descriptor 1 only ask.
+    let flags = unsafe { libc::fcntl(1, libc::F_GETFL) };
+    if flags != -1 && flags & libc::O_APPEND != 0 {
+        return size;
     }
+    u64::try_from(unsafe { libc::lseek(1, 0, libc::SEEK_CUR) }).unwrap_or(0)
 }
 
 /// Cuts standard output back to `length` bytes when it is a regular file
 /// longer than that (what a run that stopped after its last checkpoint
 /// printed beyond it), and puts its position at its end.
 fn cut_output(length: u64) {
-    // SAFETY: fstat, ftruncate and lseek on descriptor 1 with a zeroed stat.
-    unsafe {
-        let mut st: libc::stat = std::mem::zeroed();
-        if libc::fstat(1, &mut st) == 0 && (st.st_mode & libc::S_IFMT) == libc::S_IFREG {
-            let size = u64::try_from(st.st_size).unwrap_or(0);
-            if size > length {
-                if let Ok(len) = libc::off_t::try_from(length) {
-                    libc::ftruncate(1, len);
-                    libc::lseek(1, 0, libc::SEEK_END);
-                }
-            } else if size < length {
-                say!("dlx: --resume: standard output holds {size} bytes, the checkpoint was taken after {length}: resume with >> to the same file to keep every solution in it");
+    let Some(size) = file_size(1) else { return };
+    if size > length {
+        if let Ok(len) = libc::off_t::try_from(length) {
+            // SAFETY: ftruncate and lseek on descriptor 1.
+            unsafe {
+                libc::ftruncate(1, len);
+                libc::lseek(1, 0, libc::SEEK_END);
             }
         }
+    } else if size < length {
+        say!("dlx: --resume: standard output holds {size} bytes, the checkpoint was taken after {length}: resume with >> to the same file to keep every solution in it");
     }
 }
 
@@ -227,8 +221,6 @@ pub fn run(opts: &Options, name: &str, solver: &mut Solver, matrix: &Matrix, col
             return code;
         }
     }
-    // The progress lines are this loop's, with the whole run's figures.
-    solver.set_progress(None);
     // A signal from now on cancels the call under way; one before is seen
     // by the loop before its first call.
     let _ = CANCEL.set(solver.canceller());
@@ -312,8 +304,7 @@ fn slices(
         }
         if let (Some(p), Some(at)) = (progress, next_line) {
             if now >= at {
-                let report = Report { counters: after, elapsed: now };
-                say!("dlx: progress: {report}, {:.4}% done", 100.0 * solver.estimate());
+                say_progress(&Report { counters: after, elapsed: now }, solver.estimate());
                 next_line = Some(now + p);
             }
         }

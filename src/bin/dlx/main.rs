@@ -44,7 +44,7 @@ mod args;
 mod output;
 
 use args::{parse_args, Early, Options, EXIT_COST_RANGE, EXIT_INPUT, EXIT_OTHER, EXIT_STOPPED, EXIT_USAGE, HELP};
-use output::{json_string, print_best, print_json_count, print_json_rows, print_json_tail, print_solution, Report, Shown};
+use output::{print_best, print_json_count, print_json_head, print_json_rows, print_json_tail, print_solution, Report, Shown};
 
 
 /// Set when a message to standard error could not be written: the run
@@ -155,12 +155,14 @@ impl<R: Read> Read for Counted<'_, '_, R> {
     }
 }
 
-/// The size of the regular file open on descriptor 0, if it is one.
-fn stdin_file_size() -> Option<u64> {
+/// The size of the regular file open on descriptor `fd`, if it is one
+/// (standard input's, to report how far its reading is; standard
+/// output's, for a run with checkpoints).
+fn file_size(fd: libc::c_int) -> Option<u64> {
     // SAFETY: fstat writes into the zeroed buffer it is given.
     let mut st: libc::stat = unsafe { std::mem::zeroed() };
-    let ok = unsafe { libc::fstat(0, &mut st) } == 0;
-    (ok && st.st_mode & libc::S_IFMT == libc::S_IFREG).then_some(st.st_size as u64)
+    let ok = unsafe { libc::fstat(fd, &mut st) } == 0;
+    (ok && st.st_mode & libc::S_IFMT == libc::S_IFREG).then(|| u64::try_from(st.st_size).unwrap_or(0))
 }
 
 /// Reads the problem from FILE (standard input when `None`) a block at a
@@ -177,7 +179,7 @@ fn read_matrix(file: Option<&OsStr>, name: &str, report: bool) -> Result<Matrix,
             let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
             (Box::new(f), size)
         }
-        None => (Box::new(stdin.lock()), stdin_file_size()),
+        None => (Box::new(stdin.lock()), file_size(0)),
     };
     let threads = match size {
         Some(size) if size <= dlx::format::block_size() as u64 => 1,
@@ -309,15 +311,16 @@ fn run() -> ExitCode {
     if let Some(depth) = opts.split {
         return run_split(depth, &mut solver, &mut out);
     }
+    // A run with checkpoints sets its own limits and says its own progress.
+    if opts.checkpoints() {
+        return checkpoint::run(&opts, &name, &mut solver, &matrix, &colors, &mut out);
+    }
     set_controls(&opts, &mut solver);
     if let Some(path) = &opts.zdd {
         return run_zdd(&opts, path, &mut solver, &matrix, &mut out);
     }
     if opts.memo || opts.counts_automatically() || opts.sample.is_some() {
         return run_memo(&opts, &name, &mut solver, &matrix, &colors, &mut out);
-    }
-    if opts.checkpoints() {
-        return checkpoint::run(&opts, &name, &mut solver, &matrix, &colors, &mut out);
     }
     run_search(&opts, &name, &mut solver, &matrix, &colors, &mut out)
 }
@@ -412,12 +415,17 @@ fn set_controls(opts: &Options, solver: &mut Solver) {
         solver.set_progress(Some((
             every,
             Box::new(|r: &dlx::Report| {
-                let report = Report { counters: r.counters, elapsed: r.elapsed };
-                say!("dlx: progress: {report}, {:.4}% done", 100.0 * r.estimate);
+                say_progress(&Report { counters: r.counters, elapsed: r.elapsed }, r.estimate);
                 ControlFlow::Continue(())
             }),
         )));
     }
+}
+
+/// A progress line on standard error: the counters and time so far, and
+/// the estimated share of the tree walked.
+fn say_progress(report: &Report, estimate: f64) {
+    say!("dlx: progress: {report}, {:.4}% done", 100.0 * estimate);
 }
 
 /// The exit status after writing: a write error (but a reader that stops
@@ -538,7 +546,7 @@ fn search(
 ) -> (u64, Outcome, Option<io::Error>) {
     let mut write_error = None;
     if opts.json {
-        write_error = write!(out, "{{\"file\":{},", json_string(name)).err();
+        write_error = print_json_head(out, name).err();
         if opts.print && opts.goal.is_none() {
             write_error = write_error.or_else(|| out.write_all(b"\"solutions\":[").err());
         }
@@ -724,13 +732,15 @@ fn run_zdd(opts: &Options, path: &OsStr, solver: &mut Solver, matrix: &Matrix, o
 /// plain search counted, its counters) on standard error.
 fn run_memo(opts: &Options, name: &str, solver: &mut Solver, matrix: &Matrix, colors: &ColorText<'_>, out: &mut impl Write) -> ExitCode {
     let auto = opts.sample.is_none() && opts.counts_automatically();
+    // Whether the plain search gave the count (the automatic count's choice).
+    let by_plain = |s: &Solver| auto && s.auto_phase() != Phase::Memo;
     solver.set_memo_options(memo_options(opts));
     let start = Instant::now();
     let mut write_error = None;
     let done = match opts.sample {
         None => if auto { solver.count_auto() } else { solver.memo_count() }.map(|count| {
             if opts.json {
-                let plain = auto && solver.auto_phase() != Phase::Memo;
+                let plain = by_plain(solver);
                 let outcome = if count.is_some() { Outcome::Exhausted } else { solver.outcome().unwrap_or(Outcome::Stopped) };
                 let counters = if plain { solver.counters() } else { dlx::Counters::default() };
                 let report = Report { counters, elapsed: start.elapsed() };
@@ -768,10 +778,11 @@ fn run_memo(opts: &Options, name: &str, solver: &mut Solver, matrix: &Matrix, co
             Some(Outcome::TimeLimit) => "time limit (--time-limit)",
             _ => "stopped",
         };
-        say!("dlx: stopped: {why}: the count did not finish, nothing is printed");
+        let printed = if opts.json { "its document's count is null" } else { "nothing is printed" };
+        say!("dlx: stopped: {why}: the count did not finish, {printed}");
         code = EXIT_STOPPED;
     }
-    if !opts.quiet && auto && solver.auto_phase() != Phase::Memo {
+    if !opts.quiet && by_plain(solver) {
         // The plain search counted: its counters, as without the memo.
         say!("dlx: counted by the plain search (the memo fell behind)");
         say_counters(solver, elapsed);

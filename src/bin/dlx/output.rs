@@ -152,6 +152,11 @@ pub fn print_json_tail(out: &mut impl Write, opts: &Options, found: u64, outcome
     print_json_counters(out, report)
 }
 
+/// `{"file":NAME,`: the document's start.
+pub fn print_json_head(out: &mut impl Write, file: &str) -> io::Result<()> {
+    write!(out, "{{\"file\":{},", json_string(file))
+}
+
 /// `"outcome":"NAME","complete":BOOL,`: how the search ended, and whether
 /// it ran to its end (only then is the answer whole).
 fn print_json_outcome(out: &mut impl Write, outcome: Outcome) -> io::Result<()> {
@@ -188,7 +193,7 @@ fn print_json_counters(out: &mut impl Write, report: &Report) -> io::Result<()> 
 /// (`counted_by`: `plain` or `memo`), the counters (the plain search's;
 /// zeros when the memo counted) and the seconds.
 pub fn print_json_count(out: &mut impl Write, file: &str, outcome: Outcome, count: Option<&dlx::Count>, counted_by: &str, report: &Report) -> io::Result<()> {
-    write!(out, "{{\"file\":{},", json_string(file))?;
+    print_json_head(out, file)?;
     print_json_outcome(out, outcome)?;
     match count {
         Some(count) => write!(out, "\"count\":{count},")?,
