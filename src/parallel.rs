@@ -323,6 +323,9 @@ struct Shared {
     queued: Word,
     /// Nodes the call may still enter.
     nodes_left: Word,
+    /// Workers holding a claim on the budget they have not settled yet
+    /// (nodes they may enter, or give back).
+    holding: Word,
     /// Solutions the workers may still count (counting only), unless
     /// `unlimited`.
     slots: Word,
@@ -458,7 +461,33 @@ impl Shared {
         } else {
             self.slice
         };
-        self.nodes_left.take(slice)
+        self.holding.add(1);
+        let got = self.nodes_left.take(slice);
+        if got == 0 {
+            self.holding.take(1);
+        }
+        got
+    }
+
+    /// Settles a claim of `budget` nodes of which the worker entered
+    /// `used`: what it left goes back to the call; a solution found past
+    /// the budget (a node, counted as the walk finds it) is taken from the
+    /// call's, so that threads pass the call's budget by one node each at
+    /// most, as a serial search passes it by one.
+    fn settle(&self, budget: u64, used: u64) {
+        if used < budget {
+            self.nodes_left.add(budget - used);
+        } else {
+            self.nodes_left.take(used - budget);
+        }
+        self.holding.take(1);
+    }
+
+    /// Whether the call's node budget is spent: none left, and no worker
+    /// holds a claim it might give back. (Read in this order, holders
+    /// first and last, so that a claim made or settled meanwhile is seen.)
+    fn budget_spent(&self) -> bool {
+        self.holding.get() == 0 && self.nodes_left.get() == 0 && self.holding.get() == 0
     }
 
     /// Claims one solution slot.
@@ -568,11 +597,24 @@ fn work(w: &mut Worker, sh: &Shared, counting: bool) {
 /// claims a whole slice even though others will want work.
 fn slice(w: &mut Worker, me: &Status, sh: &Shared, counting: bool, alone: bool, home: bool) -> bool {
     w.solver.lower_bar(sh.bar.get() as i64);
-    let budget = sh.claim(alone);
-    if budget == 0 {
-        sh.halt(Outcome::NodeLimit);
-        return false;
-    }
+    // Nothing to claim: the call ends once the others' claims are settled
+    // (what they leave is walked first, so that the call enters as many
+    // nodes as its limit says). The home worker does not wait: a holder
+    // may wait for it to empty the mailbox.
+    let budget = loop {
+        let got = sh.claim(alone);
+        if got > 0 {
+            break got;
+        }
+        if sh.budget_spent() {
+            sh.halt(Outcome::NodeLimit);
+            return false;
+        }
+        if home || sh.stop.get() != 0 {
+            return true;
+        }
+        std::thread::yield_now();
+    };
     // Solutions on the way do not end the slice (publishing and polling
     // after each would cost more than finding it on a search with millions
     // of them).
@@ -621,10 +663,7 @@ fn slice(w: &mut Worker, me: &Status, sh: &Shared, counting: bool, alone: bool, 
             Progress::Paused => break,
         }
     }
-    let used = w.solver.counters().nodes - before;
-    if used < budget {
-        sh.nodes_left.add(budget - used);
-    }
+    sh.settle(budget, w.solver.counters().nodes - before);
     me.publish(w, sh.reporting);
     if sh.wanted() {
         if let Some(unit) = w.donate() {
@@ -790,6 +829,7 @@ impl Shared {
             // What the call's node limit leaves (all of it, unless the
             // call began on the calling thread alone).
             nodes_left: Word::new(c.call.node_cap.saturating_sub(s.counters().nodes)),
+            holding: Word::new(0),
             slots: Word::new(c.max - c.handed),
             unlimited: c.max == u64::MAX,
             bar: Word::new(s.bar() as u64),

@@ -269,6 +269,27 @@ fn node_limited_calls_lose_no_piece() {
         }
     }
 }
+
+/// One long node-limited call, listing and counting: the whole call stays
+/// within its budget (each thread may pass it by the one solution it found
+/// at its last slice's end). Catches a worker's slice that finds a
+/// solution past its budget without taking that node from the call's: a
+/// million-node call on 13 queens went a few hundred nodes over.
+#[test]
+fn a_long_node_limited_call_keeps_its_budget() {
+    let m = queens(12);
+    for threads in THREADS {
+        for listing in [false, true] {
+            let mut s = solver(&m, Engine::Auto, threads);
+            let limit = 300_000;
+            s.set_limits(Limits { nodes: Some(limit), ..Limits::default() });
+            let outcome = if listing { s.run(|_| ControlFlow::Continue(())) } else { s.count_run().1 };
+            assert_eq!(outcome, Outcome::NodeLimit, "12 queens has 327,813 nodes (DLX1's count)");
+            let nodes = s.counters().nodes;
+            assert!((limit..=limit + threads as u64).contains(&nodes), "{threads} threads, listing {listing}: {nodes} nodes");
+        }
+    }
+}
 #[test]
 fn the_first_solution_stops_every_thread() {
     let m = queens(14);
