@@ -1824,8 +1824,10 @@ dlx_status dlx_solver_checkpoint(const struct dlx_solver *solver,
  * or `dlx_solver_count_auto` searches only what it had left, on the
  * solver's threads (one or more). So a run stopped, checkpointed and
  * resumed any number of times finds each solution an uninterrupted run
- * finds once (in another order), `DLX_COUNTER_SOLUTIONS` ends at the
- * same total, and the best list is the same. The forced and excluded
+ * finds once, `DLX_COUNTER_SOLUTIONS` ends at the same total, and the
+ * best list is the same; on one thread without a seed or weights, in the
+ * same order and, on exact cover, with the same node count (so a node
+ * limit stops it where an uninterrupted search stops). The forced and excluded
  * rows are the checkpoint's. Call it after `dlx_solver_set_threads`,
  * `dlx_solver_set_objective` and the other calls that start the search
  * again; `dlx_solver_restart` starts it over from the whole matrix.

@@ -218,17 +218,17 @@ impl Pool {
     }
 
     /// The work the search has left (see `Search::left`), each piece's
-    /// share of the whole tree: the pieces queued, then each worker's.
-    /// Errors: out of memory (`out` then as it was).
+    /// share of the whole tree: each worker's, then the pieces queued. On
+    /// one thread that is the order the search would reach them (its
+    /// worker's piece comes before the queue, which holds a checkpoint's
+    /// later pieces in order), so that a search resumed from them walks
+    /// the same tree in the same order. Errors: out of memory (`out` then
+    /// as it was).
     pub fn left(&self, out: &mut Vec<Piece>) -> Result<(), Error> {
         crate::alloc::appended(out, |out| self.pieces_left(out))
     }
 
     fn pieces_left(&self, out: &mut Vec<Piece>) -> Result<(), Error> {
-        out.try_reserve(self.queue.len())?;
-        for p in &self.queue {
-            out.push(Piece::copied(&p.rows, &p.excluded, p.share)?);
-        }
         for w in &self.workers {
             if let Some(share) = w.share {
                 let first = out.len();
@@ -237,6 +237,10 @@ impl Pool {
                     p.share *= share;
                 }
             }
+        }
+        out.try_reserve(self.queue.len())?;
+        for p in &self.queue {
+            out.push(Piece::copied(&p.rows, &p.excluded, p.share)?);
         }
         Ok(())
     }

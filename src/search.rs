@@ -50,6 +50,10 @@ pub(crate) struct Search {
     fixed: Fixed,
     /// The rows the caller excluded (sorted, without repeats).
     asked: Vec<usize>,
+    /// How many rows the whole tree forces and leaves out (the caller's,
+    /// and the pruned ones): a piece that forces or leaves out more is
+    /// [`Fixed::within`] it.
+    whole: (usize, usize),
     /// Rows preprocessing found in no solution (sorted), left out of the
     /// search unless forced (see [`Search::set_pruned`]).
     pruned: Arc<Vec<usize>>,
@@ -97,6 +101,7 @@ impl Search {
             rows,
             fixed: Fixed::default(),
             asked: Vec::new(),
+            whole: (0, 0),
             pruned: Arc::default(),
             counting: false,
             controls: Controls::default(),
@@ -217,7 +222,7 @@ impl Search {
         forced.extend_from_slice(rows);
         if self.pruned.is_empty() {
             let excluded = crate::alloc::copied(&asked)?;
-            return Ok((Fixed { forced, excluded }, asked));
+            return Ok((Fixed { forced, excluded, within: false }, asked));
         }
         let mut sorted = crate::alloc::copied(rows)?;
         sorted.sort_unstable();
@@ -227,7 +232,7 @@ impl Search {
         out.extend(self.pruned.iter().filter(|r| sorted.binary_search(r).is_err()));
         out.sort_unstable();
         out.dedup();
-        Ok((Fixed { forced, excluded: out }, asked))
+        Ok((Fixed { forced, excluded: out, within: false }, asked))
     }
 
     /// Whether `rows` forced and `excluded` (sorted) excluded make a
@@ -250,6 +255,7 @@ impl Search {
     fn fix(&mut self, (fixed, asked): (Fixed, Vec<usize>)) -> Result<(), Error> {
         self.rows.try_reserve_exact(fixed.forced.len() + self.engine.depth_limit())?;
         self.asked = asked;
+        self.whole = (fixed.forced.len(), fixed.excluded.len());
         self.with_nothing_covered(|s| s.fixed = fixed);
         Ok(())
     }
@@ -557,24 +563,29 @@ impl Search {
             s.fixed.excluded.extend_from_slice(excluded);
             s.fixed.excluded.sort_unstable();
             s.fixed.excluded.dedup();
+            s.fixed.within = (s.fixed.forced.len(), s.fixed.excluded.len()) != s.whole;
         });
     }
 
-    /// See [`Core::donate`]; `rows` gets the forced rows first.
+    /// See [`Core::donate`]; `rows` gets the forced rows first. Returns the
+    /// branch's share of the tree.
     pub(crate) fn donate(&mut self, rows: &mut Vec<usize>, excluded: &mut Vec<usize>) -> Option<f64> {
         rows.extend_from_slice(&self.fixed.forced);
         excluded.extend_from_slice(&self.fixed.excluded);
-        self.engine.donate(rows, excluded)
+        self.engine.donate(rows, excluded).map(|given| given.share)
     }
 
     /// The work this search has left, as pieces appended to `out` whose
     /// solutions are exactly those the search has not reached yet, each in
     /// one piece; the search itself goes on unchanged (the pieces come
     /// from a copy of its engine): every branch the copy can give away
-    /// ([`Core::donate`]), then what it has left besides ([`Core::rest`]).
-    /// Each piece holds the search's forced and excluded rows; its share
-    /// is of this search's tree, the part not walked yet shared out.
-    /// Errors: [`Error::OutOfMemory`] (`out` then as it was).
+    /// ([`Core::donate`]) and what it has left besides ([`Core::rest`]).
+    /// The pieces come in the order the search would reach them, so that a
+    /// search that walks them in turn walks the same tree in the same
+    /// order, node for node (without a seed or weights, which a piece
+    /// starts again). Each piece holds the search's forced and excluded
+    /// rows; its share is of this search's tree, the part not walked yet
+    /// shared out. Errors: [`Error::OutOfMemory`] (`out` then as it was).
     pub(crate) fn left(&self, out: &mut Vec<Piece>) -> Result<(), Error> {
         if self.engine.is_done() {
             return Ok(());
@@ -601,34 +612,48 @@ impl Search {
             excluded.extend_from_slice(&fixed.excluded);
         };
         let mut unshared = 1.0 - self.engine.estimate();
-        // The branches a donation gives, shallowest first.
+        // The branches a donation gives: shallowest level first, each
+        // level's last branch first (the reverse of the walk's order).
+        let mut given = Vec::new();
         loop {
             start(&mut rows, &mut excluded);
-            let Some(share) = engine.donate(&mut rows, &mut excluded) else { break };
-            unshared -= share;
-            out.try_reserve(1)?;
-            out.push(Piece::copied(&rows, &excluded, share)?);
+            let Some(g) = engine.donate(&mut rows, &mut excluded) else { break };
+            unshared -= g.share;
+            given.try_reserve(1)?;
+            given.push((g.level, Piece::copied(&rows, &excluded, g.share)?));
         }
-        // The rest of the copy's walk, sharing what the donations left.
-        let first = out.len();
+        // The rest of the copy's walk, deepest level first, sharing what
+        // the donations left.
+        let mut rest = Vec::new();
         let mut failed = Ok(());
-        engine.rest(&mut |core| {
+        engine.rest(&mut |core, level| {
             start(&mut rows, &mut excluded);
             core.solution(&mut rows);
             core.excluded(&mut excluded);
             if failed.is_ok() {
                 failed = Piece::copied(&rows, &excluded, 0.0).and_then(|piece| {
-                    out.try_reserve(1)?;
-                    out.push(piece);
+                    rest.try_reserve(1)?;
+                    rest.push((level, piece));
                     Ok(())
                 });
             }
         });
         failed?;
-        let rest = out.len() - first;
-        for p in &mut out[first..] {
-            p.share = unshared.max(0.0) / rest as f64;
+        let parts = rest.len();
+        for (_, p) in &mut rest {
+            p.share = unshared.max(0.0) / parts as f64;
         }
+        // The walk's order: deepest level first; on a level, its branches
+        // given away in turn, then the stop branch the rest holds there
+        // (which comes last).
+        out.try_reserve(given.len() + rest.len())?;
+        for (level, piece) in rest {
+            while given.last().is_some_and(|&(l, _)| l >= level) {
+                out.extend(given.pop().map(|(_, p)| p));
+            }
+            out.push(piece);
+        }
+        out.extend(given.into_iter().rev().map(|(_, p)| p));
         Ok(())
     }
 

@@ -760,9 +760,11 @@ impl Solver {
     /// [`Solver::find`], [`Solver::count_run`], [`Solver::count_auto`],
     /// on the solver's threads, one or more) searches what it had left.
     /// So a run stopped, checkpointed and resumed any number of times
-    /// finds the solutions an uninterrupted run finds (each once, the
-    /// order aside), its counter of solutions ends at the same total, and
-    /// its best list is the same. The forced and excluded rows are the
+    /// finds the solutions an uninterrupted run finds (each once), its
+    /// counter of solutions ends at the same total, and its best list is
+    /// the same; on one thread without a seed or weights, in the same
+    /// order and, on exact cover, with the same node count (the pieces are
+    /// in the order the search would reach them: docs/checkpoint.md). The forced and excluded rows are the
     /// checkpoint's (each piece holds them). Call it after
     /// [`Solver::set_threads`], [`Solver::set_objective`] and the like,
     /// which start the search over; [`Solver::restart`] and

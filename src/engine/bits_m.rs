@@ -36,7 +36,7 @@ use super::kit::{self, Seeded};
 use super::steer::{self, Weights};
 use super::walk::{rest_m, walk_m, Levels, Resume};
 use super::layout::Layout;
-use super::{Core, Engine, Fixed, Run, Walked};
+use super::{Core, Engine, Fixed, Given, Run, Walked};
 use crate::alloc::filled;
 use crate::error::Error;
 use crate::matrix::Matrix;
@@ -107,6 +107,8 @@ pub(crate) struct BitsM {
     stack: Vec<u32>,
     levels: Vec<Level>,
     resume: Resume,
+    /// [`Fixed::within`] of the forced rows.
+    within: bool,
     random: Option<Seeded>,
     updates: u64,
     /// Whether the processor has AVX2 and POPCNT: the walk is then
@@ -225,6 +227,7 @@ impl BitsM {
             stack: Vec::new(),
             levels: Vec::new(),
             resume: Resume::Enter,
+            within: false,
             random: None,
             updates: 0,
             fast: super::keys::has_avx2(),
@@ -498,6 +501,10 @@ impl<const ONE: bool> Levels for Walk<'_, ONE> {
         &mut self.0.resume
     }
 
+    fn within(&self) -> bool {
+        self.0.within
+    }
+
     #[inline(always)]
     fn levels(&self) -> usize {
         self.0.levels.len()
@@ -546,6 +553,7 @@ impl Core for BitsM {
     }
 
     fn force(&mut self, fixed: &Fixed) {
+        self.within = fixed.within;
         for &r in &fixed.excluded {
             self.bits[r / 64] &= !(1 << (r % 64));
         }
@@ -618,7 +626,7 @@ impl Core for BitsM {
         }
     }
 
-    fn donate(&mut self, rows: &mut Vec<usize>, excluded: &mut Vec<usize>) -> Option<f64> {
+    fn donate(&mut self, rows: &mut Vec<usize>, excluded: &mut Vec<usize>) -> Option<Given> {
         let levels = &mut self.levels;
         let (k, share, given) = kit::shallowest(levels.len(), |k| {
             let l = &mut levels[k];
@@ -636,11 +644,11 @@ impl Core for BitsM {
             excluded.extend(self.stack[Self::ruled_out(l)].iter().map(|&r| r as usize));
         }
         excluded.extend(self.stack[self.levels[k].start as usize..given as usize].iter().map(|&r| r as usize));
-        Some(share)
+        Some(Given { level: k, share })
     }
 
-    fn rest(&mut self, piece: &mut dyn FnMut(&dyn Core)) {
-        rest_m(&mut Walk::<false>(self), &mut |w| piece(&*w.0));
+    fn rest(&mut self, piece: &mut dyn FnMut(&dyn Core, usize)) {
+        rest_m(&mut Walk::<false>(self), &mut |w, level| piece(&*w.0, level));
     }
 
     fn branches(&self, level: &mut dyn FnMut(u64, u64)) {

@@ -19,7 +19,7 @@ use super::keys::{Live, Mask, NoLive};
 use super::links::Links;
 use super::walk::{counting, enter, Entered, Phase};
 use super::kit::{self, Seeded};
-use super::{Core, Fixed, Optimize, Run, Walked};
+use super::{Core, Fixed, Given, Optimize, Run, Walked};
 use crate::error::Error;
 use crate::matrix::Matrix;
 use crate::bound::optimizer::Optimizer;
@@ -55,6 +55,8 @@ pub(crate) struct Dlx1 {
     choice: Vec<u32>,
     level: usize,
     phase: Phase,
+    /// [`Fixed::within`] of the forced rows.
+    within: bool,
     /// The random order, when the search is randomised.
     random: Option<Random>,
     /// A walk that shares work (`walk::<_, _, _, true>`, in order): the
@@ -111,7 +113,7 @@ impl Dlx1 {
         // An exact cover never has more rows than there are primary items.
         let choice = filled(links.primary.max(1))?;
         let stop = filled(links.primary.max(1))?;
-        Ok(Dlx1 { links, choice, level: 0, phase: Phase::Start, random: None, stop })
+        Ok(Dlx1 { links, choice, level: 0, phase: Phase::Start, within: false, random: None, stop })
     }
 
     /// The search loop; `RANDOM` when `self.random` is set, `COST` with an
@@ -211,8 +213,8 @@ impl Dlx1 {
             Phase::Start if (if M::LIVE { self.links.keys.choose_live(r.live.bits()) } else { unsafe { self.links.keys.choose_on::<AVX2>() } }) == 0 => {
                 // No primary item left: the forced rows (or the empty set)
                 // are the one solution; the root and the solution are two
-                // nodes.
-                r.nodes += 2;
+                // nodes (the root counted already within a larger tree).
+                r.nodes += 2 - u64::from(self.within);
                 self.phase = Phase::Done;
                 if COST {
                     let o = optimizer(objective);
@@ -407,6 +409,7 @@ impl Core for Dlx1 {
     }
 
     fn force(&mut self, fixed: &Fixed) {
+        self.within = fixed.within;
         fixed.excluded.iter().for_each(|&r| self.links.exclude_row(r));
         fixed.forced.iter().for_each(|&r| self.links.cover_row(r));
     }
@@ -482,7 +485,7 @@ impl Core for Dlx1 {
 
     /// Exact cover rules nothing out beyond the rows forced: the rows of
     /// the level's item before the one given share that item with it.
-    fn donate(&mut self, rows: &mut Vec<usize>, _excluded: &mut Vec<usize>) -> Option<f64> {
+    fn donate(&mut self, rows: &mut Vec<usize>, _excluded: &mut Vec<usize>) -> Option<Given> {
         let (choice, links, stop, random) = (&self.choice, &self.links, &mut self.stop, &mut self.random);
         let (l, share, q) = kit::shallowest(self.phase.depth(self.level), |l| {
             let x = choice[l];
@@ -507,7 +510,7 @@ impl Core for Dlx1 {
         })?;
         rows.extend(self.choice[..l].iter().map(|&y| self.links.row_of(y)));
         rows.push(self.links.row_of(q));
-        Some(share)
+        Some(Given { level: l, share })
     }
 
     /// A walk without `SHARE` leaves `stop` alone: each level stops at
@@ -523,9 +526,9 @@ impl Core for Dlx1 {
 
     /// Exact cover stops no column early: after the donations, only the
     /// node the walk paused before (or the whole search, at its start).
-    fn rest(&mut self, piece: &mut dyn FnMut(&dyn Core)) {
+    fn rest(&mut self, piece: &mut dyn FnMut(&dyn Core, usize)) {
         if self.phase.before_a_node() {
-            piece(self);
+            piece(self, self.depth());
         }
     }
 

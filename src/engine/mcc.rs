@@ -104,7 +104,7 @@
 
 use super::kit::{self, Seeded};
 use super::walk::{rest_m, walk_m, Levels, Resume};
-use super::{Core, Fixed, Optimize, Run, Walked};
+use super::{Core, Fixed, Given, Optimize, Run, Walked};
 use crate::error::Error;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::{Bound, Objective};
@@ -287,6 +287,8 @@ pub(crate) struct Mcc {
     order: Vec<u32>,
     excluded: Vec<u32>,
     resume: Resume,
+    /// [`Fixed::within`] of the forced rows.
+    within: bool,
     /// The seed and generator of a randomised search.
     random: Option<Seeded>,
     /// The cost of the rows chosen on the stack.
@@ -403,6 +405,7 @@ impl Mcc {
             order: Vec::new(),
             excluded: Vec::new(),
             resume: Resume::Enter,
+            within: false,
             random: None,
             path: 0,
             mark: filled(n + 1)?,
@@ -1327,6 +1330,10 @@ impl Levels for Walk<'_, '_, '_, '_> {
         &mut self.m.resume
     }
 
+    fn within(&self) -> bool {
+        self.m.within
+    }
+
     #[inline(always)]
     fn levels(&self) -> usize {
         self.m.stack.len()
@@ -1416,6 +1423,7 @@ impl Core for Mcc {
     /// Chooses the forced `rows` (which must be [`compatible`](Self::compatible)),
     /// with nothing else chosen.
     fn force(&mut self, fixed: &Fixed) {
+        self.within = fixed.within;
         for &r in &fixed.excluded {
             self.exclude_row(r as u32);
         }
@@ -1461,7 +1469,7 @@ impl Core for Mcc {
 
     /// A row branch rules out the rows of its column before it; the
     /// levels above rule out what [`Core::excluded`] says.
-    fn donate(&mut self, rows: &mut Vec<usize>, excluded: &mut Vec<usize>) -> Option<f64> {
+    fn donate(&mut self, rows: &mut Vec<usize>, excluded: &mut Vec<usize>) -> Option<Given> {
         let stack = &mut self.stack;
         let (k, share, stop) = kit::shallowest(stack.len(), |k| {
             let l = &mut stack[k];
@@ -1480,11 +1488,11 @@ impl Core for Mcc {
             excluded.extend(self.order[l.start as usize..l.ruled_out() as usize].iter().map(|&x| self.row[x as usize] as usize));
         }
         excluded.extend(self.order[self.stack[k].start as usize..stop as usize].iter().map(|&x| self.row[x as usize] as usize));
-        Some(share)
+        Some(Given { level: k, share })
     }
 
-    fn rest(&mut self, piece: &mut dyn FnMut(&dyn Core)) {
-        rest_m(&mut Walk { m: self, bound: None, rng: None }, &mut |w| piece(&*w.m));
+    fn rest(&mut self, piece: &mut dyn FnMut(&dyn Core, usize)) {
+        rest_m(&mut Walk { m: self, bound: None, rng: None }, &mut |w, level| piece(&*w.m, level));
     }
 
     /// At each level, the branches done among all its branches: the stop

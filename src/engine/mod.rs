@@ -32,6 +32,14 @@ pub(crate) mod mcc;
 pub(crate) mod small;
 pub(crate) mod walk;
 
+/// A branch given away by [`Core::donate`]: the level of the path it
+/// leaves at (0 the top) and its share of the whole tree.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Given {
+    pub level: usize,
+    pub share: f64,
+}
+
 /// Which engine a solver runs ([`Solver::with_engine`](crate::Solver::with_engine)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Engine {
@@ -142,6 +150,12 @@ pub(crate) struct Fixed {
     pub forced: Vec<usize>,
     /// Sorted, without repeats, none of them forced.
     pub excluded: Vec<usize>,
+    /// Set for a piece of a larger tree (a branch given away, a node
+    /// paused before): its root is not the tree's root, which the search
+    /// of the whole tree counted. Forced rows that are a solution alone
+    /// are then one node, the solution, as the whole tree's walk counts
+    /// it there, not two (a root and the solution).
+    pub within: bool,
 }
 
 /// What one call of a walk may use besides the engine: the node counter
@@ -208,9 +222,10 @@ pub(crate) trait Core: std::fmt::Debug + Send + CoreClone {
     /// `Run::share`): appends the rows chosen above that level and the
     /// branch's row to `rows`, the rows the branch rules out to `excluded`
     /// (forced and excluded ones of `Fixed` not included), and the walk
-    /// never takes that branch. Returns the branch's share of the tree
-    /// (`kit::shallowest`), or `None` when no level has an untried branch.
-    fn donate(&mut self, rows: &mut Vec<usize>, excluded: &mut Vec<usize>) -> Option<f64>;
+    /// never takes that branch. Returns the branch's level and share of
+    /// the tree (`kit::shallowest`), or `None` when no level has an
+    /// untried branch.
+    fn donate(&mut self, rows: &mut Vec<usize>, excluded: &mut Vec<usize>) -> Option<Given>;
     /// Readies a copy of a walk made without [`Run::share`] to give
     /// branches away ([`Core::donate`]). Nothing to do for an engine
     /// that keeps where each level stops in any walk.
@@ -219,10 +234,12 @@ pub(crate) trait Core: std::fmt::Debug + Send + CoreClone {
     /// been given ([`Core::donate`] until `None`; on a copy, which this
     /// walks back up): hands `piece` the engine at each node the walk
     /// would still go below, each the root of a subtree of its own, as
-    /// [`Core::solution`] and [`Core::excluded`] describe it: the node it
-    /// paused before entering (the whole search, at its start), and, with
-    /// bounds, each stop branch it would take last on the way back up.
-    fn rest(&mut self, piece: &mut dyn FnMut(&dyn Core));
+    /// [`Core::solution`] and [`Core::excluded`] describe it, with the
+    /// level it leaves the path at: the node it paused before entering
+    /// (the whole search, at its start; the level below the path's), and,
+    /// with bounds, each stop branch it would take last on the way back up
+    /// (that branch's level), deepest first.
+    fn rest(&mut self, piece: &mut dyn FnMut(&dyn Core, usize));
     /// For each level on the path to where the search stands, from the
     /// top: the branches it has finished and all its branches (what
     /// `kit::estimate` weighs).

@@ -97,7 +97,7 @@ use super::keys::{self, Key, Keys, SINKS};
 use super::layout::Layout;
 use super::walk::{counting, enter, Entered, Phase};
 use super::kit::{self, Seeded};
-use super::{Core, Engine, Fixed, Run, Walked};
+use super::{Core, Engine, Fixed, Given, Run, Walked};
 use crate::alloc::filled;
 use crate::error::Error;
 use crate::matrix::Matrix;
@@ -279,6 +279,8 @@ pub(crate) struct Small<K: Key> {
     levels: Vec<Level>,
     level: usize,
     phase: Phase,
+    /// [`Fixed::within`] of the forced rows.
+    within: bool,
     /// The seed and generator of a randomised search.
     random: Option<Seeded>,
     updates: u64,
@@ -552,6 +554,7 @@ impl<K: Key> Small<K> {
             levels: filled(primary.max(1))?,
             level: 0,
             phase: Phase::Start,
+            within: false,
             random: None,
             updates: 0,
         })
@@ -1045,8 +1048,9 @@ impl<K: Key> Small<K> {
             // SAFETY: `AVX2` only when the CPU has it.
             Phase::Start if unsafe { self.keys.choose_on::<AVX2>() } == 0 => {
                 // The forced rows (or the empty set) are the one solution;
-                // the root and the solution are two nodes.
-                r.nodes += 2;
+                // the root and the solution are two nodes (the root
+                // counted already within a larger tree).
+                r.nodes += 2 - u64::from(self.within);
                 self.phase = Phase::Done;
                 Entering::Stop(Walked::Solution)
             }
@@ -1309,6 +1313,7 @@ impl<K: Key> Core for Small<K> {
     }
 
     fn force(&mut self, fixed: &Fixed) {
+        self.within = fixed.within;
         for &r in &fixed.excluded {
             if self.in_play(r) {
                 self.alive[r / 64] ^= 1 << (r % 64);
@@ -1377,7 +1382,7 @@ impl<K: Key> Core for Small<K> {
 
     /// As DLX1's: the last untried row of the shallowest level that has
     /// one; exact cover rules nothing else out.
-    fn donate(&mut self, rows: &mut Vec<usize>, _excluded: &mut Vec<usize>) -> Option<f64> {
+    fn donate(&mut self, rows: &mut Vec<usize>, _excluded: &mut Vec<usize>) -> Option<Given> {
         let levels = &mut self.levels;
         let (l, share, row) = kit::shallowest(self.phase.depth(self.level), |l| {
             let Level { start, end, stop, at, .. } = levels[l];
@@ -1389,14 +1394,14 @@ impl<K: Key> Core for Small<K> {
         })?;
         rows.extend(self.levels[..l].iter().map(|v| self.stack[v.at as usize] as usize));
         rows.push(self.stack[row as usize] as usize);
-        Some(share)
+        Some(Given { level: l, share })
     }
 
     /// Exact cover stops no column early: after the donations, only the
     /// node the walk paused before (or the whole search, at its start).
-    fn rest(&mut self, piece: &mut dyn FnMut(&dyn Core)) {
+    fn rest(&mut self, piece: &mut dyn FnMut(&dyn Core, usize)) {
         if self.phase.before_a_node() {
-            piece(self);
+            piece(self, self.depth());
         }
     }
 
@@ -1512,8 +1517,8 @@ mod tests {
                     set.push(r);
                 }
             }
-            let one = Fixed { forced: vec![rng.usize(..m.rows())], excluded: Vec::new() };
-            for fixed in [Fixed::default(), one, Fixed { forced: set, excluded: Vec::new() }] {
+            let one = Fixed { forced: vec![rng.usize(..m.rows())], excluded: Vec::new(), within: false };
+            for fixed in [Fixed::default(), one, Fixed { forced: set, excluded: Vec::new(), within: false }] {
                 let (alive, keys) = (with.alive.clone(), with.keys.all().to_vec());
                 // How many rows the forced ones leave in play.
                 let updates = with.updates;

@@ -122,6 +122,8 @@ pub(crate) enum Resume {
 /// (`mcc` on links, `bits_m` on bit sets).
 pub(crate) trait Levels {
     fn resume(&mut self) -> &mut Resume;
+    /// [`Fixed::within`](super::Fixed::within) of the forced rows.
+    fn within(&self) -> bool;
     /// The levels on the path.
     fn levels(&self) -> usize;
     /// Whether no primary column is active: the path is a solution.
@@ -162,7 +164,9 @@ pub(crate) fn walk_m<L: Levels>(e: &mut L, nodes: &mut u64, limit: u64, cap: usi
         if *nodes >= limit {
             return Walked::Paused;
         }
-        *nodes += 2;
+        // The root and the solution (the root counted already within a
+        // larger tree).
+        *nodes += 2 - u64::from(e.within());
         *e.resume() = Resume::Done;
         return if e.fits() { Walked::Solution } else { Walked::Exhausted };
     }
@@ -224,17 +228,17 @@ pub(crate) fn walk_m<L: Levels>(e: &mut L, nodes: &mut u64, limit: u64, cap: usi
 /// branches have all been given away: the node it paused before entering,
 /// then, going back up as the walk would, each branch it would still take
 /// (the stop branches that come last), handed to `piece` with that branch
-/// taken.
-pub(crate) fn rest_m<L: Levels>(e: &mut L, piece: &mut dyn FnMut(&L)) {
+/// taken, each with the level it leaves the path at.
+pub(crate) fn rest_m<L: Levels>(e: &mut L, piece: &mut dyn FnMut(&L, usize)) {
     match *e.resume() {
         Resume::Done => return,
-        Resume::Enter => piece(e),
+        Resume::Enter => piece(e, e.levels()),
         Resume::Next => {}
     }
     while e.levels() > 0 {
         e.undo_branch();
         if e.branch() {
-            piece(e);
+            piece(e, e.levels() - 1);
         }
     }
     *e.resume() = Resume::Done;
