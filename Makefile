@@ -1,7 +1,7 @@
 # dlx: build, test, demo, benchmarks and install.
 #   make          the library (target/release/libdlx.so, libdlx.a) and the C programs
 #   make demo     builds everything and runs a demo through the C API
-#   make test     every test: cargo tests, the memo checks (tests/py), header check, the C suite,
+#   make test     every test: no test timed (tools/check_untimed.py), cargo tests, the memo checks (tests/py), header check, the C suite,
 #                 the C++ wrapper's coverage, the install test, the Python package (its wheel in
 #                 a fresh virtual environment), every example of README.md and docs/
 #   make wheel    the Python package as a manylinux wheel in dist/ (from the library make built)
@@ -61,6 +61,8 @@ demo: all
 	./c_tests/build/demo
 
 test: lib
+	python3 tools/check_untimed.py --self-test
+	python3 tools/check_untimed.py
 	DLX_HELPERS=3 $(CARGO) test --release
 	$(MAKE) static-tool
 	python3 tests/py/memo_checks.py $(OUT)/dlx

@@ -1,8 +1,8 @@
 /* control_test: search control through the C API.
  *
  * Limits and every dlx_outcome, resuming to the same total, cancelling a
- * count of 16-queens on 1 and on 2 threads from a second thread (it must
- * stop within 100 ms),
+ * count of 16-queens on 1 and on 2 threads from a second thread (on one,
+ * within DLX_POLL_NODES nodes of the cancel),
  * progress reports, seeds (same seed, same order; other seeds, other
  * orders), forced rows and their errors, and subproblems whose counts add
  * up to the whole; calls made from inside a solver's own callbacks are
@@ -26,13 +26,6 @@
 
 #include "common.h"
 #include "checks.h"
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 static uint32_t outcome_of(const dlx_solver *s)
 {
@@ -160,41 +153,88 @@ static void test_resume(void)
     dlx_matrix_free(m);
 }
 
-struct run_args {
+/* The cancel from another thread: the third progress report (one at every
+ * poll point) hands its node count to a thread that cancels, and waits
+ * until it has; the cancel then comes at a known node count, so how soon
+ * the search stops is counted in nodes, not timed. */
+struct canceller {
     dlx_solver *s;
-    struct tally t;
-    dlx_status status;
-    double ended;
+    int reports;
+    uint64_t nodes;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    int asked, done;
 };
 
-static void *run_thread(void *p)
+static void *cancel_thread(void *p)
 {
-    struct run_args *a = p;
-    a->status = dlx_solver_run(a->s, tally_fn, &a->t, NULL);
-    a->ended = now();
+    struct canceller *c = p;
+    pthread_mutex_lock(&c->lock);
+    while (!c->asked) {
+        pthread_cond_wait(&c->changed, &c->lock);
+    }
+    pthread_mutex_unlock(&c->lock);
+    CHECK(dlx_solver_cancel(c->s) == DLX_OK);
+    pthread_mutex_lock(&c->lock);
+    c->done = 1;
+    pthread_cond_broadcast(&c->changed);
+    pthread_mutex_unlock(&c->lock);
     return NULL;
 }
 
+static int cancel_at_third_report(void *user, const dlx_progress *p)
+{
+    struct canceller *c = user;
+    if (++c->reports == 3) {
+        pthread_mutex_lock(&c->lock);
+        c->nodes = p->nodes;
+        c->asked = 1;
+        pthread_cond_broadcast(&c->changed);
+        while (!c->done) {
+            pthread_cond_wait(&c->changed, &c->lock);
+        }
+        pthread_mutex_unlock(&c->lock);
+    }
+    return 0;
+}
+
+/* Wrong code caught: a cancel from another thread not seen at the next poll
+ * point (one thread: within DLX_POLL_NODES nodes of the report that asked
+ * for it, a solution at a slice's end one node past), a cancel asked for
+ * before a call that its threads walk past, a cancelled search that cannot
+ * go on. */
 static void test_cancel_from_another_thread(size_t threads)
 {
     printf("     on %zu thread(s)\n", threads);
     dlx_matrix *m = queens_matrix(16);
-    struct run_args a = {new_solver(m), {16, 0, 0, 0}, DLX_OK, 0};
-    check(dlx_solver_set_threads(a.s, threads), "dlx_solver_set_threads");
+    dlx_solver *s = new_solver(m);
+    check(dlx_solver_set_threads(s, threads), "dlx_solver_set_threads");
+    struct canceller c = {s, 0, 0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0};
+    CHECK(dlx_solver_set_progress(s, cancel_at_third_report, &c, 0) == DLX_OK);
     pthread_t th;
-    CHECK(pthread_create(&th, NULL, run_thread, &a) == 0);
-    struct timespec wait = {0, 300 * 1000 * 1000};
-    nanosleep(&wait, NULL);
-    double asked = now();
-    CHECK(dlx_solver_cancel(a.s) == DLX_OK);
+    CHECK(pthread_create(&th, NULL, cancel_thread, &c) == 0);
+    struct tally t = {16, 0, 0, 0};
+    dlx_status st = dlx_solver_run(s, tally_fn, &t, NULL);
     pthread_join(th, NULL);
-    double ms = (a.ended - asked) * 1000;
-    printf("     cancelled after %.3f ms, %llu solutions so far\n", ms, (unsigned long long)a.t.seen);
-    CHECK(a.status == DLX_STOPPED && outcome_of(a.s) == DLX_OUTCOME_CANCELLED);
-    CHECK(ms < 100.0);
+    uint64_t after = counter(s, DLX_COUNTER_NODES) - c.nodes;
+    printf("     cancelled %llu nodes after the report, %llu solutions so far\n", (unsigned long long)after,
+           (unsigned long long)t.seen);
+    CHECK(st == DLX_STOPPED && outcome_of(s) == DLX_OUTCOME_CANCELLED);
+    /* On threads the others walk on while the canceller is scheduled. */
+    CHECK(threads > 1 || after <= DLX_POLL_NODES + 1);
     /* 16-queens has 14,772,512 solutions: the count was cut short. */
-    CHECK(a.t.seen > 0 && a.t.seen < 14772512 && a.t.valid == a.t.seen);
-    dlx_solver_free(a.s);
+    CHECK(t.seen > 0 && t.seen < 14772512 && t.valid == t.seen);
+    /* Asked for before a call: every thread looks before its first slice. */
+    CHECK(dlx_solver_set_progress(s, NULL, NULL, 0) == DLX_OK);
+    uint64_t before = counter(s, DLX_COUNTER_NODES);
+    CHECK(dlx_solver_cancel(s) == DLX_OK);
+    CHECK(dlx_solver_run(s, tally_fn, &t, NULL) == DLX_STOPPED && outcome_of(s) == DLX_OUTCOME_CANCELLED);
+    CHECK(counter(s, DLX_COUNTER_NODES) - before <= threads * DLX_POLL_NODES);
+    /* And the search goes on. */
+    const size_t *rows = NULL;
+    size_t count = 0;
+    CHECK(dlx_solver_next(s, &rows, &count) == DLX_SOLUTION && count == 16);
+    dlx_solver_free(s);
     dlx_matrix_free(m);
 }
 

@@ -126,12 +126,19 @@ pub enum Outcome {
 pub struct Canceller(Arc<AtomicBool>);
 
 impl Canceller {
-    /// Asks the search to stop. (`cancel` and `take` are not inlined so
+    /// Asks the search to stop. (`cancel`, `is_set` and `take` are not inlined so
     /// that valgrind's helgrind, which does not model atomics, sees this
     /// flag's accesses in two named frames: `c_tests/helgrind.supp`.)
     #[inline(never)]
     pub fn cancel(&self) {
         self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a request waits, leaving it there (the threads of a
+    /// parallel search look, the coordinator takes it).
+    #[inline(never)]
+    pub(crate) fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
     }
 
     /// Takes the request, if there is one.

@@ -42,7 +42,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::checkpoint::Piece;
-use crate::control::{self, Call, Counters, Outcome, Progress};
+use crate::control::{self, Call, Canceller, Counters, Outcome, Progress};
 use crate::error::Error;
 use crate::search::Search;
 use crate::helpers;
@@ -325,6 +325,9 @@ struct Shared {
     stop: Word,
     idle: Word,
     queued: Word,
+    /// The solver's cancel flag, which the workers look at and the
+    /// coordinator takes.
+    cancel: Canceller,
     /// Nodes the call may still enter.
     nodes_left: Word,
     /// Workers holding a claim on the budget they have not settled yet
@@ -487,6 +490,22 @@ impl Shared {
         self.holding.take(1);
     }
 
+    /// A cancel was asked for: the coordinator takes it at its next check
+    /// and stops the call. A helper's worker wakes it and waits for that,
+    /// entering no node meanwhile, so that a cancel stops every thread
+    /// within a slice of the poll point that saw it, not after the
+    /// coordinator's next tick.
+    fn wait_for_the_cancel(&self, home: bool) {
+        self.arrived.notify_one();
+        if home {
+            return;
+        }
+        let mut st = self.lock();
+        while st.stop.is_none() {
+            st = self.wake.wait(st);
+        }
+    }
+
     /// Whether the call's node budget is spent: none left, and no worker
     /// holds a claim it might give back. (Read in this order, holders
     /// first and last, so that a claim made or settled meanwhile is seen.)
@@ -601,6 +620,10 @@ fn work(w: &mut Worker, sh: &Shared, counting: bool) {
 /// claims a whole slice even though others will want work.
 fn slice(w: &mut Worker, me: &Status, sh: &Shared, counting: bool, alone: bool, home: bool) -> bool {
     w.solver.lower_bar(sh.bar.get() as i64);
+    if sh.cancel.is_set() {
+        sh.wait_for_the_cancel(home);
+        return true;
+    }
     // Nothing to claim: the call ends once the others' claims are settled
     // (what they leave is walked first, so that the call enters as many
     // nodes as its limit says). The home worker does not wait: a holder
@@ -834,6 +857,7 @@ impl Shared {
             // call began on the calling thread alone).
             nodes_left: Word::new(c.call.node_cap.saturating_sub(s.counters().nodes)),
             holding: Word::new(0),
+            cancel: s.canceller(),
             slots: Word::new(c.max - c.handed),
             unlimited: c.max == u64::MAX,
             bar: Word::new(s.bar() as u64),

@@ -91,11 +91,10 @@ struct Ended {
     killed: u32,
     /// The output after [`HEADER`], which must be intact before it.
     out: String,
-    /// The last run's exit status and standard error, its wall time, and
-    /// the whole run's seconds in the checkpoint it resumed from.
+    /// The last run's exit status and standard error, and the whole run's
+    /// seconds in the checkpoint it resumed from.
     code: i32,
     err: String,
-    last_wall: Duration,
     seconds_before_last: f64,
 }
 
@@ -127,7 +126,6 @@ fn kill_until_done(dir: &Path, matrix: &str, args: &[&str], kills: Kills) -> End
         cmd.arg(&file);
         let seconds_before_last = checkpoint_seconds(&ck);
         let stdout = OpenOptions::new().append(true).open(&out).unwrap();
-        let started = std::time::Instant::now();
         let mut child = cmd.stdout(stdout).stderr(Stdio::piped()).spawn().unwrap();
         let wait = 5 + g.below(kills.most_ms);
         if killed < kills.most_kills {
@@ -146,7 +144,6 @@ fn kill_until_done(dir: &Path, matrix: &str, args: &[&str], kills: Kills) -> End
             continue;
         }
         let done = child.wait_with_output().unwrap();
-        let last_wall = started.elapsed();
         let text = fs::read_to_string(&out).unwrap();
         assert!(text.starts_with(HEADER), "the output's earlier content was cut: {:?}", &text[..text.len().min(80)]);
         return Ended {
@@ -154,7 +151,6 @@ fn kill_until_done(dir: &Path, matrix: &str, args: &[&str], kills: Kills) -> End
             out: text[HEADER.len()..].to_string(),
             code: done.status.code().unwrap_or(-1),
             err: String::from_utf8_lossy(&done.stderr).into_owned(),
-            last_wall,
             seconds_before_last,
         };
     }
@@ -348,10 +344,12 @@ fn a_killed_run_keeps_its_whole_run_time_limit() {
     let (.., seconds, _) = counters_line(&end.err);
     assert!(seconds >= limit && seconds < limit + 0.5, "the whole run's seconds {seconds} against the limit {limit}");
     assert!(end.seconds_before_last > 0.05, "the killed runs searched {} s", end.seconds_before_last);
+    // The tool's own figures, not the test's clock: a last run that timed
+    // the limit from its own start would end past the limit by all the
+    // earlier runs' seconds.
     assert!(
-        end.last_wall.as_secs_f64() < limit - end.seconds_before_last + 0.3,
-        "the last run took {:?} after {} s of the limit had gone",
-        end.last_wall,
+        seconds - limit < end.seconds_before_last,
+        "the whole run's seconds {seconds} after {} s before the last run, against the limit {limit}",
         end.seconds_before_last
     );
     let _ = fs::remove_dir_all(&dir);
@@ -417,13 +415,24 @@ fn progress_lines(err: &str) -> Vec<(u64, u64, u64, f64, f64)> {
 fn progress_lines_are_the_whole_runs() {
     let (dir, file, ck) = queens_in("progress", 15);
     let rate_of = |(_, _, u, s, _): (u64, u64, u64, f64, f64)| u as f64 / s / 1e6;
-    let child = Command::new(DLX).args(["--plain", "--checkpoint-every", "0.05", "--progress", "0.2", "--checkpoint"]).arg(&ck).arg(&file).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
-    std::thread::sleep(Duration::from_millis(1100));
+    let mut child = Command::new(DLX).args(["--plain", "--checkpoint-every", "0.05", "--progress", "0.2", "--checkpoint"]).arg(&ck).arg(&file).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
+    // Stopped once it has printed three progress lines (15 queens takes
+    // far longer: a run that prints none never gets the signal, and the
+    // read below ends only with its end, where the check fails).
+    let mut err = String::new();
+    let mut reader = std::io::BufReader::new(child.stderr.take().unwrap());
+    while progress_lines(&err).len() < 3 {
+        let mut line = String::new();
+        if std::io::BufRead::read_line(&mut reader, &mut line).unwrap() == 0 {
+            break;
+        }
+        err.push_str(&line);
+    }
     send(child.id(), libc::SIGINT);
-    let first = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&first.stderr);
+    std::io::Read::read_to_string(&mut reader, &mut err).unwrap();
+    child.wait().unwrap();
     let lines = progress_lines(&err);
-    assert!(lines.len() >= 3, "progress lines every 0.2 s in a second: {err}");
+    assert!(lines.len() >= 3, "progress lines under --checkpoint: {err}");
     for w in lines.windows(2) {
         assert!(w[1].3 > w[0].3 && w[1].1 >= w[0].1, "times and counts go up: {err}");
     }
@@ -436,9 +445,8 @@ fn progress_lines_are_the_whole_runs() {
     assert!(lines[0].3 > stopped_at, "the resumed clock goes on from {stopped_at}: {err}");
     let last = counters_line(&err);
     assert!(last.3 > stopped_at + lines.len() as f64 * 0.2 - 0.2, "the final time is the whole run's: {err}");
-    // One rate for the whole run: the first process's, give or take.
-    let (early, whole) = (rate_of(lines[0]), rate_of(last));
-    assert!(whole < 3.0 * early && early < 3.0 * whole, "rates {early} and {whole} M updates/s: {err}");
+    // One rate for the whole run: the whole run's counts over its time.
+    let whole = rate_of(last);
     assert!((last.4 - whole).abs() <= 0.1, "the printed rate is the counts over the time: {err}");
     let _ = fs::remove_dir_all(&dir);
 }
@@ -449,11 +457,14 @@ fn progress_lines_are_the_whole_runs() {
 fn a_nanosecond_interval_still_finishes() {
     let (dir, file, ck) = queens_in("nano", 9);
     let mut child = Command::new(DLX).args(["--plain", "--quiet", "--checkpoint-every", "1e-9", "--checkpoint"]).arg(&ck).arg(&file).stdout(Stdio::piped()).spawn().unwrap();
-    let start = std::time::Instant::now();
+    // A hang guard, not a measure: 9 queens takes milliseconds, so only a
+    // run that makes no progress is still going after 6,000 looks.
+    let mut looks = 0;
     while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(60) {
+        looks += 1;
+        if looks > 6000 {
             let _ = child.kill();
-            panic!("--checkpoint-every 1e-9 made no progress in 60 s");
+            panic!("--checkpoint-every 1e-9 made no progress");
         }
         std::thread::sleep(Duration::from_millis(10));
     }

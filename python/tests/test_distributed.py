@@ -62,7 +62,9 @@ def test_worker_killed_mid_count(client, instances):
 
     worker = threading.Thread(target=run)
     worker.start()
-    # Wait until the cluster is busy with the count, then kill a worker.
+    # Wait until the cluster is busy with the count, then kill a worker
+    # (a hang guard: the deadline only ends a wait for a cluster that never
+    # starts).
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         busy = client.processing()
@@ -116,6 +118,8 @@ def test_resplitting_survives_a_killed_worker(client, instances):
 
     worker = threading.Thread(target=run)
     worker.start()
+    # A hang guard: the deadline only ends a wait for a cluster that never
+    # starts.
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and sum(len(v) for v in client.processing().values()) == 0:
         time.sleep(0.02)

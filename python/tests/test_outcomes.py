@@ -72,14 +72,30 @@ def test_time_limit(instances):
         assert e.value.outcome == dlx.Outcome.TIME_LIMIT and 0 <= e.value.partial < 73712
 
 
+# DLX_POLL_NODES (the header's): a cancel ends a call within that many nodes.
+POLL_NODES = 1024
+
+
 def test_cancel_from_another_thread(instances):
+    # Wrong code caught: a cancel from another thread not seen by the
+    # running count (or only at its end). The third progress report (one at
+    # every poll point) has another thread cancel and waits for it, so the
+    # cancel comes at a known node count: the count stops within a slice.
     path, _ = instances("queens_14")
-    with dlx.Matrix.read(path).solver() as s:
-        threading.Timer(0.1, s.cancel).start()
-        t = time.monotonic()
+    seen = []
+
+    def report(p):
+        seen.append(p.nodes)
+        if len(seen) == 3:
+            other = threading.Thread(target=s.cancel)
+            other.start()
+            other.join()
+
+    with dlx.Matrix.read(path).solver(progress=report, progress_interval=0) as s:
         with pytest.raises(dlx.Cancelled) as e:
-            s.count()
-        assert time.monotonic() - t < 5 and e.value.outcome == dlx.Outcome.CANCELLED
+            s.count("plain")
+        assert e.value.outcome == dlx.Outcome.CANCELLED
+        assert s.counters["nodes"] - seen[2] <= POLL_NODES + 1, (s.counters, seen)
 
 
 def test_best_stopped_carries_partial():
@@ -183,16 +199,16 @@ def test_gil_released(instances):
     m = dlx.Matrix.read(path)
     result = {}
     worker = threading.Thread(target=lambda: result.setdefault("count", m.count()))
-    ticks, started = 0, time.monotonic()
+    ticks = 0
     worker.start()
     while worker.is_alive():
         ticks += 1
-    elapsed = time.monotonic() - started
     worker.join()
     assert result["count"] == expect
-    # Held, the GIL would let this loop run a handful of times; released, it
-    # spins freely for the whole count (hundreds of thousands of times).
-    assert elapsed > 0.2 and ticks > 10000, (ticks, elapsed)
+    # Held, the GIL would let this loop run a handful of times (once per
+    # switch interval the count gives it back at most, never, as the call
+    # holds it); released, it spins freely for the whole count.
+    assert ticks > 10000, ticks
 
 
 CTRL_C = r"""
@@ -217,16 +233,15 @@ def test_ctrl_c_stops_a_long_count(instances):
                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert p.stdout.readline().strip() == "counting"
     time.sleep(0.5)
-    sent = time.monotonic()
     p.send_signal(signal.SIGINT)
     try:
-        out, _ = p.communicate(timeout=20)
+        # A hang guard, not a measure: the count takes minutes, so only a
+        # signal that stops it ends the child before this.
+        out, _ = p.communicate(timeout=60)
     except subprocess.TimeoutExpired:
         p.kill()
         raise
-    took = time.monotonic() - sent
     assert p.returncode == 3 and out.strip() == "interrupted"
-    assert took < 2, took  # about 50 ms plus the interpreter's exit
 
 
 def test_engines(instances):

@@ -239,21 +239,34 @@ pub fn run_sorted(s: &mut dlx::Solver, all: &mut Vec<Vec<usize>>, mut check: imp
     });
 }
 
-/// Runs `search` on `s` in a thread of its own and cancels it 300 ms in;
-/// gives back what `search` returned, how long after the cancel it ended,
-/// and the solver.
-pub fn cancel_after_300ms<T: Send + 'static>(
-    mut s: dlx::Solver,
-    search: impl FnOnce(&mut dlx::Solver) -> T + Send + 'static,
-) -> (T, std::time::Duration, dlx::Solver) {
+/// Runs `search` on `s` and cancels it from another thread at its third
+/// progress report (one at every poll point), the report waiting until
+/// that thread has cancelled; gives back what `search` returned and the
+/// nodes the report saw. The cancel then comes at a known node count, so
+/// how soon the search stops is counted in nodes, not timed.
+pub fn cancel_from_another_thread<T>(s: &mut dlx::Solver, search: impl FnOnce(&mut dlx::Solver) -> T) -> (T, u64) {
     let canceller = s.canceller();
-    let thread = std::thread::spawn(move || {
-        let got = search(&mut s);
-        (got, std::time::Instant::now(), s)
+    let (ask, asked) = std::sync::mpsc::channel::<u64>();
+    let (done, cancelled) = std::sync::mpsc::channel::<()>();
+    let other = std::thread::spawn(move || {
+        let nodes = asked.recv().expect("the search made its third report");
+        canceller.cancel();
+        done.send(()).unwrap();
+        nodes
     });
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    let asked = std::time::Instant::now();
-    canceller.cancel();
-    let (got, ended, s) = thread.join().unwrap();
-    (got, ended.saturating_duration_since(asked), s)
+    let mut reports = 0;
+    s.set_progress(Some((
+        std::time::Duration::ZERO,
+        Box::new(move |r| {
+            reports += 1;
+            if reports == 3 {
+                ask.send(r.counters.nodes).unwrap();
+                cancelled.recv().unwrap();
+            }
+            std::ops::ControlFlow::Continue(())
+        }),
+    )));
+    let got = search(s);
+    s.set_progress(None);
+    (got, other.join().unwrap())
 }
