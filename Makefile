@@ -57,6 +57,12 @@ static-tool:
 	  echo "make: $(OUT)/dlx stays dynamically linked (no static link here: see $(OUT)/static-tool.log)"; \
 	fi
 
+# The Rust examples (examples/*.rs), each asserting its facts: cargo test
+# built them.
+RUST_EXAMPLES := $(basename $(notdir $(wildcard examples/*.rs)))
+rust-examples:
+	@for e in $(RUST_EXAMPLES); do echo "example $$e"; $(CARGO) run --release --quiet --example $$e || exit 1; done
+
 demo: all
 	./c_tests/build/demo
 
@@ -64,6 +70,7 @@ test: lib
 	python3 tools/check_untimed.py --self-test
 	python3 tools/check_untimed.py
 	DLX_HELPERS=3 $(CARGO) test --release
+	$(MAKE) rust-examples
 	$(MAKE) static-tool
 	python3 tests/py/memo_checks.py $(OUT)/dlx
 	python3 tests/py/json_checks.py $(OUT)/dlx
@@ -253,4 +260,4 @@ clean:
 	$(CARGO) clean
 	$(MAKE) -C c_tests clean
 
-.PHONY: wheel all lib static-tool demo doc test python-test install-test uninstall check-header header check-docs check-rustdoc asan valgrind tsan fuzz bench install clean
+.PHONY: wheel all lib static-tool demo doc test rust-examples python-test install-test uninstall check-header header check-docs check-rustdoc asan valgrind tsan fuzz bench install clean

@@ -79,3 +79,9 @@ pub use auto::Phase;
 pub use pre::{preprocess, PreStats, Preprocessed};
 pub use checkpoint::{Checkpoint, Piece};
 pub use batch::{BatchItem, BatchResult};
+
+/// The README's Rust section, compiled and run as a doctest, so that it
+/// stays true as written.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeRust;
