@@ -17,7 +17,7 @@
 use crate::alloc::filled;
 use super::keys::{Live, Mask, NoLive};
 use super::links::Links;
-use super::walk::{counting, enter, Entered, Phase};
+use super::walk::{counting, enter, lone_solution_nodes, Entered, Phase};
 use super::kit::{self, Seeded};
 use super::{Core, Fixed, Given, Optimize, Run, Walked};
 use crate::error::Error;
@@ -212,9 +212,8 @@ impl Dlx1 {
             // SAFETY: `AVX2` only when the CPU has it.
             Phase::Start if (if M::LIVE { self.links.keys.choose_live(r.live.bits()) } else { unsafe { self.links.keys.choose_on::<AVX2>() } }) == 0 => {
                 // No primary item left: the forced rows (or the empty set)
-                // are the one solution; the root and the solution are two
-                // nodes (the root counted already within a larger tree).
-                r.nodes += 2 - u64::from(self.within);
+                // are the one solution.
+                r.nodes += lone_solution_nodes(self.within);
                 self.phase = Phase::Done;
                 if COST {
                     let o = optimizer(objective);

@@ -95,7 +95,7 @@
 
 use super::keys::{self, Key, Keys, SINKS};
 use super::layout::Layout;
-use super::walk::{counting, enter, Entered, Phase};
+use super::walk::{counting, enter, lone_solution_nodes, Entered, Phase};
 use super::kit::{self, Seeded};
 use super::{Core, Engine, Fixed, Given, Run, Walked};
 use crate::alloc::filled;
@@ -1047,10 +1047,8 @@ impl<K: Key> Small<K> {
             Phase::Recover => Entering::NextRow,
             // SAFETY: `AVX2` only when the CPU has it.
             Phase::Start if unsafe { self.keys.choose_on::<AVX2>() } == 0 => {
-                // The forced rows (or the empty set) are the one solution;
-                // the root and the solution are two nodes (the root
-                // counted already within a larger tree).
-                r.nodes += 2 - u64::from(self.within);
+                // The forced rows (or the empty set) are the one solution.
+                r.nodes += lone_solution_nodes(self.within);
                 self.phase = Phase::Done;
                 Entering::Stop(Walked::Solution)
             }

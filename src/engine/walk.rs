@@ -107,6 +107,15 @@ pub(crate) fn enter<const CAP: bool, const COUNT: bool>(
     Entered::Branch
 }
 
+/// The nodes of a search whose forced rows (or none) are already its one
+/// solution: the root and the solution, or the solution alone for a piece
+/// [`within`](super::Fixed::within) a larger tree, whose root that tree's
+/// walk counted. (Every engine's walk counts them so.)
+#[inline(always)]
+pub(crate) fn lone_solution_nodes(within: bool) -> u64 {
+    2 - u64::from(within)
+}
+
 /// Where an Algorithm M walk ([`walk_m`]) starts on its next call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Resume {
@@ -164,9 +173,7 @@ pub(crate) fn walk_m<L: Levels>(e: &mut L, nodes: &mut u64, limit: u64, cap: usi
         if *nodes >= limit {
             return Walked::Paused;
         }
-        // The root and the solution (the root counted already within a
-        // larger tree).
-        *nodes += 2 - u64::from(e.within());
+        *nodes += lone_solution_nodes(e.within());
         *e.resume() = Resume::Done;
         return if e.fits() { Walked::Solution } else { Walked::Exhausted };
     }
