@@ -48,7 +48,7 @@ lib:
 # only copies it back to $(OUT)/dlx, which `cargo build` and `cargo test`
 # put the other one in. Where the C library has no static archive (or not
 # on Linux) the tool stays as cargo built it, and make says so.
-STATIC_TOOL := rustc --release --bin dlx -- -C target-feature=+crt-static
+STATIC_TOOL := rustc --release -p dlx-tool --bin dlx -- -C target-feature=+crt-static
 static-tool:
 	@echo "make: linking $(OUT)/dlx statically (cargo $(STATIC_TOOL))"
 	@if [ "$$(uname -s)" = Linux ] && $(CARGO) --quiet $(STATIC_TOOL) 2>$(OUT)/static-tool.log; then \
@@ -57,11 +57,23 @@ static-tool:
 	  echo "make: $(OUT)/dlx stays dynamically linked (no static link here: see $(OUT)/static-tool.log)"; \
 	fi
 
-# The Rust examples (examples/*.rs), each asserting its facts: cargo test
-# built them.
-RUST_EXAMPLES := $(basename $(notdir $(wildcard examples/*.rs)))
+# The Rust examples (dlx-core/examples/*.rs), each asserting its facts:
+# cargo test built them.
+RUST_EXAMPLES := $(basename $(notdir $(wildcard dlx-core/examples/*.rs)))
 rust-examples:
-	@for e in $(RUST_EXAMPLES); do echo "example $$e"; $(CARGO) run --release --quiet --example $$e || exit 1; done
+	@for e in $(RUST_EXAMPLES); do echo "example $$e"; $(CARGO) run --release --quiet -p dlx-core --example $$e || exit 1; done
+
+# A Rust program with dlx-core as its one path dependency
+# (tests/core-alone/, a workspace of its own, as a user's crate is): its
+# dependency tree has neither the C library (dlx) nor what only the C API
+# and the tool build with (cbindgen, lexopt), and it builds and runs. It
+# resolves offline from the workspace's Cargo.lock, which `make` fetched.
+core-alone:
+	cp Cargo.lock tests/core-alone/Cargo.lock
+	cd tests/core-alone && $(CARGO) tree --offline --quiet --prefix none -e normal,build > $(CURDIR)/target/core-alone.tree
+	@if grep -E '^(dlx|cbindgen|lexopt) v' target/core-alone.tree; then \
+	  echo "make core-alone: dlx-core depends on the C API's or the tool's crates (above)"; exit 1; fi
+	CARGO_TARGET_DIR=$(CURDIR)/target/core-alone $(CARGO) run --offline --quiet --manifest-path tests/core-alone/Cargo.toml
 
 demo: all
 	./c_tests/build/demo
@@ -71,6 +83,7 @@ test: lib
 	python3 tools/check_untimed.py
 	DLX_HELPERS=3 $(CARGO) test --release
 	$(MAKE) rust-examples
+	$(MAKE) core-alone
 	$(MAKE) static-tool
 	python3 tests/py/memo_checks.py $(OUT)/dlx
 	python3 tests/py/json_checks.py $(OUT)/dlx
@@ -120,7 +133,7 @@ check-docs: lib
 
 # The Rust API's documentation builds without a warning (no broken link).
 check-rustdoc:
-	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --quiet
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps --quiet
 
 # The committed header must equal what build.rs generates (into cargo's
 # OUT_DIR; the build never writes include/dlx.h). `make header` writes the
@@ -260,4 +273,4 @@ clean:
 	$(CARGO) clean
 	$(MAKE) -C c_tests clean
 
-.PHONY: wheel all lib static-tool demo doc test rust-examples python-test install-test uninstall check-header header check-docs check-rustdoc asan valgrind tsan fuzz bench install clean
+.PHONY: wheel all lib static-tool demo doc test rust-examples core-alone python-test install-test uninstall check-header header check-docs check-rustdoc asan valgrind tsan fuzz bench install clean

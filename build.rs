@@ -43,11 +43,8 @@ fn main() {
     };
     config.export.include = vec!["dlx_counter".into(), "dlx_limit".into(), "dlx_outcome".into(), "dlx_objective".into(), "dlx_memo_order".into(), "dlx_engine".into(), "dlx_auto_phase".into(), "dlx_memo_parts".into()];
     config.enumeration.prefix_with_name = false;
-    // The core's constants reach C under their DLX_ names (src/ffi/status.rs).
-    config.export.exclude = vec!["POLL_NODES".into(), "MAX_TOTAL_COST".into()];
-    // Every macro of the header is DLX_ prefixed.
-    config.export.rename.insert("DEFAULT_MEMORY".into(), "DLX_MEMO_DEFAULT_MEMORY".into());
-    config.export.rename.insert("DEFAULT_WORK".into(), "DLX_PRE_DEFAULT_WORK".into());
+    // cbindgen reads this package alone (src/ffi/), never dlx-core: the
+    // header's constants are declared there under their DLX_ names.
 
     let generated = out_dir.join("dlx.h");
     cbindgen::Builder::new()
@@ -75,10 +72,12 @@ const HEADER: &str = r#"/*
  *   (DLX_OK, DLX_SOLUTION, DLX_DONE, DLX_STOPPED; each function says which
  *   it returns); `status >= DLX_ERR_NULL` is the one test for failure, and
  *   dlx_status_message(status) says what went wrong.
- * - Two opaque handles. A dlx_matrix is the problem; a dlx_solver is one
- *   search over it. Each is made by its _new function, which stores the
- *   handle through an out-pointer, and freed by its _free function;
- *   _free(NULL) does nothing.
+ * - Four opaque handles, each stored through an out-pointer by the call
+ *   that makes it and freed by its _free function (_free(NULL) does
+ *   nothing): a dlx_matrix is the problem and a dlx_solver one search over
+ *   it (each made by its _new function); a dlx_zdd is the diagram of a
+ *   solver's solutions (dlx_solver_zdd); a dlx_parse_error says where and
+ *   why a text did not parse (dlx_matrix_parse).
  * - Columns and rows are 0-based. Rows get ids 0, 1, 2, ... in the order
  *   they are added. size_t is used for every index and length.
  * - Every call that can fail returns a dlx_status. Inputs come before

@@ -56,15 +56,19 @@ def build_base(commit):
 
 
 def build_phase(tree, label, stream):
-    """bench/parse_phase.rs built against the library in `tree`."""
+    """bench/parse_phase.rs built against the library in `tree` (its safe
+    core, named `dlx` as before the workspace split it into dlx-core/)."""
     crate = os.path.join(out, 'phase-' + label)
+    core = os.path.join(tree, 'dlx-core')
+    dep = ('dlx = { package = "dlx-core", path = %s }' % json.dumps(core) if os.path.isdir(core)
+           else 'dlx = { path = %s }' % json.dumps(tree))
     os.makedirs(crate, exist_ok=True)
     with open(os.path.join(crate, 'Cargo.toml'), 'w') as f:
         f.write('[package]\nname = "parse_phase"\nversion = "0.0.0"\nedition = "2021"\n\n'
-                '[[bin]]\nname = "parse_phase"\npath = %s\n\n[dependencies]\ndlx = { path = %s }\n\n'
+                '[[bin]]\nname = "parse_phase"\npath = %s\n\n[dependencies]\n%s\n\n'
                 '[profile.release]\nopt-level = 3\ncodegen-units = 1\nlto = "fat"\n\n'
                 '[lints.rust]\nunexpected_cfgs = { level = "warn", check-cfg = ["cfg(stream)"] }\n\n[workspace]\n'
-                % (json.dumps(os.path.join(here, 'parse_phase.rs')), json.dumps(tree)))
+                % (json.dumps(os.path.join(here, 'parse_phase.rs')), dep))
     env = dict(os.environ)
     if stream:
         env['RUSTFLAGS'] = (env.get('RUSTFLAGS', '') + ' --cfg stream').strip()

@@ -6,7 +6,7 @@ enumeration, so that the tree walked is the one the option changes), the
 median of RUNS runs each, CPU time (user + system) of the whole process:
 
 1. Preprocessing: each instance without and with `--pre` (Knuth's DLX-PRE
-   reductions, `src/pre.rs`), with the options and items it removes and
+   reductions, `dlx-core/src/pre.rs`), with the options and items it removes and
    the nodes of both trees. The first instances are ones where it removes
    options that clash with every option of some item (pentominoes that
    wall off a cell, placements the reduced Latin squares' fixed first row

@@ -18,7 +18,7 @@
  * error and exit status 1.
  *
  * Expected outputs are facts: the solutions Knuth states for his examples
- * and the canonical form the format's rules give (see src/format.rs).
+ * and the canonical form the format's rules give (see dlx-core/src/format/).
  */
 #include <stdio.h>
 #include <stdlib.h>

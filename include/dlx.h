@@ -15,10 +15,12 @@
  *   (DLX_OK, DLX_SOLUTION, DLX_DONE, DLX_STOPPED; each function says which
  *   it returns); `status >= DLX_ERR_NULL` is the one test for failure, and
  *   dlx_status_message(status) says what went wrong.
- * - Two opaque handles. A dlx_matrix is the problem; a dlx_solver is one
- *   search over it. Each is made by its _new function, which stores the
- *   handle through an out-pointer, and freed by its _free function;
- *   _free(NULL) does nothing.
+ * - Four opaque handles, each stored through an out-pointer by the call
+ *   that makes it and freed by its _free function (_free(NULL) does
+ *   nothing): a dlx_matrix is the problem and a dlx_solver one search over
+ *   it (each made by its _new function); a dlx_zdd is the diagram of a
+ *   solver's solutions (dlx_solver_zdd); a dlx_parse_error says where and
+ *   why a text did not parse (dlx_matrix_parse).
  * - Columns and rows are 0-based. Rows get ids 0, 1, 2, ... in the order
  *   they are added. size_t is used for every index and length.
  * - Every call that can fail returns a dlx_status. Inputs come before

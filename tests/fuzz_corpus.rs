@@ -1,8 +1,8 @@
-//! The fuzzers' checks (fuzz/src/checks/) on the stable toolchain: over the
+//! The fuzzers' checks (dlx-testkit/src/checks/) on the stable toolchain: over the
 //! committed corpus in fuzz/corpus/<target>/, then over pseudo-random
 //! inputs. `make fuzz` runs the same checks under cargo-fuzz for longer.
 
-mod common;
+use dlx_testkit as common;
 
 use common::checks;
 

@@ -7,10 +7,12 @@
 //! (which runs this test with `DLX_WRITE_HEADER=1`, writing the fresh
 //! header over the committed one) fails it.
 
+// Links the C library (this package) into the test, for `dlx_version`.
+use dlx as _;
 use std::path::Path;
 
 // The library's C functions, linked from the crate.
-use dlx as _;
+use dlx_core as _;
 
 const FRESH: &str = include_str!(concat!(env!("OUT_DIR"), "/dlx.h"));
 
@@ -199,5 +201,33 @@ fn the_name_check_sees_each_kind_of_declaration() {
     }
     for not in ["q", "const", "VERSION", "field_name", "user", "x", "a", "b"] {
         assert!(!names.iter().any(|n| n == not), "{not} taken for a declaration: {names:?}");
+    }
+}
+
+/// The header's opening says how many opaque handles there are and that
+/// every macro is DLX_ prefixed; both are counted in the header itself.
+/// Wrong code it catches: a new handle (as `dlx_zdd` was) or an
+/// unprefixed macro (as `DEFAULT_WORK` was) with the opening unchanged.
+#[test]
+fn the_opening_facts_are_true() {
+    let text = std::fs::read_to_string(committed_path()).expect("include/dlx.h is readable");
+    let opening = &text[..text.find("*/").expect("the opening comment ends")];
+    let handles: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("typedef struct "))
+        .filter(|rest| rest.ends_with(';') && !rest.contains('{'))
+        .collect();
+    let words = ["Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight"];
+    let said = format!("{} opaque handles", words[handles.len()]);
+    assert!(opening.contains(&said), "the opening does not say \"{said}\": {handles:?}");
+    for handle in &handles {
+        let name = handle.split(' ').next().unwrap_or_default();
+        assert!(opening.contains(name), "the opening does not name the handle {name}");
+    }
+    assert!(opening.contains("its macros are DLX_ prefixed"));
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("#define ") {
+            assert!(rest.starts_with("DLX_"), "a macro without the DLX_ prefix: {line}");
+        }
     }
 }

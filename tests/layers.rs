@@ -1,8 +1,10 @@
-//! The modules of `src/` import one another without a circle.
+//! The modules of each crate import one another without a circle: the
+//! core's (`dlx-core/src/`) and the C API's (`src/`). Between crates cargo
+//! allows none.
 //!
-//! A *unit* is a top-level module of the crate (`src/matrix.rs`) or a folder
-//! (`src/engine/`), except that each file of `src/ffi/` is a unit of its own
-//! (`ffi/solver`, `ffi/mod`). Every path written in a file (`crate::a::b`,
+//! A *unit* is a top-level module of the crate (`dlx-core/src/matrix.rs`)
+//! or a folder (`dlx-core/src/engine/`), except that each file of
+//! `src/ffi/` is a unit of its own (`ffi/solver`, `ffi/mod`). Every path written in a file (`crate::a::b`,
 //! `crate::{a, b}`, and in `src/ffi/` also `super::solver`) is an edge from
 //! the file's unit to the unit it names. The test fails, naming the circle,
 //! when one unit reaches itself. ARCHITECTURE.md draws the layers this keeps.
@@ -17,16 +19,15 @@ use std::path::{Path, PathBuf};
 
 type Graph = BTreeMap<String, BTreeMap<String, String>>;
 
-/// The unit of a file, from its path below `src/`; `None` for the tool.
-fn unit_of(rel: &Path) -> Option<String> {
+/// The unit of a file, from its path below the crate's `src/`.
+fn unit_of(rel: &Path) -> String {
     let parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().into_owned()).collect();
     let stem = |s: &str| s.trim_end_matches(".rs").to_string();
     match parts.as_slice() {
-        [first, ..] if first == "bin" => None,
-        [file] => Some(stem(file)),
-        [dir, file] if dir == "ffi" => Some(format!("ffi/{}", stem(file))),
-        [dir, ..] => Some(dir.clone()),
-        [] => None,
+        [dir, file] if dir == "ffi" => format!("ffi/{}", stem(file)),
+        [dir, _, ..] => dir.clone(),
+        [file] => stem(file),
+        [] => unreachable!("a file below src/ has a name"),
     }
 }
 
@@ -138,7 +139,7 @@ fn import_graph(src: &Path) -> Graph {
     let mut graph = Graph::new();
     for file in &files {
         let rel = file.strip_prefix(src).expect("below src/");
-        let Some(unit) = unit_of(rel) else { continue };
+        let unit = unit_of(rel);
         let code = code_of(&fs::read_to_string(file).expect("a source file is readable"));
         let mut targets: Vec<String> = Vec::new();
         for name in names_after(&code, "crate::") {
@@ -210,25 +211,36 @@ fn find_circle(graph: &Graph) -> Option<Vec<String>> {
 fn describe(graph: &Graph, circle: &[String]) -> String {
     circle
         .windows(2)
-        .map(|w| format!("{} -> {} (in src/{})", w[0], w[1], graph[&w[0]][&w[1]]))
+        .map(|w| format!("{} -> {} (in {})", w[0], w[1], graph[&w[0]][&w[1]]))
         .collect::<Vec<_>>()
         .join("\n")
 }
 
 #[test]
-fn no_import_circle_among_the_modules_of_src() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+fn no_import_circle_among_the_modules_of_the_core() {
+    no_import_circle_in("dlx-core/src", "matrix");
+}
+
+#[test]
+fn no_import_circle_among_the_files_of_the_c_api() {
+    no_import_circle_in("src", "ffi/solver");
+}
+
+/// The crate whose sources are in `dir` (from the workspace's top) has no
+/// import circle; `unit` is one the walk must find.
+fn no_import_circle_in(dir: &str, unit: &str) {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let graph = import_graph(&src);
-    assert!(graph.contains_key("matrix") && graph.contains_key("ffi/solver"), "the walk found the units");
+    assert!(graph.contains_key(unit), "the walk found the units of {dir}");
     // A path through the crate root's re-exports (`crate::Error`) would
     // hide the module it comes from: every path names a module.
     for (unit, edges) in &graph {
         for (target, file) in edges {
-            assert!(graph.contains_key(target), "{unit} names crate::{target} (in src/{file}), not a module: name the module");
+            assert!(graph.contains_key(target), "{unit} names crate::{target} (in {dir}/{file}), not a module: name the module");
         }
     }
     if let Some(circle) = find_circle(&graph) {
-        panic!("an import circle:\n{}", describe(&graph, &circle));
+        panic!("an import circle in {dir}:\n{}", describe(&graph, &circle));
     }
 }
 

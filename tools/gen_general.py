@@ -36,7 +36,7 @@ a walk over rows of permutations):
 
 The order of the items and of the options is part of an instance: the
 counters (nodes, updates) depend on it. DLX2 and DLX3 walk the same trees
-as this library's counts (tests/cli.rs checks DLX3's node count on two).
+as this library's counts (dlx-tool/tests/cli.rs checks DLX3's node count on two).
 """
 import itertools
 import math

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Instances on which preprocessing (dlx --pre, src/pre.rs) has work to do.
+"""Instances on which preprocessing (dlx --pre, dlx-core/src/pre.rs) has work to do.
 
     gen_pre.py DIR
 

@@ -10,8 +10,8 @@ use libc::c_int;
 use super::slice_arg;
 use super::solver::{dlx_solver, with_busy_solver};
 use super::status::dlx_status::{self, *};
-use crate::batch::{BatchItem, BatchResult};
-use crate::solver::Solver;
+use dlx_core::batch::{BatchItem, BatchResult};
+use dlx_core::solver::Solver;
 
 /// One problem of a batch (`dlx_solver_solve_batch`): the rows
 /// `forced[0 .. forced_count]` chosen and `excluded[0 .. excluded_count]`

@@ -6,7 +6,7 @@ use std::os::raw::c_char;
 use super::solver::{with_solver, with_solver_ref, dlx_solver};
 use super::status::dlx_status::{self, *};
 use super::{buffer_args_ok, write_out};
-use crate::checkpoint::Checkpoint;
+use dlx_core::checkpoint::Checkpoint;
 
 /// Writes what `solver`'s search has left and what it has found so far,
 /// as the text of a checkpoint, into `buffer`, followed by a NUL, when

@@ -1,6 +1,6 @@
 //! Search control in the C API: limits, outcome, cancellation, progress,
 //! seeds, forced rows, restarts and subproblems. The core is
-//! `crate::control`, `crate::search` and `crate::split`.
+//! `dlx_core::control`, `dlx_core::search` and `dlx_core::split`.
 
 use std::ops::ControlFlow;
 use std::time::Duration;
@@ -8,11 +8,11 @@ use std::time::Duration;
 use libc::{c_int, c_void};
 
 use super::solver::{dlx_solution_fn, dlx_solver, handle, with_busy_solver, with_solver, with_solver_ref, Stop};
-use crate::solver::Solver;
-use crate::split::Subproblem;
+use dlx_core::solver::Solver;
+use dlx_core::split::Subproblem;
 use super::status::dlx_status::{self, *};
 use super::{slice_arg, write_out, CEnum};
-use crate::control::{Outcome, Report};
+use dlx_core::control::{Outcome, Report};
 
 /// The limits of `dlx_solver_set_limit`. Each is a budget for one call of
 /// `dlx_solver_next` or `dlx_solver_run`: the call stops (`DLX_STOPPED`)
@@ -74,6 +74,8 @@ impl From<Outcome> for dlx_outcome {
             Outcome::TimeLimit => DLX_OUTCOME_TIME_LIMIT,
             Outcome::Stopped => DLX_OUTCOME_CALLBACK,
             Outcome::Cancelled => DLX_OUTCOME_CANCELLED,
+            // A stop the core gained before this API named it.
+            _ => DLX_OUTCOME_CALLBACK,
         }
     }
 }
@@ -381,7 +383,7 @@ pub extern "C" fn dlx_solver_exclude_rows(solver: *mut dlx_solver, rows: *const 
 ///
 /// # Safety
 /// `rows` is NULL or valid for `count` reads.
-unsafe fn with_rows(solver: *mut dlx_solver, rows: *const usize, count: usize, f: impl FnOnce(&mut Solver, &[usize]) -> Result<(), crate::error::Error>) -> dlx_status {
+unsafe fn with_rows(solver: *mut dlx_solver, rows: *const usize, count: usize, f: impl FnOnce(&mut Solver, &[usize]) -> Result<(), dlx_core::error::Error>) -> dlx_status {
     with_solver(solver, |s| match unsafe { slice_arg(rows, count) } {
         Ok(rows) => f(s, rows).into(),
         Err(e) => e,

@@ -4,9 +4,9 @@
 //! that report them (solver, threads, memo) need not know one another.
 
 use super::status::dlx_counter::{self, *};
-use crate::memo::MemoStats;
-use crate::parallel::ThreadStats;
-use crate::solver::Solver;
+use dlx_core::memo::MemoStats;
+use dlx_core::parallel::ThreadStats;
+use dlx_core::solver::Solver;
 
 /// Counter `which` of the solver: the search's own, a sum over its
 /// threads, or the memoized count's.

@@ -8,7 +8,7 @@ use libc::c_char;
 use super::matrix::dlx_matrix;
 use super::status::dlx_status::{self, *};
 use super::{as_ref, buffer_args_ok, free_handle, guard, into_handle, store_handle, write_out, Castable};
-use crate::format::{self, ParseError};
+use dlx_core::format::{self, ParseError};
 
 /// Where and why `dlx_matrix_parse` rejected a text: a 1-based line and
 /// column (the column counted in characters) and an English message that
@@ -176,8 +176,8 @@ pub extern "C" fn dlx_matrix_write(
 pub extern "C" fn dlx_matrix_column_name(matrix: *const dlx_matrix, column: usize) -> *const c_char {
     guard(std::ptr::null(), || {
         unsafe { as_ref(matrix) }
-            .and_then(|m| m.column_name_with_nul(column))
-            .map_or(std::ptr::null(), |name| name.as_ptr().cast::<c_char>())
+            .and_then(|m| m.column_name_cstr(column))
+            .map_or(std::ptr::null(), |name| name.as_ptr())
     })
 }
 

@@ -2,7 +2,7 @@
 
 use super::status::dlx_status::{self, *};
 use super::{as_mut, as_ref, free_handle, guard, store_handle, write_out, Castable};
-use crate::matrix::Matrix;
+use dlx_core::matrix::Matrix;
 use libc::c_int;
 
 /// An exact cover problem: columns 0..n-1, each primary (covered exactly once
@@ -114,7 +114,7 @@ unsafe fn add_row_with(
     columns: *const usize,
     count: usize,
     row_out: *mut usize,
-    add: impl FnOnce(&mut Matrix, &[usize]) -> Result<usize, crate::error::Error>,
+    add: impl FnOnce(&mut Matrix, &[usize]) -> Result<usize, dlx_core::error::Error>,
 ) -> dlx_status {
     let Some(m) = (unsafe { as_mut(matrix) }) else { return DLX_ERR_NULL };
     if count == 0 {
@@ -252,7 +252,7 @@ pub extern "C" fn dlx_matrix_add_rows(
         // The entries run from starts[0] to the largest start: checked
         // row by row below, so the slices are made over what the rows use.
         if let Some(i) = starts.windows(2).position(|w| w[0] > w[1]) {
-            return unsafe { report_rows(Err((i, crate::error::Error::InvalidArgument)), first_row, failed_row) };
+            return unsafe { report_rows(Err((i, dlx_core::error::Error::InvalidArgument)), first_row, failed_row) };
         }
         let used = starts[rows];
         if used > isize::MAX as usize / std::mem::size_of::<usize>() {
@@ -278,7 +278,7 @@ pub extern "C" fn dlx_matrix_add_rows(
 ///
 /// # Safety
 /// `first_row` and `failed_row` are NULL or valid for a write.
-unsafe fn report_rows(result: Result<usize, (usize, crate::error::Error)>, first_row: *mut usize, failed_row: *mut usize) -> dlx_status {
+unsafe fn report_rows(result: Result<usize, (usize, dlx_core::error::Error)>, first_row: *mut usize, failed_row: *mut usize) -> dlx_status {
     let (out, value, status) = match result {
         Ok(first) => (first_row, first, DLX_OK),
         Err((row, e)) => (failed_row, row, e.into()),

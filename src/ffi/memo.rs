@@ -1,4 +1,4 @@
-//! The memoized count (`crate::memo`) in C: counts of any size as decimal
+//! The memoized count (`dlx_core::memo`) in C: counts of any size as decimal
 //! text, uniform random solutions, and the cache's settings and counters.
 
 use libc::{c_char, c_int, c_void};
@@ -6,11 +6,11 @@ use libc::{c_char, c_int, c_void};
 use super::solver::{dlx_solution_fn, dlx_solver, with_busy_solver, with_solver, with_solver_ref, Stop};
 use super::status::dlx_status::{self, *};
 use super::{write_out, write_text, CEnum};
-use crate::control::Outcome;
-use crate::auto::Phase;
-use crate::error::Error;
-use crate::memo::{Count, Decompose, MemoOptions, Order};
-use crate::solver::Solver;
+use dlx_core::control::Outcome;
+use dlx_core::auto::Phase;
+use dlx_core::error::Error;
+use dlx_core::memo::{Count, Decompose, MemoOptions, Order};
+use dlx_core::solver::Solver;
 
 /// The rule by which the memoized count picks the column to branch on
 /// (`dlx_solver_set_memo_order`).
@@ -217,6 +217,8 @@ pub extern "C" fn dlx_solver_auto_phase(solver: *const dlx_solver, phase: *mut u
             Phase::Race => dlx_auto_phase::DLX_AUTO_RACE,
             Phase::Plain => dlx_auto_phase::DLX_AUTO_PLAIN,
             Phase::Memo => dlx_auto_phase::DLX_AUTO_MEMO,
+            // A phase the core gained before this API named it.
+            _ => dlx_auto_phase::DLX_AUTO_PLAIN,
         };
         unsafe { write_out(phase, value as u32) };
         DLX_DONE

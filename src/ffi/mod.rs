@@ -72,7 +72,7 @@ pub(crate) fn into_handle<C: Castable>(value: C::Rust) -> *mut C {
 ///
 /// # Safety
 /// `out` is non-NULL and valid for a write.
-pub(crate) unsafe fn store_handle<C: Castable>(made: Result<C::Rust, crate::error::Error>, out: *mut *mut C) -> dlx_status {
+pub(crate) unsafe fn store_handle<C: Castable>(made: Result<C::Rust, dlx_core::error::Error>, out: *mut *mut C) -> dlx_status {
     match made {
         Ok(value) => {
             unsafe { write_out(out, into_handle(value)) };

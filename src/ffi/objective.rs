@@ -1,12 +1,12 @@
 //! Optimisation in the C API: row costs, the objective of a solver, the
 //! cost of a solution and the best solutions. The core is
-//! `crate::objective` and `Solver::set_objective`.
+//! `dlx_core::objective` and `Solver::set_objective`.
 
 use super::matrix::dlx_matrix;
 use super::solver::{dlx_solver, solver_ref, with_solver, with_solver_ref};
 use super::status::dlx_status::{self, *};
 use super::{as_mut, as_ref, guard, write_out, CEnum};
-use crate::objective::{Goal, Objective};
+use dlx_core::objective::{Goal, Objective};
 
 /// What a search looks for, for `dlx_solver_set_objective`.
 ///

@@ -1,5 +1,5 @@
 //! The C API of the parallel search: how many threads a solver searches
-//! on, and what each thread did. The core is `crate::parallel`.
+//! on, and what each thread did. The core is `dlx_core::parallel`.
 
 use super::solver::{dlx_solver, with_solver, with_solver_ref};
 use super::status::dlx_counter::{self, *};

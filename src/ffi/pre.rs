@@ -1,4 +1,4 @@
-//! Preprocessing (`crate::pre`) in C: `dlx_matrix_preprocess` makes the
+//! Preprocessing (`dlx_core::pre`) in C: `dlx_matrix_preprocess` makes the
 //! reduced matrix, `dlx_solver_preprocess` leaves the removed rows out of a
 //! solver's searches, and `dlx_pre_stats` says what went.
 
@@ -8,7 +8,7 @@ use super::matrix::dlx_matrix;
 use super::solver::{dlx_solver, with_solver};
 use super::status::dlx_status::{self, *};
 use super::{as_ref, guard, into_handle, write_out};
-use crate::pre::{self, PreStats};
+use dlx_core::pre::{self, PreStats};
 
 /// What a preprocessing did. The caller sets `size` to
 /// `sizeof(dlx_pre_stats)`; the library fills the fields that fit in
@@ -35,7 +35,7 @@ pub struct dlx_pre_stats {
     pub infeasible: c_int,
 }
 
-/// The work limit a C caller means: 0 is the default (`crate::pre`'s
+/// The work limit a C caller means: 0 is the default (`dlx_core::pre`'s
 /// `DEFAULT_WORK`, 2^32 entries read, a few seconds at most).
 fn work_of(limit: u64) -> u64 {
     if limit == 0 {

@@ -6,8 +6,8 @@ use super::matrix::dlx_matrix;
 use super::solver::{dlx_solution_fn, run};
 use super::status::dlx_status::{self, *};
 use super::{as_ref, buffer_args_ok, guard, write_out};
-use crate::objective::count;
-use crate::solver::Solver;
+use dlx_core::objective::count;
+use dlx_core::solver::Solver;
 
 /// Hands every solution of `matrix` to `callback` (see `dlx_solution_fn`).
 /// Returns `DLX_DONE` when all were handed over, or `DLX_STOPPED` when the

@@ -10,9 +10,9 @@ use super::status::dlx_counter;
 use super::CEnum;
 use super::status::dlx_status::{self, *};
 use super::{as_ref, free_handle, guard, store_handle, write_out, Castable};
-use crate::control::{Canceller, Found, Outcome};
-use crate::engine::Engine;
-use crate::solver::Solver;
+use dlx_core::control::{Canceller, Found, Outcome};
+use dlx_core::engine::Engine;
+use dlx_core::solver::Solver;
 
 /// One search over a matrix. It branches on the primary column with the
 /// fewest remaining rows (ties: the lowest index) and tries that column's
@@ -233,6 +233,9 @@ pub extern "C" fn dlx_solver_engine(solver: *const dlx_solver, engine: *mut u32)
             Engine::General => dlx_engine::DLX_ENGINE_GENERAL,
             Engine::Exact | Engine::Auto => dlx_engine::DLX_ENGINE_EXACT,
             Engine::Small => dlx_engine::DLX_ENGINE_SMALL,
+            // An engine the core gained before this API named it: the
+            // general one is what every problem runs on.
+            _ => dlx_engine::DLX_ENGINE_GENERAL,
         };
         unsafe { write_out(engine, value.value()) };
         DLX_OK

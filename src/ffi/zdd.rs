@@ -1,4 +1,4 @@
-//! `dlx_zdd`: every solution as a decision diagram (`crate::memo::zdd`),
+//! `dlx_zdd`: every solution as a decision diagram (`dlx_core::memo::zdd`),
 //! and what comes from it: the count, the counts by size, a least-cost
 //! solution, and the text of Knuth's DLX6 format.
 
@@ -10,7 +10,7 @@ use super::memo::write_count;
 use super::solver::{dlx_solver, with_solver_ref};
 use super::status::dlx_status::{self, *};
 use super::{as_ref, buffer_args_ok, free_handle, guard, store_handle, write_out, write_text, Castable};
-use crate::memo::Zdd;
+use dlx_core::memo::Zdd;
 
 /// The solutions of a solver's problem as a zero-suppressed decision
 /// diagram: one node per (state, row) of the memoized count's walk,
