@@ -76,43 +76,9 @@ pub(crate) fn solve_each(search: &Search, items: &[BatchItem<'_>], most: u64, th
     let mut slots = Vec::new();
     slots.try_reserve_exact(items.len())?;
     slots.resize_with(items.len(), || None);
-    let board = Lock::new(Board { results: slots, spares: Spares::new()?, failed: None });
-    let ready = Signal::new();
+    let batch = Shared { items, most, next: Word::new(0), board: Lock::new(Board { results: slots, spares: Spares::new()?, failed: None }), ready: Signal::new() };
     // No more copies than the helper threads the process has, and items.
     let threads = threads.clamp(1, items.len().max(1)).min(helpers::most() + 1);
-    let next = Word::new(0);
-    // Every ticket past the last item: nobody starts another.
-    let halt = || next.set(items.len() as u64);
-    // One claim of `claim` items (fewer at the end), their results left on
-    // the board, and the next claim's size and rows to fill; false when no
-    // item is left (or the batch stops).
-    let one_more = |s: &mut Search, claim: &mut Claim| -> bool {
-        let first = next.tickets(claim.size as u64) as usize;
-        if first >= items.len() {
-            return false;
-        }
-        let end = first.saturating_add(claim.size).min(items.len());
-        let started = Instant::now();
-        let mut done: [Option<Result<BatchResult, Error>>; MOST_CLAIMED] = Default::default();
-        for ((i, d), rows) in (first..end).zip(done.iter_mut()).zip(claim.rows.iter_mut()) {
-            *d = Some(one(s, items[i], most, rows));
-        }
-        claim.after(started.elapsed(), end - first);
-        let mut b = board.lock();
-        for (i, d) in (first..end).zip(done.iter_mut()) {
-            match d.take() {
-                Some(Ok(r)) => b.results[i] = Some(r),
-                Some(Err(e)) => {
-                    b.failed.get_or_insert(e);
-                    halt();
-                }
-                None => {}
-            }
-        }
-        b.spares.hand_out(&mut claim.rows[..claim.size]);
-        ready.notify_one();
-        true
-    };
     // The calling thread searches with its own copy; each other copy waits
     // in a seat for a helper thread (crate::helpers), which may not come:
     // the calling thread then takes every item itself.
@@ -121,7 +87,7 @@ pub(crate) fn solve_each(search: &Search, items: &[BatchItem<'_>], most: u64, th
         let copy = seats[seat].lock().take();
         if let Some(mut s) = copy {
             let mut claim = Claim::default();
-            while one_more(&mut s, &mut claim) {}
+            while batch.one_more(&mut s, &mut claim) {}
         }
     };
     let mut own = search.clone();
@@ -137,14 +103,14 @@ pub(crate) fn solve_each(search: &Search, items: &[BatchItem<'_>], most: u64, th
         let mut claim = Claim::default();
         while handed < items.len() && !stopped {
             if searching {
-                searching = one_more(&mut own, &mut claim);
+                searching = batch.one_more(&mut own, &mut claim);
             }
-            let mut b = board.lock();
+            let mut b = batch.board.lock();
             if b.failed.is_some() {
                 return;
             }
             if !searching && b.results[handed].is_none() {
-                b = ready.wait(b);
+                b = batch.ready.wait(b);
             }
             while handed < items.len() {
                 let Some(mut r) = b.results[handed].take() else { break };
@@ -152,17 +118,66 @@ pub(crate) fn solve_each(search: &Search, items: &[BatchItem<'_>], most: u64, th
                 stopped = f(handed, &mut r).is_break();
                 handed += 1;
                 if stopped {
-                    halt();
+                    batch.halt();
                     return;
                 }
-                b = board.lock();
+                b = batch.board.lock();
                 b.spares.take_back(r.first);
             }
         }
     });
-    match board.into_inner().failed {
+    match batch.board.into_inner().failed {
         Some(e) => Err(e),
         None => Ok(!stopped),
+    }
+}
+
+/// What the threads of one batch share.
+struct Shared<'a, 'm> {
+    items: &'a [BatchItem<'m>],
+    most: u64,
+    /// The next item no thread has claimed.
+    next: Word,
+    board: Lock<Board>,
+    /// Rung when results reach the board.
+    ready: Signal,
+}
+
+impl Shared<'_, '_> {
+    /// Every ticket past the last item: nobody starts another.
+    fn halt(&self) {
+        self.next.set(self.items.len() as u64);
+    }
+
+    /// One claim of `claim` items (fewer at the end), their results left
+    /// on the board, and the next claim's size and rows to fill; false
+    /// when no item is left (or the batch stops).
+    fn one_more(&self, s: &mut Search, claim: &mut Claim) -> bool {
+        let first = self.next.tickets(claim.size as u64) as usize;
+        if first >= self.items.len() {
+            return false;
+        }
+        let end = first.saturating_add(claim.size).min(self.items.len());
+        let started = Instant::now();
+        let mut done: [Option<Result<BatchResult, Error>>; MOST_CLAIMED] = Default::default();
+        for ((i, d), rows) in (first..end).zip(done.iter_mut()).zip(claim.rows.iter_mut()) {
+            *d = Some(one(s, self.items[i], self.most, rows));
+        }
+        claim.after(started.elapsed(), end - first);
+        let mut b = self.board.lock();
+        for (i, d) in (first..end).zip(done.iter_mut()) {
+            match d.take() {
+                Some(Ok(r)) => b.results[i] = Some(r),
+                Some(Err(e)) => {
+                    b.failed.get_or_insert(e);
+                    self.halt();
+                }
+                None => {}
+            }
+        }
+        b.spares.hand_out(&mut claim.rows[..claim.size]);
+        self.ready.notify_one();
+        true
     }
 }
 

@@ -255,15 +255,7 @@ impl Checkpoint {
     /// [`Solver::resume`](crate::Solver::resume)'s to check.
     pub fn parse(text: &str) -> Result<Checkpoint, Error> {
         let bad = Error::Checkpoint;
-        // The last line: `end <sum>` over everything before it.
-        let body_end = text.strip_suffix('\n').ok_or(bad)?.rfind('\n').map_or(0, |i| i + 1);
-        let (body, last) = text.split_at(body_end);
-        let sum = unhex(last.strip_prefix("end ").ok_or(bad)?.trim_end_matches('\n')).ok_or(bad)?;
-        let actual: [u8; 32] = Sha256::digest(body.as_bytes()).into();
-        if sum != actual {
-            return Err(bad);
-        }
-        let mut lines = body.lines();
+        let mut lines = checked_body(text)?.lines();
         let mut field = |name: &str| -> Result<&str, Error> {
             let line = lines.next().ok_or(bad)?;
             line.strip_prefix(name).and_then(|rest| rest.strip_prefix(' ')).ok_or(bad)
@@ -297,46 +289,68 @@ impl Checkpoint {
             lines.next();
         }
         for line in lines {
-            let (kind, rest) = line.split_once(' ').ok_or(bad)?;
-            let mut parts = rest.split(" :");
-            let head = parts.next().ok_or(bad)?;
-            match kind {
-                "best" => {
-                    let cost = head.parse().map_err(|_| bad)?;
-                    let rows = parse_rows(parts.next().ok_or(bad)?)?;
-                    ck.best.try_reserve(1)?;
-                    ck.best.push(Best { cost, rows });
-                }
-                "pending" => {
-                    // `pending : <rows>`: the one field starts at the colon.
-                    let rows = parse_rows(head.strip_prefix(':').ok_or(bad)?)?;
-                    ck.pending.try_reserve(1)?;
-                    ck.pending.push(rows);
-                }
-                "piece" => {
-                    let share: f64 = head.parse().map_err(|_| bad)?;
-                    if !(0.0..=1.0).contains(&share) {
-                        return Err(bad);
-                    }
-                    let rows = parse_rows(parts.next().ok_or(bad)?)?;
-                    let excluded = parse_rows(parts.next().ok_or(bad)?)?;
-                    if excluded.windows(2).any(|w| w[0] >= w[1]) {
-                        return Err(bad);
-                    }
-                    ck.pieces.try_reserve(1)?;
-                    ck.pieces.push(Piece { rows, excluded, share });
-                }
-                _ => return Err(bad),
-            }
-            if parts.next().is_some() {
-                return Err(bad);
-            }
+            ck.read_list_line(line)?;
         }
         if ck.objective.is_none_or(|o| ck.best.len() > o.best) && !ck.best.is_empty() {
             return Err(bad);
         }
         Ok(ck)
     }
+
+    /// One line of the lists after the counters: a best solution, a
+    /// pending one, or a piece left to search.
+    fn read_list_line(&mut self, line: &str) -> Result<(), Error> {
+        let bad = Error::Checkpoint;
+        let (kind, rest) = line.split_once(' ').ok_or(bad)?;
+        let mut parts = rest.split(" :");
+        let head = parts.next().ok_or(bad)?;
+        match kind {
+            "best" => {
+                let cost = head.parse().map_err(|_| bad)?;
+                let rows = parse_rows(parts.next().ok_or(bad)?)?;
+                self.best.try_reserve(1)?;
+                self.best.push(Best { cost, rows });
+            }
+            "pending" => {
+                // `pending : <rows>`: the one field starts at the colon.
+                let rows = parse_rows(head.strip_prefix(':').ok_or(bad)?)?;
+                self.pending.try_reserve(1)?;
+                self.pending.push(rows);
+            }
+            "piece" => {
+                let share: f64 = head.parse().map_err(|_| bad)?;
+                if !(0.0..=1.0).contains(&share) {
+                    return Err(bad);
+                }
+                let rows = parse_rows(parts.next().ok_or(bad)?)?;
+                let excluded = parse_rows(parts.next().ok_or(bad)?)?;
+                if excluded.windows(2).any(|w| w[0] >= w[1]) {
+                    return Err(bad);
+                }
+                self.pieces.try_reserve(1)?;
+                self.pieces.push(Piece { rows, excluded, share });
+            }
+            _ => return Err(bad),
+        }
+        if parts.next().is_some() {
+            return Err(bad);
+        }
+        Ok(())
+    }
+}
+
+/// The text before its last line, `end <sum>`, once `sum` is that text's
+/// SHA-256: a text cut short or edited is refused here.
+fn checked_body(text: &str) -> Result<&str, Error> {
+    let bad = Error::Checkpoint;
+    let body_end = text.strip_suffix('\n').ok_or(bad)?.rfind('\n').map_or(0, |i| i + 1);
+    let (body, last) = text.split_at(body_end);
+    let sum = unhex(last.strip_prefix("end ").ok_or(bad)?.trim_end_matches('\n')).ok_or(bad)?;
+    let actual: [u8; 32] = Sha256::digest(body.as_bytes()).into();
+    if sum != actual {
+        return Err(bad);
+    }
+    Ok(body)
 }
 
 /// Row ids separated by spaces (the text after a ` :`).

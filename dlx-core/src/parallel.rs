@@ -642,9 +642,24 @@ fn slice(w: &mut Worker, me: &Status, sh: &Shared, counting: bool, alone: bool, 
         }
         std::thread::yield_now();
     };
-    // Solutions on the way do not end the slice (publishing and polling
-    // after each would cost more than finding it on a search with millions
-    // of them).
+    let before = w.solver.counters().nodes;
+    walk_budget(w, me, sh, counting, home, budget);
+    sh.settle(budget, w.solver.counters().nodes - before);
+    me.publish(w, sh.reporting);
+    if sh.wanted() {
+        if let Some(unit) = w.donate() {
+            sh.give(unit);
+        }
+    }
+    true
+}
+
+/// The walk of one slice's claimed `budget` of nodes. Solutions on the way
+/// do not end it (publishing and polling after each would cost more than
+/// finding it on a search with millions of them); the end of the worker's
+/// piece, a pause, a full mailbox at home, a stop or the call's solution
+/// limit do.
+fn walk_budget(w: &mut Worker, me: &Status, sh: &Shared, counting: bool, home: bool, budget: u64) {
     let before = w.solver.counters().nodes;
     loop {
         let used = w.solver.counters().nodes - before;
@@ -690,14 +705,6 @@ fn slice(w: &mut Worker, me: &Status, sh: &Shared, counting: bool, alone: bool, 
             Progress::Paused => break,
         }
     }
-    sh.settle(budget, w.solver.counters().nodes - before);
-    me.publish(w, sh.reporting);
-    if sh.wanted() {
-        if let Some(unit) = w.donate() {
-            sh.give(unit);
-        }
-    }
-    true
 }
 
 /// How often the calling thread, when its home worker has nothing to do,
