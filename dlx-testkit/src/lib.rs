@@ -9,8 +9,8 @@ use std::process::Command;
 
 use dlx_core::{Goal, Matrix};
 
-/// The fuzzers' checks, among them the brute force [`Problem`] they judge
-/// by, written without the library's search.
+// The fuzzers' checks, among them the brute force `Problem` they judge by,
+// written without the library's search (their own docs say more).
 pub mod checks;
 pub use checks::problem::Problem;
 

@@ -11,7 +11,7 @@ use dlx_core::{Matrix, Outcome};
 
 use crate::args::Options;
 
-/// Counters and the time they took, printed as in [`HELP`].
+/// Counters and the time they took, printed as in [`HELP`](crate::args::HELP).
 pub struct Report {
     pub counters: dlx_core::Counters,
     pub elapsed: Duration,
