@@ -413,8 +413,16 @@ impl Matrix {
         if !self.is_generalized() {
             // Exact cover (a sudoku forces its clues this way, once a
             // puzzle): a column used twice, which a row given twice is too
-            // (no row is empty).
-            let mut used: Vec<bool> = filled(self.columns())?;
+            // (no row is empty). The columns used, on the stack up to 1,024
+            // columns (a bit set would cost a shift and a mask an entry).
+            let mut stack = [false; 1024];
+            let mut heap: Vec<bool>;
+            let used: &mut [bool] = if self.columns() <= stack.len() {
+                &mut stack[..self.columns()]
+            } else {
+                heap = filled(self.columns())?;
+                &mut heap
+            };
             for &r in rows {
                 let row = &self.entries[self.row_start[r] as usize..self.row_start[r + 1] as usize];
                 if row.iter().any(|&j| std::mem::replace(&mut used[j as usize], true)) {

@@ -887,7 +887,12 @@ impl Solver {
     /// sooner costs what it costs on one thread, and one that does not goes
     /// on, within the same call and its limits, on threads, from where the
     /// walk stands.
-    fn one_call(&mut self, count: bool, max: Option<u64>, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>, serial: Serial) -> (u64, Outcome) {
+    fn one_call(&mut self, count: bool, max: Option<u64>, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>, serial: impl Serial) -> (u64, Outcome) {
+        if self.threads <= 1 && self.pool.is_none() {
+            // One thread, no pieces of a checkpoint: the call is serial's.
+            let mut call = control::begin(&mut self.search);
+            return serial(&mut self.search, &mut call, 0, f);
+        }
         let Some(mut call) = self.serial_start() else {
             return match self.parallel() {
                 Some(pool) => self.drive_threads(pool, None, count, max, 0, f),
@@ -940,7 +945,9 @@ impl Solver {
 /// How a call runs on the calling thread within a [`Call`], having handed
 /// out (or counted) a number of solutions before: the solutions in all and
 /// the outcome.
-type Serial = fn(&mut Search, &mut Call, u64, &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome);
+/// (Generic, not a function pointer: each call's own runs inline in it.)
+trait Serial: Fn(&mut Search, &mut Call, u64, &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome) {}
+impl<S: Fn(&mut Search, &mut Call, u64, &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> (u64, Outcome)> Serial for S {}
 
 impl Iterator for Solver {
     type Item = Vec<usize>;

@@ -470,6 +470,10 @@ pub(crate) struct Keys<K: Key = u32> {
     weights: Weights,
     /// Whether the choice is steered: some item preferred, or weights.
     steer: bool,
+    /// Whether the choice is the scan's alone: the keys hold item numbers
+    /// (`shift > 0`) and nothing steers. One test for the common case at
+    /// every choice; [`Keys::settle`] keeps it after either changes.
+    plain: bool,
 }
 
 /// Room for the lengths of `items` items: the vector [`Keys::new`] takes.
@@ -515,7 +519,9 @@ impl<K: Key> Keys<K> {
         let tail = std::array::from_fn(|j| if (groups - 1) * K::LANES + j < primary { K::default() } else { K::ONES });
         let preferred = std::sync::Arc::from(Vec::new());
         let (weights, steer) = (Weights::default(), false);
-        Ok(Keys { len: keys, unit: K::of(1 << shift), shift, groups, tail, live: 0, tracked: false, avx2: has_avx2(), bmi1: has_bmi1(), primary, preferred, weights, steer })
+        let mut keys = Keys { len: keys, unit: K::of(1 << shift), shift, groups, tail, live: 0, tracked: false, avx2: has_avx2(), bmi1: has_bmi1(), primary, preferred, weights, steer, plain: false };
+        keys.settle();
+        Ok(keys)
     }
 
     /// A copy, or out of memory.
@@ -533,7 +539,14 @@ impl<K: Key> Keys<K> {
     pub fn set_preferred(&mut self, items: std::sync::Arc<[u32]>) {
         debug_assert!(items.windows(2).all(|w| w[0] < w[1]) && items.iter().all(|&i| (1..=self.primary as u32).contains(&i)));
         self.preferred = items;
+        self.settle();
+    }
+
+    /// `steer` and `plain` after a change of the preferred items, the
+    /// weights or the keys' shift.
+    fn settle(&mut self) {
         self.steer = !self.preferred.is_empty() || self.weights.is_on();
+        self.plain = self.shift > 0 && !self.steer;
     }
 
     /// Turns dynamic weights on (every primary item's weight back to 1) or
@@ -545,7 +558,7 @@ impl<K: Key> Keys<K> {
     /// Errors: out of memory.
     pub fn set_weights(&mut self, on: bool) -> Result<(), Error> {
         self.weights.set(on, self.primary)?;
-        self.steer = !self.preferred.is_empty() || self.weights.is_on();
+        self.settle();
         Ok(())
     }
 
@@ -839,6 +852,10 @@ impl<K: Key> Keys<K> {
     /// With `AVX2`, the CPU must have AVX2.
     #[inline(always)]
     pub unsafe fn choose_with_length_on<const AVX2: bool>(&self) -> (u32, u32) {
+        if self.plain {
+            // SAFETY: as the caller promises.
+            return unsafe { self.scan::<AVX2>() };
+        }
         if self.shift == 0 {
             if self.primary == 0 {
                 return (0, 0);
@@ -846,6 +863,18 @@ impl<K: Key> Keys<K> {
             let at = first_least(&self.len[1..=self.primary]) + 1;
             return if self.len[at] < K::COVERED { self.prefer((at as u32, self.len[at].get())) } else { (0, 0) };
         }
+        // SAFETY: as the caller promises.
+        self.prefer(unsafe { self.scan::<AVX2>() })
+    }
+
+    /// The first item of least length and its length by the minimum of
+    /// the keys, which hold item numbers (`shift > 0`).
+    ///
+    /// # Safety
+    /// With `AVX2`, the CPU must have AVX2.
+    #[inline(always)]
+    unsafe fn scan<const AVX2: bool>(&self) -> (u32, u32) {
+        debug_assert!(self.shift > 0);
         #[cfg(target_arch = "x86_64")]
         let key = if AVX2 {
             // SAFETY: the caller's word for AVX2; `len` has `SLACK`
@@ -861,7 +890,7 @@ impl<K: Key> Keys<K> {
         // start from it, or have a lane standing for it): item bits 0, and
         // length bits 0.
         debug_assert!(key <= K::COVERED);
-        self.prefer(((key & self.unit.wrapping_sub(K::of(1))).get(), (key & !K::COVERED).get() >> self.shift))
+        ((key & self.unit.wrapping_sub(K::of(1))).get(), (key & !K::COVERED).get() >> self.shift)
     }
 
     /// A primary item of smallest length, picked uniformly at random among
@@ -920,6 +949,7 @@ impl Keys<u32> {
             *key = (*key & COVERED) | ((*key & !COVERED) >> self.shift) << LIVE_SHIFT | i as u32;
         }
         (self.shift, self.unit) = (LIVE_SHIFT, LIVE_UNIT);
+        self.settle();
         self.tracked = true;
         self.live = (u64::MAX >> (64 - self.primary)).rotate_left(1);
         true
@@ -948,6 +978,7 @@ impl Keys<u32> {
             *key = (*key & COVERED) | (*key & !COVERED) >> self.shift;
         }
         (self.shift, self.unit) = (0, 1);
+        self.settle();
         self.untrack_live();
     }
 }

@@ -267,6 +267,9 @@ pub(crate) struct Small<K: Key> {
     /// once.
     /// (Shared by the copies a solver's threads work on: read only.)
     conflicts: std::sync::Arc<Vec<u64>>,
+    /// Whether `conflicts` has the sets, kept beside it: the walk asks at
+    /// every branch, and the shared vector's length is a pointer away.
+    has_conflicts: bool,
     /// The colors of the entries (empty for a matrix without them).
     shades: Shades,
     /// The levels' branches: the rows each level's item took out of play,
@@ -545,6 +548,7 @@ impl<K: Key> Small<K> {
             others,
             one_group,
             same_length,
+            has_conflicts: !conflicts.is_empty(),
             conflicts: std::sync::Arc::new(conflicts),
             shades,
             stack: filled(rows)?,
@@ -744,7 +748,7 @@ impl<K: Key> Small<K> {
     /// time.
     #[inline(always)]
     fn cover_row<const AVX2: bool, const ONE: bool>(&mut self, r: u32, skip: u32) -> u64 {
-        if !self.conflicts.is_empty() {
+        if self.has_conflicts {
             return self.cover_conflicts::<AVX2, ONE>(r, skip);
         }
         let (mut updates, colored) = (0, !self.shades.group.is_empty());
@@ -829,11 +833,12 @@ impl<K: Key> Small<K> {
         debug_assert!(base + self.words <= self.conflicts.len());
         let mut w = 0;
         #[cfg(target_arch = "x86_64")]
-        if AVX2 && self.words <= OUT {
+        if AVX2 {
             // Four words at a time: the rows in play of the set leave
             // `alive`, into `out`, and the words where some did are noted.
             // Then each such word's rows leave the keys. (Only for bit
-            // sets of at most `OUT` words: 16 groups' bits in `some`.)
+            // sets of at most `OUT` words, 16 groups' bits in `some`:
+            // `walk_on` runs no other on AVX2.)
             let mut out = std::mem::MaybeUninit::<[u64; OUT]>::uninit();
             let (alive, set, into, words) = (self.alive.as_mut_ptr(), self.conflicts.as_ptr(), out.as_mut_ptr() as *mut u64, self.words);
             let mut some = 0u64;
@@ -929,7 +934,12 @@ impl<K: Key> Small<K> {
         let words = self.words;
         for &r in forced {
             self.updates += if self.one_group { self.cover_items::<true>(r as u32, 0) } else { self.cover_items::<false>(r as u32, 0) };
-            for (a, c) in self.alive.iter_mut().zip(&self.conflicts[r * words..(r + 1) * words]) {
+        }
+        // (Covering items reads no row in play: the sets go after, from
+        // one look at the shared vector.)
+        let conflicts: &[u64] = &self.conflicts;
+        for &r in forced {
+            for (a, c) in self.alive.iter_mut().zip(&conflicts[r * words..(r + 1) * words]) {
                 *a &= !c;
             }
         }
@@ -1227,8 +1237,10 @@ impl<K: Key> Small<K> {
     /// registers better).
     fn walk_on<const RANDOM: bool, const CAP: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
         let one = self.one_group;
+        // Conflict sets of more than `OUT` words (colored rows only) are
+        // read a word at a time: the walk for them is the plain one.
         #[cfg(target_arch = "x86_64")]
-        if self.keys.avx2 {
+        if self.keys.avx2 && (!self.has_conflicts || self.words <= OUT) {
             // SAFETY: `avx2` is set only when the CPU has AVX2.
             return unsafe {
                 if one {
@@ -1499,7 +1511,7 @@ mod tests {
             // The other way: item by item, a loop over each row's groups.
             let (layout, len) = lengths(&m).unwrap();
             let mut without = Small::<K>::new(&m, layout, len).unwrap();
-            (without.conflicts, without.one_group) = (std::sync::Arc::new(Vec::new()), false);
+            (without.conflicts, without.has_conflicts, without.one_group) = (std::sync::Arc::new(Vec::new()), false, false);
             // States saved for no level, one or two: the others rebuild
             // theirs.
             let (layout, len) = lengths(&m).unwrap();
