@@ -50,7 +50,7 @@ def main():
     for name in names:
         path = os.path.join(instances, name + '.dlx')
         nd, text_d = collected([dance], 'search', path)
-        no, text_o = collected([dlx, '--engine', 'exact', '--progress', '0', '-'], 'dlx::solver::Solver::count_run', path)
+        no, text_o = collected([dlx, '--engine', 'exact', '--progress', '0', '-'], 'dlx_core::solver::Solver::count_run', path)
         d = re.search(r'(\d+) solutions?, (\d+) updates', text_d)
         o = re.search(r'dlx: (\d+) solutions?, \d+ nodes, (\d+) updates', text_o)
         if not d or not o or d.groups() != o.groups():

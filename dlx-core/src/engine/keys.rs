@@ -840,8 +840,14 @@ impl<K: Key> Keys<K> {
     /// With `AVX2`, the CPU must have AVX2.
     #[inline(always)]
     pub unsafe fn choose_on<const AVX2: bool>(&self) -> u32 {
+        // DLX1's loop holds one scan: the other cases are a call away
+        // (1.6% fewer instructions on 12 queens than with them inline).
+        if !self.plain {
+            // SAFETY: as the caller promises.
+            return unsafe { self.choose_unplain::<AVX2>() }.0;
+        }
         // SAFETY: as the caller promises.
-        unsafe { self.choose_with_length_on::<AVX2>().0 }
+        unsafe { self.scan::<AVX2>() }.0
     }
 
     /// [`Keys::choose_on`], with the chosen item's length (which the
@@ -852,10 +858,34 @@ impl<K: Key> Keys<K> {
     /// With `AVX2`, the CPU must have AVX2.
     #[inline(always)]
     pub unsafe fn choose_with_length_on<const AVX2: bool>(&self) -> (u32, u32) {
+        // The small engine's loop runs fewer instructions with the other
+        // cases inline (0.4% on sudoku) than a call away.
         if self.plain {
             // SAFETY: as the caller promises.
             return unsafe { self.scan::<AVX2>() };
         }
+        // SAFETY: as the caller promises.
+        unsafe { self.unplain::<AVX2>() }
+    }
+
+    /// [`Keys::unplain`] out of line (see [`Keys::choose_on`]).
+    ///
+    /// # Safety
+    /// With `AVX2`, the CPU must have AVX2.
+    #[cold]
+    #[inline(never)]
+    unsafe fn choose_unplain<const AVX2: bool>(&self) -> (u32, u32) {
+        // SAFETY: as the caller promises.
+        unsafe { self.unplain::<AVX2>() }
+    }
+
+    /// The choice when the keys hold no item numbers (`shift == 0`: a
+    /// second pass finds the first item of least length) or it is steered.
+    ///
+    /// # Safety
+    /// With `AVX2`, the CPU must have AVX2.
+    #[inline(always)]
+    unsafe fn unplain<const AVX2: bool>(&self) -> (u32, u32) {
         if self.shift == 0 {
             if self.primary == 0 {
                 return (0, 0);
