@@ -64,7 +64,8 @@ rust-examples:
 	@for e in $(RUST_EXAMPLES); do echo "example $$e"; $(CARGO) run --release --quiet -p dlx-core --example $$e || exit 1; done
 
 # A Rust program with dlx-core as its one path dependency
-# (tests/core-alone/, a workspace of its own, as a user's crate is): its
+# (tests/core-alone/, a workspace of its own, as a user's crate is, whose
+# program is dlx-core/examples/count.rs on 8 queens): its
 # dependency tree has neither the C library (dlx) nor what only the C API
 # and the tool build with (cbindgen, lexopt), and it builds and runs. It
 # resolves offline from the workspace's Cargo.lock, which `make` fetched.
@@ -73,7 +74,7 @@ core-alone:
 	cd tests/core-alone && $(CARGO) tree --offline --quiet --prefix none -e normal,build > $(CURDIR)/target/core-alone.tree
 	@if grep -E '^(dlx|cbindgen|lexopt) v' target/core-alone.tree; then \
 	  echo "make core-alone: dlx-core depends on the C API's or the tool's crates (above)"; exit 1; fi
-	CARGO_TARGET_DIR=$(CURDIR)/target/core-alone $(CARGO) run --offline --quiet --manifest-path tests/core-alone/Cargo.toml
+	CARGO_TARGET_DIR=$(CURDIR)/target/core-alone $(CARGO) run --offline --quiet --manifest-path tests/core-alone/Cargo.toml -- 8
 
 demo: all
 	./c_tests/build/demo

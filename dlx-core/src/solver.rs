@@ -858,24 +858,6 @@ impl Solver {
         self.pool.as_ref().map_or_else(Vec::new, |p| p.stats())
     }
 
-    /// The parallel search's state for a call, if the call runs on several
-    /// threads: made at the search's start (a search begun by
-    /// [`Solver::search`] stays serial), `None` also when it cannot be
-    /// made (out of memory: the call then runs on one thread).
-    fn parallel(&mut self) -> Option<Box<Pool>> {
-        // (A pool that goes on from a checkpoint is kept on one thread too.)
-        if let Some(pool) = self.pool.take() {
-            return Some(pool);
-        }
-        if self.threads <= 1 {
-            return None;
-        }
-        if !self.search.ready_to_split() {
-            return None;
-        }
-        Pool::new(&self.search, self.threads).ok().map(Box::new)
-    }
-
     /// One call, handing solutions to `f` (at most `max`) or counting
     /// them: the solutions handed out or counted, and how the call ended.
     /// `serial` runs it on the calling thread within a [`Call`]; a solver
@@ -888,37 +870,42 @@ impl Solver {
     /// on, within the same call and its limits, on threads, from where the
     /// walk stands.
     fn one_call(&mut self, count: bool, max: Option<u64>, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>, serial: impl Serial) -> (u64, Outcome) {
-        if self.threads <= 1 && self.pool.is_none() {
-            // One thread, no pieces of a checkpoint: the call is serial's.
-            let mut call = control::begin(&mut self.search);
-            return serial(&mut self.search, &mut call, 0, f);
+        // The threads' state of an earlier call goes on (one from a
+        // checkpoint, on one thread too).
+        if let Some(pool) = self.pool.take() {
+            return self.drive_threads(pool, None, count, max, 0, f);
         }
-        let Some(mut call) = self.serial_start() else {
-            return match self.parallel() {
-                Some(pool) => self.drive_threads(pool, None, count, max, 0, f),
-                None => {
-                    let mut call = control::begin(&mut self.search);
-                    serial(&mut self.search, &mut call, 0, f)
+        if self.threads > 1 {
+            if let Some(mut call) = self.serial_start() {
+                let (found, outcome) = serial(&mut self.search, &mut call, 0, f);
+                if !call.handed_over {
+                    return (found, outcome);
                 }
-            };
-        };
-        let (found, outcome) = serial(&mut self.search, &mut call, 0, f);
-        if !call.handed_over {
-            return (found, outcome);
+                return match Pool::new(&self.search, self.threads) {
+                    Ok(pool) => self.drive_threads(Box::new(pool), Some(call), count, max, found, f),
+                    // No room for the threads' state: the call goes on here.
+                    Err(_) => serial(&mut self.search, &mut call, found, f),
+                };
+            }
+            // Threads from the start (no helper delay), at the search's
+            // start only (a search begun by `Solver::search` stays here);
+            // out of memory for their state, the call runs here.
+            if self.search.ready_to_split() {
+                if let Ok(pool) = Pool::new(&self.search, self.threads) {
+                    return self.drive_threads(Box::new(pool), None, count, max, 0, f);
+                }
+            }
         }
-        match Pool::new(&self.search, self.threads) {
-            Ok(pool) => self.drive_threads(Box::new(pool), Some(call), count, max, found, f),
-            // No room for the threads' state: the call goes on here.
-            Err(_) => serial(&mut self.search, &mut call, found, f),
-        }
+        let mut call = control::begin(&mut self.search);
+        serial(&mut self.search, &mut call, 0, f)
     }
 
     /// The call of a search on several threads that starts on the calling
-    /// thread alone, if this one does: the solver has threads, no threads'
-    /// state yet, a helper delay, and a search at its start or begun this
-    /// way (a search begun by [`Solver::search`] stays on one thread).
+    /// thread alone, if this one does (asked only with threads and no
+    /// threads' state): a helper delay, and a search at its start or begun
+    /// this way (a search begun by [`Solver::search`] stays on one thread).
     fn serial_start(&mut self) -> Option<Call> {
-        if self.threads <= 1 || self.pool.is_some() || self.helper_delay.is_zero() {
+        if self.helper_delay.is_zero() {
             return None;
         }
         if !self.serial_started && !self.search.ready_to_split() {
