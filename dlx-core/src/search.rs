@@ -21,6 +21,7 @@ use crate::bound::optimizer::Optimizer;
 use crate::bound::{Best, Objective};
 use crate::checkpoint::Piece;
 use crate::control::{Canceller, Controls, Counters, Limits, Outcome, Progress, ProgressFn, Sliced};
+use crate::engine::steer::Steering;
 use crate::engine::{self, Core, Engine, Fixed, Run, Walked};
 use crate::error::Error;
 use crate::matrix::Matrix;
@@ -71,11 +72,11 @@ pub(crate) struct Search {
     cost_limit: Option<i64>,
     /// Set on a parallel search's workers: levels may give rows away.
     sharing: bool,
-    /// The seed of a randomised search (the engine holds its generator).
-    seed: Option<u64>,
-    /// Whether the engine's choice uses dynamic weights (reset to 1 at
-    /// every restart, so a search walks the same tree from the start).
-    weights: bool,
+    /// The seed of a randomised search and whether the choice uses
+    /// dynamic weights: the engine holds the generator and the weights,
+    /// both back to their start at every restart, so a search walks the
+    /// same tree from the start.
+    steering: Steering,
     /// The matrix (or a copy of its structure), shared by copies: an
     /// engine laid out again (an objective moves `Small` to `Exact`) and
     /// the memoized count read it.
@@ -109,8 +110,7 @@ impl Search {
             objective: None,
             cost_limit: None,
             sharing: false,
-            seed: None,
-            weights: false,
+            steering: Steering::default(),
             matrix: structure,
         })
     }
@@ -122,8 +122,9 @@ impl Search {
 
     /// See [`Solver::set_weights`](crate::Solver::set_weights).
     pub(crate) fn set_weights(&mut self, on: bool) -> Result<(), Error> {
-        self.engine.set_weights(on)?;
-        self.weights = on;
+        let steering = Steering { weights: on, ..self.steering };
+        self.engine.steer(steering)?;
+        self.steering = steering;
         self.restart();
         Ok(())
     }
@@ -147,11 +148,8 @@ impl Search {
     /// rows and seed; the counters go back to zero.
     pub(crate) fn restart(&mut self) {
         self.engine.unwind();
-        self.engine.reseed();
-        if self.weights {
-            // Back to 1: the weights are in place, so this allocates nothing.
-            let _ = self.engine.set_weights(true);
-        }
+        // What the steering needs is in place, so this allocates nothing.
+        let _ = self.engine.steer(self.steering);
         self.nodes = 0;
         self.solutions = 0;
         self.engine.set_updates(0);
@@ -279,8 +277,7 @@ impl Search {
         if objective.is_some() && self.engine.bound().is_none() {
             let links = if self.matrix.is_generalized() { Engine::General } else { Engine::Exact };
             let mut core = engine::build(&self.matrix, links)?;
-            core.set_seed(self.seed)?;
-            core.set_weights(self.weights)?;
+            core.steer(self.steering)?;
             moved = Some(core);
         }
         let core = moved.as_ref().unwrap_or(&self.engine);
@@ -348,9 +345,10 @@ impl Search {
     /// See [`Solver::set_seed`](crate::Solver::set_seed).
     pub(crate) fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error> {
         self.engine.unwind();
-        let set = self.engine.set_seed(seed);
+        let steering = Steering { seed, ..self.steering };
+        let set = self.engine.steer(steering);
         if set.is_ok() {
-            self.seed = seed;
+            self.steering = steering;
         }
         self.restart();
         set
@@ -358,7 +356,7 @@ impl Search {
 
     /// See [`Solver::seed`](crate::Solver::seed).
     pub(crate) fn seed(&self) -> Option<u64> {
-        self.seed
+        self.steering.seed
     }
 
     /// The engine's estimate of the tree walked (see

@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use dlx_core::{Error, Found, Limits, Matrix, Outcome, Solver};
+use dlx_core::{Engine, Error, Found, Limits, Matrix, Outcome, Solver};
 
 fn all_solutions(s: &mut Solver) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
@@ -231,6 +231,31 @@ fn a_seed_fixes_the_order_and_other_seeds_change_it() {
     assert_eq!(s.next_solution().unwrap(), &first[..]);
     s.set_seed(None).unwrap();
     assert_eq!(all_solutions(&mut s), all_solutions(&mut Solver::new(&m).unwrap()));
+}
+
+/// Wrong code caught: an engine whose restart keeps its generator where
+/// it was, or that keeps a random order's room from one seed to the next
+/// with the old draws in it, or that leaves weights where the last search
+/// raised them.
+#[test]
+fn every_engine_replays_a_seed_and_its_weights_from_the_start() {
+    let m = queens(7);
+    for engine in Engine::all() {
+        let mut s = Solver::with_engine(&m, engine).unwrap();
+        s.set_weights(true).unwrap();
+        s.set_seed(Some(5)).unwrap();
+        let first = all_solutions(&mut s);
+        assert_eq!(first.len(), 40, "{engine:?}");
+        s.restart();
+        assert_eq!(all_solutions(&mut s), first, "{engine:?}: restarted");
+        s.set_seed(Some(6)).unwrap();
+        let other = all_solutions(&mut s);
+        s.set_seed(Some(5)).unwrap();
+        assert_eq!(all_solutions(&mut s), first, "{engine:?}: seed 5 after seed 6");
+        s.set_weights(true).unwrap();
+        assert_eq!(all_solutions(&mut s), first, "{engine:?}: weights set again");
+        assert_ne!(other, first, "{engine:?}: seeds 5 and 6 walk alike");
+    }
 }
 
 #[test]

@@ -36,7 +36,7 @@ use super::kit::{self, Seeded};
 use super::steer::{self, Weights};
 use super::walk::{rest_m, walk_m, Levels, Resume};
 use super::layout::Layout;
-use super::{Core, Engine, Fixed, Given, Run, Walked};
+use super::{Core, Engine, Fixed, Given, Run, Steering, Walked};
 use crate::alloc::filled;
 use crate::error::Error;
 use crate::matrix::Matrix;
@@ -373,10 +373,6 @@ impl BitsM {
 
     /// Turns dynamic weights on (every weight back to 1) or off. Errors:
     /// out of memory.
-    fn weights_on(&mut self, on: bool) -> Result<(), Error> {
-        self.weights.set(on, self.lo.len())
-    }
-
     #[inline(always)]
     fn all_done<const ONE: bool>(&self) -> bool {
         self.bits[self.words_of::<ONE>()..].iter().all(|&w| w == 0)
@@ -579,17 +575,10 @@ impl Core for BitsM {
         self.resume = Resume::Enter;
     }
 
-    fn set_weights(&mut self, on: bool) -> Result<(), Error> {
-        self.weights_on(on)
-    }
-
-    fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error> {
-        self.random = seed.map(Seeded::new);
+    fn steer(&mut self, steering: Steering) -> Result<(), Error> {
+        self.weights.set(steering.weights, self.lo.len())?;
+        self.random = steering.generator();
         Ok(())
-    }
-
-    fn generator(&mut self) -> Option<&mut Seeded> {
-        self.random.as_mut()
     }
 
     fn walk(&mut self, run: Run<'_>) -> Walked {

@@ -19,7 +19,7 @@ use super::keys::{Live, Mask, NoLive};
 use super::links::Links;
 use super::walk::{counting, enter, lone_solution_nodes, Entered, Phase};
 use super::kit::{self, Seeded};
-use super::{Core, Fixed, Given, Optimize, Run, Walked};
+use super::{Core, Fixed, Given, Optimize, Run, Steering, Walked};
 use crate::error::Error;
 use crate::matrix::Matrix;
 use crate::bound::optimizer::Optimizer;
@@ -434,20 +434,18 @@ impl Core for Dlx1 {
         self.level = 0;
     }
 
-    fn set_weights(&mut self, on: bool) -> Result<(), Error> {
-        self.links.keys.set_weights(on)
-    }
-
-    fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error> {
-        self.random = match seed {
-            Some(seed) => Some(Random::new(seed, self.rows(), self.choice.len())?),
+    fn steer(&mut self, steering: Steering) -> Result<(), Error> {
+        let fresh = match (steering.seed, &self.random) {
+            (Some(seed), None) => Some(Random::new(seed, self.rows(), self.choice.len())?),
+            _ => None,
+        };
+        self.links.keys.set_weights(steering.weights)?;
+        // The random order's room is kept from one seed to the next.
+        self.random = match steering.generator() {
+            Some(seeded) => fresh.or(self.random.take()).map(|r| Random { seeded, ..r }),
             None => None,
         };
         Ok(())
-    }
-
-    fn generator(&mut self) -> Option<&mut Seeded> {
-        self.random.as_mut().map(|r| &mut r.seeded)
     }
 
     fn bound(&self) -> Option<&dyn Optimize> {

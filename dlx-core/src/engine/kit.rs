@@ -3,22 +3,17 @@
 //! tree a donated branch stands for. (The memoized count's estimate is the
 //! same sum over its own levels.)
 
-/// The generator of a randomised search and the seed it restarts from.
+/// The generator of a randomised search ([`Steering::generator`](super::Steering::generator)
+/// makes it from the seed at each start).
 #[derive(Clone, Debug)]
 pub(crate) struct Seeded {
-    pub seed: u64,
     /// What the walk draws from (read in the walk itself, so a field).
     pub rng: fastrand::Rng,
 }
 
 impl Seeded {
     pub fn new(seed: u64) -> Seeded {
-        Seeded { seed, rng: fastrand::Rng::with_seed(seed) }
-    }
-
-    /// Back to the first draw: a restarted search draws as the first time.
-    pub fn restart(&mut self) {
-        self.rng = fastrand::Rng::with_seed(self.seed);
+        Seeded { rng: fastrand::Rng::with_seed(seed) }
     }
 }
 
@@ -94,15 +89,5 @@ mod tests {
         let got = shallowest(3, |l| (4, (l >= 1).then_some(l * 10)));
         assert_eq!(got, Some((1, 1.0 / 16.0, 10)));
         assert_eq!(shallowest(3, |_| (2, None::<()>)), None);
-    }
-
-    /// Wrong code caught: a restart that keeps the generator where it was.
-    #[test]
-    fn a_restarted_generator_draws_again_from_the_start() {
-        let mut g = Seeded::new(9);
-        let first: Vec<u32> = (0..4).map(|_| g.rng.u32(..)).collect();
-        g.restart();
-        let again: Vec<u32> = (0..4).map(|_| g.rng.u32(..)).collect();
-        assert_eq!(first, again);
     }
 }

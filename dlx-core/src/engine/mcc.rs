@@ -104,7 +104,7 @@
 
 use super::kit::{self, Seeded};
 use super::walk::{rest_m, walk_m, Levels, Resume};
-use super::{Core, Fixed, Given, Optimize, Run, Walked};
+use super::{Core, Fixed, Given, Optimize, Run, Steering, Walked};
 use crate::error::Error;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::{Bound, Objective};
@@ -278,7 +278,7 @@ pub(crate) struct Mcc {
     /// Per item, whether it is preferred (Knuth's DLX3-SHARP: see
     /// [`Mcc::choose`]); empty when none is.
     prefer: Vec<bool>,
-    /// With dynamic weights, each item's weight (see [`Mcc::set_weights`]);
+    /// With dynamic weights, each item's weight (see [`Steering`]);
     /// empty without.
     weights: Weights,
     /// Link updates, counted as in exact cover.
@@ -882,10 +882,6 @@ impl Mcc {
     /// Turns dynamic weights on (every weight back to 1) or off, for the
     /// counts and enumerations in order (see
     /// [`Mcc::choose_first_steered`]). Errors: out of memory.
-    fn weights_on(&mut self, on: bool) -> Result<(), Error> {
-        self.weights.set(on, self.primary)
-    }
-
     /// A lower bound on the cost the active columns still need (see the
     /// module documentation), or `None` when one of them cannot be
     /// satisfied. The seed's bound comes first; as soon as it reaches
@@ -1390,17 +1386,10 @@ impl Core for Mcc {
         self.updates = updates;
     }
 
-    fn set_weights(&mut self, on: bool) -> Result<(), Error> {
-        self.weights_on(on)
-    }
-
-    fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error> {
-        self.random = seed.map(Seeded::new);
+    fn steer(&mut self, steering: Steering) -> Result<(), Error> {
+        self.weights.set(steering.weights, self.primary)?;
+        self.random = steering.generator();
         Ok(())
-    }
-
-    fn generator(&mut self) -> Option<&mut Seeded> {
-        self.random.as_mut()
     }
 
     fn bound(&self) -> Option<&dyn Optimize> {

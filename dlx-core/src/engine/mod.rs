@@ -17,14 +17,14 @@
 //!
 //! What `Core` asks of an engine: its layout's facts (kind, rows, depth
 //! limit, updates); fixing rows before the search (`Fixed`: forced rows
-//! chosen, excluded rows taken out) and undoing that; unwinding; setting
-//! the seed and lending the generator; walking the tree for a node budget
+//! chosen, excluded rows taken out) and undoing that; unwinding; steering
+//! from the start (`Steering`: the seed, the weights); walking the tree for a node budget
 //! (`Walked`), optionally with a depth cap that stops at each node of that
 //! depth (`Walked::Cut`: the subproblems); a solution's rows; giving a
 //! branch away (`donate`) and what a walk has left once every branch is
 //! given (`rest`: the node it paused before, and Algorithm M's stop
 //! branches, which come last); each level's branches done (`branches`),
-//! depth, done. Provided: the rows a cut excludes, the estimate, reseeding,
+//! depth, done. Provided: the rows a cut excludes, the estimate,
 //! readying a copy of a walk to donate, and `bound`, the optional
 //! `Optimize` capability (optimizer, solution cost, list order,
 //! strengthen) that DLX1 and Algorithm M implement and the small engine
@@ -36,7 +36,7 @@ use crate::error::Error;
 use crate::matrix::Matrix;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::Objective;
-use kit::Seeded;
+pub(crate) use steer::Steering;
 
 pub(crate) mod bits_m;
 pub(crate) mod steer;
@@ -221,15 +221,12 @@ pub(crate) trait Core: std::fmt::Debug + Send + CoreClone {
     fn unforce(&mut self, fixed: &Fixed);
     /// Undoes the search back to the forced rows and puts it at its start.
     fn unwind(&mut self);
-    /// Randomises the order with `seed`, or not with `None`; the search
-    /// must be unwound. Errors: out of memory, changing nothing.
-    fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error>;
-    /// The generator of a randomised search.
-    fn generator(&mut self) -> Option<&mut Seeded>;
-    /// Turns dynamic weights on, every weight back to 1, or off (see
-    /// [`Solver::set_weights`](crate::Solver::set_weights)). Errors: out of
-    /// memory.
-    fn set_weights(&mut self, on: bool) -> Result<(), Error>;
+    /// Steers the search from its start (it must be unwound, or restarted
+    /// after with the seed it had): the random order of `steering.seed` from its first draw, or none; dynamic
+    /// weights all back to 1, or off. Allocates only what a seed or the
+    /// weights turned on need the first time. Errors: out of memory,
+    /// changing nothing.
+    fn steer(&mut self, steering: Steering) -> Result<(), Error>;
     /// Runs the search to its next solution, its end, or `run.limit` nodes.
     fn walk(&mut self, run: Run<'_>) -> Walked;
     /// Appends the rows chosen by the search (forced ones not included),
@@ -293,13 +290,6 @@ pub(crate) trait Core: std::fmt::Debug + Send + CoreClone {
         let mut e = kit::Estimate::default();
         self.branches(&mut |k, d| e.level(k, d));
         e.value()
-    }
-
-    /// Restarts the random generator from the seed (the search is unwound).
-    fn reseed(&mut self) {
-        if let Some(g) = self.generator() {
-            g.restart();
-        }
     }
 }
 

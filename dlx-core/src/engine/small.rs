@@ -97,7 +97,7 @@ use super::keys::{self, Key, Keys, SINKS};
 use super::layout::Layout;
 use super::walk::{counting, enter, lone_solution_nodes, Entered, Phase};
 use super::kit::{self, Seeded};
-use super::{Core, Engine, Fixed, Given, Run, Walked};
+use super::{Core, Engine, Fixed, Given, Run, Steering, Walked};
 use crate::alloc::filled;
 use crate::error::Error;
 use crate::matrix::Matrix;
@@ -1361,17 +1361,10 @@ impl<K: Key> Core for Small<K> {
         self.level = 0;
     }
 
-    fn set_weights(&mut self, on: bool) -> Result<(), Error> {
-        self.keys.set_weights(on)
-    }
-
-    fn set_seed(&mut self, seed: Option<u64>) -> Result<(), Error> {
-        self.random = seed.map(Seeded::new);
+    fn steer(&mut self, steering: Steering) -> Result<(), Error> {
+        self.keys.set_weights(steering.weights)?;
+        self.random = steering.generator();
         Ok(())
-    }
-
-    fn generator(&mut self) -> Option<&mut Seeded> {
-        self.random.as_mut()
     }
 
     fn walk(&mut self, run: Run<'_>) -> Walked {

@@ -8,6 +8,23 @@ use std::cell::Cell;
 
 use crate::error::Error;
 
+/// How a search is steered besides the columns' lengths, which the search
+/// keeps and hands its engine at each start ([`Core::steer`](super::Core::steer)):
+/// the seed of a random order (`None`: the lists' order) and whether
+/// dynamic weights are on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Steering {
+    pub seed: Option<u64>,
+    pub weights: bool,
+}
+
+impl Steering {
+    /// The generator of the seed, from its first draw.
+    pub fn generator(self) -> Option<super::kit::Seeded> {
+        self.seed.map(super::kit::Seeded::new)
+    }
+}
+
 /// Dynamic weights (dom/wdeg, as Knuth's SSXCC-WTD): one per item, 1 at
 /// the start, raised by 1 when the search finds the item with nothing left.
 /// Cells, since the choice only reads the engine. Empty when off.
