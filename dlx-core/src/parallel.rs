@@ -990,7 +990,7 @@ impl Home<'_> {
 
     /// Whether the search has work enough left for helpers: another worker
     /// holds a piece (from an earlier call), pieces are queued (a resumed
-    /// search), the call has run [`WORTH`], or the home worker's pace over
+    /// search), the call has run its delay (`self.delay`), or the home worker's pace over
     /// its share walked in this call says what is left takes that long.
     fn worth_helpers(&self, sh: &Shared) -> bool {
         {

@@ -10,7 +10,7 @@ use crate::error::Error;
 const FINEST_SCALE: u64 = 1 << 20;
 
 /// The state of a branch-and-bound search, the `COST` side of the search
-/// loop ([`Solver`]).
+/// loop ([`Solver`](crate::Solver)).
 ///
 /// # The bound
 ///

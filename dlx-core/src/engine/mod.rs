@@ -121,7 +121,7 @@ pub(crate) fn build(matrix: &Matrix, engine: Engine) -> Result<Box<dyn Core>, Er
 }
 
 /// The engine [`Engine::Auto`] runs on `matrix`: the whole rule, a case
-/// per branch (its numbers are `small`'s, see [`small::Fit`]; the
+/// per branch (its numbers are `small`'s, see [`small::fit::Fit`]; the
 /// header's `dlx_engine` states them for C users).
 pub(crate) fn auto(matrix: &Matrix) -> Engine {
     let fit = small::fit(matrix);
@@ -149,7 +149,7 @@ pub(crate) enum Walked {
     /// The search is exhausted.
     Exhausted,
     /// Branch and bound only: the bound asks to be strengthened
-    /// ([`Core::strengthen`]) and the search started over.
+    /// ([`Optimize::strengthen`]) and the search started over.
     Strengthen,
     /// A walk with a depth cap reached it with primary items left: the
     /// path is a subproblem ([`Core::solution`] and [`Core::excluded`]
@@ -394,14 +394,14 @@ mod tests {
         // 200 columns, 700 rows of 2: bit sets of 17 KB; links of 2,302
         // nodes, 37 KB.
         let spill = matrix(200, 0, 700, 2, false);
-        assert_eq!(small::fit(&spill), small::Fit { bits: true, links_spill: true, long_rows: false });
+        assert_eq!(small::fit(&spill), small::fit::Fit { bits: true, links_spill: true, long_rows: false });
         assert_eq!(auto(&spill), Engine::Small, "links past the cache");
         // 30 columns, 100 rows of 3: links of 430 nodes, 7 KB.
         let long = matrix(30, 0, 100, 3, false);
-        assert_eq!(small::fit(&long), small::Fit { bits: true, links_spill: false, long_rows: true });
+        assert_eq!(small::fit(&long), small::fit::Fit { bits: true, links_spill: false, long_rows: true });
         assert_eq!(auto(&long), Engine::Small, "long rows");
         let short = matrix(30, 0, 100, 2, false);
-        assert_eq!(small::fit(&short), small::Fit { bits: true, links_spill: false, long_rows: false });
+        assert_eq!(small::fit(&short), small::fit::Fit { bits: true, links_spill: false, long_rows: false });
         assert_eq!(auto(&short), Engine::Exact, "short rows, links in the cache");
         let large = matrix(101, 0, 4000, 3, false);
         assert!(!small::fit(&large).bits);

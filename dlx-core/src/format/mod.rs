@@ -1,4 +1,4 @@
-//! Knuth's text format for exact cover problems: [`parse`] and [`write()`].
+//! Knuth's text format for exact cover problems: [`parse()`] and [`write()`].
 //!
 //! This is the input format of Knuth's programs DLX1, DLX2, DLX3 and DLX5
 //! (and of SSXC, miniexact and others), so any instance written for them can
@@ -137,7 +137,7 @@ pub fn parse(text: &str) -> Result<Matrix, ParseError> {
     parse_observed(text, None)
 }
 
-/// As [`parse`], storing in `read` (when given), every megabyte or so, how
+/// As [`parse()`], storing in `read` (when given), every megabyte or so, how
 /// many bytes of `text` have been read: another thread may watch it to
 /// report progress on a large text.
 pub fn parse_observed(text: &str, read: Option<&AtomicUsize>) -> Result<Matrix, ParseError> {

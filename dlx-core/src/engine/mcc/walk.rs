@@ -1,0 +1,297 @@
+//! The walk of Algorithm M on the links: entering a level, its branches
+//! (the rows of its column, then the stop branch, or the stop first with
+//! an objective), undoing them, and the generic walk's hooks ([`Walk`]).
+
+use super::Mcc;
+use super::bound::row_set;
+use super::{Branch, Level};
+use crate::bound::Bound;
+use crate::engine::walk::{walk_m, Levels, Resume};
+use crate::engine::{Run, Walked};
+
+impl Mcc {
+    /// Undoes the top level's current branch, if any.
+    #[inline(always)]
+    pub(super) fn undo_branch(&mut self) {
+        let Some(&l) = self.stack.last() else { return };
+        match l.branch {
+            Branch::Stop => {
+                self.uncover(l.item);
+                self.top_level().branch = Branch::Stopped;
+            }
+            Branch::Last => {
+                self.uncover(l.item);
+                self.top_level().branch = Branch::Over;
+            }
+            Branch::Rows if l.chosen => {
+                self.uncommit_rest(self.order[l.at as usize]);
+                self.path = l.path;
+                let top = self.top_level();
+                top.chosen = false;
+                top.at += 1;
+            }
+            Branch::Entered | Branch::Stopped | Branch::Rows | Branch::Over => {}
+        }
+    }
+
+    fn top_level(&mut self) -> &mut Level {
+        let at = self.stack.len() - 1;
+        &mut self.stack[at]
+    }
+
+    /// Leaves the top level (its branch undone): puts back its excluded
+    /// rows, or uncovers its column.
+    #[inline(always)]
+    pub(super) fn leave(&mut self) {
+        let Some(l) = self.stack.pop() else { return };
+        if l.branch == Branch::Rows {
+            if l.last {
+                self.uncover(l.item);
+            }
+            self.count_down(l.item);
+        }
+        // (Excluded rows stay excluded through a last stop branch.)
+        for k in (l.excluded as usize..self.excluded.len()).rev() {
+            let x = self.excluded[k];
+            self.relink(x);
+            self.unhide(x);
+        }
+        self.excluded.truncate(l.excluded as usize);
+        self.order.truncate(l.start as usize);
+    }
+
+    /// Enters a level: pushes the column with the fewest branches and its
+    /// rows, unless the bound or a dead column cuts it off (`false`).
+    fn enter(&mut self, bound: Option<&Bound>, mut rng: Option<&mut fastrand::Rng>) -> bool {
+        if let Some(b) = bound {
+            // The bound also counts each row's needy columns, for the order
+            // of the rows below.
+            let so_far = b.forced + self.path;
+            let room = if b.bar == i64::MAX { i64::MAX } else { b.bar - so_far };
+            if self.lower_bound(b, room).is_none_or(|rest| rest >= room) {
+                return false;
+            }
+        }
+        let (item, branches) = self.choose(bound.is_some(), rng.as_deref_mut());
+        if branches <= 0 {
+            return false;
+        }
+        let start = self.order.len() as u32;
+        let mut p = self.down[item as usize];
+        while p != item {
+            self.order.push(p);
+            p = self.down[p as usize];
+        }
+        if let Some(rng) = rng {
+            rng.shuffle(&mut self.order[start as usize..]);
+        } else if bound.is_some() && self.need(item) > 0 {
+            // With an objective, the rows that serve the most columns still
+            // needing rows go first: good solutions early lower the bar
+            // sooner (stable, so ties keep the list order).
+            let (row, hits, stamp) = (&self.row, &self.hits, self.stamp);
+            let served = |x: &u32| {
+                let h = hits[row[*x as usize] as usize];
+                if h.0 == stamp { h.1 } else { 0 }
+            };
+            self.order[start as usize..].sort_by_key(|x| std::cmp::Reverse(served(x)));
+        }
+        let (end, excluded, path) = (self.order.len() as u32, self.excluded.len() as u32, self.path);
+        let stop_last = bound.is_none();
+        self.stack.push(Level { item, branch: Branch::Entered, last: false, chosen: false, start, at: start, end, stop: end, excluded, path, stop_last });
+        true
+    }
+
+    /// Takes the top level's next branch: `true` when one was taken,
+    /// `false` when the level is exhausted (and left).
+    pub(super) fn branch(&mut self, bound: Option<&Bound>) -> bool {
+        let Some(&l) = self.stack.last() else { return false };
+        let i = l.item;
+        match l.branch {
+            Branch::Entered if self.need(i) <= 0 && (!l.stop_last || l.start == l.stop) => {
+                // The stop branch first; or the only one, with no rows
+                // (DLX3's null move: no update for the column).
+                self.cover_counting(i, u64::from(!l.stop_last));
+                self.top_level().branch = if l.stop_last { Branch::Last } else { Branch::Stop };
+                return true;
+            }
+            Branch::Over => {
+                self.leave();
+                return false;
+            }
+            Branch::Entered | Branch::Stopped => {
+                self.count_up(i);
+                let last = self.count[i as usize] == self.hi[i as usize];
+                if last {
+                    self.cover(i);
+                }
+                let top = self.top_level();
+                (top.branch, top.last) = (Branch::Rows, last);
+                if bound.is_some_and(|b| self.no_row_pays(b, &l)) {
+                    self.top_level().at = l.end;
+                }
+            }
+            Branch::Stop | Branch::Rows | Branch::Last => {}
+        }
+        let mut l = self.stack[self.stack.len() - 1];
+        debug_assert!(l.branch == Branch::Rows && !l.chosen);
+        let recorded = (self.stack.len() - 1) * self.words < self.needy_sets.len();
+        if let Some(b) = bound.filter(|b| b.one_best && recorded) {
+            while l.at < l.stop && self.replaced(b, &l) {
+                l.at += 1;
+            }
+            self.top_level().at = l.at;
+        }
+        // The rows `at..end` are left, and the first chosen row must leave
+        // enough after it for the column's lower bound.
+        let need = self.need(i) + 1;
+        // (Rows given away may still be chosen deeper: `end` counts them.)
+        if l.at >= l.stop || i64::from(l.end - l.at) < need {
+            if l.stop_last && need <= 0 {
+                // The stop branch, last (the column had its `lo` rows
+                // before the count of one more): the rows tried stay
+                // excluded, and covering the column hides nothing more
+                // but rows given away; a column covered for its last row
+                // stays covered.
+                self.count_down(i);
+                if !l.last {
+                    // Only deactivating, as DLX3's null move, where no
+                    // row was given away: no update for the column.
+                    self.cover_counting(i, 0);
+                }
+                self.top_level().branch = Branch::Last;
+                return true;
+            }
+            self.leave();
+            return false;
+        }
+        let x = self.order[l.at as usize];
+        if !l.last {
+            self.updates += self.hide(x) + 1;
+            self.unlink(x);
+            self.excluded.push(x);
+        }
+        self.commit_rest(x);
+        self.path += bound.map_or(0, |b| b.row_cost[self.row[x as usize] as usize]);
+        self.top_level().chosen = true;
+        true
+    }
+
+    /// Whether the row `order[l.at]` of level `l` may be skipped in a
+    /// search for the one best solution: when an earlier row `y` of the
+    /// level serves every column it serves that still needs rows, costs no
+    /// more, has no secondary column, and adds to no column whose upper
+    /// bound may bind. Then any solution through the row, with its row
+    /// replaced by `y`, is a solution (the columns that need no rows
+    /// already have them from the rows above; `y` overfills nothing and
+    /// clashes with no color) that costs no more and goes through `y`,
+    /// whose branch came first. (The level's needy columns are those of
+    /// its entry: since then only its own column, which both rows serve,
+    /// has had a row more.) Only for a level whose needy columns were
+    /// recorded (`needy_sets`).
+    pub(super) fn replaced(&self, b: &Bound, l: &Level) -> bool {
+        let (words, level) = (self.words, self.stack.len() - 1);
+        let needy = row_set(&self.needy_sets, words, level);
+        let (masks, row) = (&self.row_mask[..], &self.row[..]);
+        let x = row[self.order[l.at as usize] as usize] as usize;
+        let (mask, cost) = (row_set(masks, words, x), b.row_cost[x]);
+        self.order[l.start as usize..l.at as usize].iter().any(|&y| {
+            let y = row[y as usize] as usize;
+            let other = row_set(masks, words, y);
+            let covers = (0..words).all(|k| mask[k] & needy[k] & !other[k] == 0 && other[k] & !mask[k] & !self.unbounded[k] == 0);
+            covers && self.primary_only[y] && b.row_cost[y] <= cost
+        })
+    }
+
+    /// Whether the bound rules out every row branch of level `l` at
+    /// once: when no active column needs rows, a row adds its cost and
+    /// nothing can lower the cost still to pay, so the cheapest row of the
+    /// level must still stay below the bar.
+    fn no_row_pays(&self, b: &Bound, l: &Level) -> bool {
+        if b.bar == i64::MAX {
+            return false;
+        }
+        if self.short_next[0] != 0 {
+            return false;
+        }
+        let rows = &self.order[l.at as usize..l.end as usize];
+        let cheapest = rows.iter().map(|&x| b.row_cost[self.row[x as usize] as usize]).min().unwrap_or(0);
+        b.forced + self.path + cheapest + b.negative >= b.bar
+    }
+
+    /// Runs the search to its next solution, its end, or until entering a
+    /// level would pass `limit` nodes. The caller copies the solution with
+    /// [`Core::solution`](crate::engine::Core::solution).
+    /// With a depth `cap`, stops at each path of `cap` levels instead
+    /// ([`Walked::Cut`]), in the lists' order.
+    pub(super) fn search(&mut self, run: Run<'_>, bound: Option<&Bound>) -> Walked {
+        if let Some(cap) = run.cap {
+            return self.walk_with(run.nodes, run.limit, cap, None, None, None);
+        }
+        let mut random = self.random.take();
+        let count = if bound.is_none() { run.count } else { None };
+        let walked = self.walk_with(run.nodes, run.limit, usize::MAX, bound, random.as_mut().map(|r| &mut r.rng), count);
+        self.random = random;
+        walked
+    }
+
+    /// The walk ([`walk_m`]) with `bound` and `rng`.
+    fn walk_with(
+        &mut self,
+        nodes: &mut u64,
+        limit: u64,
+        cap: usize,
+        bound: Option<&Bound>,
+        rng: Option<&mut fastrand::Rng>,
+        count: Option<(&mut u64, u64)>,
+    ) -> Walked {
+        walk_m(&mut Walk { m: self, bound, rng }, nodes, limit, cap, count)
+    }
+}
+
+/// Mcc's walk with its branch and bound and generator, for [`walk_m`].
+pub(super) struct Walk<'a, 'b, 'c, 'd> {
+    pub(super) m: &'a mut Mcc,
+    pub(super) bound: Option<&'b Bound<'d>>,
+    pub(super) rng: Option<&'c mut fastrand::Rng>,
+}
+
+impl Levels for Walk<'_, '_, '_, '_> {
+    #[inline(always)]
+    fn resume(&mut self) -> &mut Resume {
+        &mut self.m.resume
+    }
+
+    fn within(&self) -> bool {
+        self.m.within
+    }
+
+    #[inline(always)]
+    fn levels(&self) -> usize {
+        self.m.stack.len()
+    }
+
+    #[inline(always)]
+    fn all_done(&self) -> bool {
+        self.m.all_done()
+    }
+
+    #[inline(always)]
+    fn enter(&mut self) -> bool {
+        self.m.enter(self.bound, self.rng.as_deref_mut())
+    }
+
+    #[inline(always)]
+    fn branch(&mut self) -> bool {
+        self.m.branch(self.bound)
+    }
+
+    #[inline(always)]
+    fn undo_branch(&mut self) {
+        self.m.undo_branch();
+    }
+
+    #[inline(always)]
+    fn fits(&self) -> bool {
+        self.bound.is_none_or(|b| b.forced + self.m.path < b.bar)
+    }
+}
