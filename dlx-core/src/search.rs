@@ -148,8 +148,12 @@ impl Search {
     /// rows and seed; the counters go back to zero.
     pub(crate) fn restart(&mut self) {
         self.engine.unwind();
-        // What the steering needs is in place, so this allocates nothing.
-        let _ = self.engine.steer(self.steering);
+        // The generator and the weights back to their start (what they
+        // need is in place, so this allocates nothing); without either,
+        // nothing to do.
+        if self.steering != Steering::default() {
+            let _ = self.engine.steer(self.steering);
+        }
         self.nodes = 0;
         self.solutions = 0;
         self.engine.set_updates(0);
