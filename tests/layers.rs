@@ -2,7 +2,7 @@
 //! core's (`dlx-core/src/`) and the C API's (`src/`). Between crates cargo
 //! allows none.
 //!
-//! A *unit* is a top-level module of the crate (`dlx-core/src/search.rs`)
+//! A *unit* is a top-level module of the crate (`dlx-core/src/control.rs`)
 //! or a folder (`dlx-core/src/engine/`), except that each file of
 //! `src/ffi/` is a unit of its own (`ffi/solver`, `ffi/mod`). Every path written in a file (`crate::a::b`,
 //! `crate::{a, b}`, and in `src/ffi/` also `super::solver`) is an edge from
