@@ -39,7 +39,7 @@ impl Search {
     }
 
     /// Starts a worker on a piece of the tree: `rows` forced, `excluded`
-    /// excluded (they fit, as [`Core::donate`] gives them; the room is
+    /// excluded (they fit, as [`Core::donate`](crate::engine::Core::donate) gives them; the room is
     /// reserved by [`Search::worker`]).
     pub(crate) fn enter_unit(&mut self, rows: &[usize], excluded: &[usize]) {
         self.with_nothing_covered(|s| {
@@ -53,7 +53,7 @@ impl Search {
         });
     }
 
-    /// See [`Core::donate`]; `rows` gets the forced rows first. Returns the
+    /// See [`Core::donate`](crate::engine::Core::donate); `rows` gets the forced rows first. Returns the
     /// branch's share of the tree.
     pub(crate) fn donate(&mut self, rows: &mut Vec<usize>, excluded: &mut Vec<usize>) -> Option<f64> {
         rows.extend_from_slice(&self.fixed.forced);
@@ -65,7 +65,7 @@ impl Search {
     /// solutions are exactly those the search has not reached yet, each in
     /// one piece; the search itself goes on unchanged (the pieces come
     /// from a copy of its engine): every branch the copy can give away
-    /// ([`Core::donate`]) and what it has left besides ([`Core::rest`]).
+    /// ([`Core::donate`](crate::engine::Core::donate)) and what it has left besides ([`Core::rest`](crate::engine::Core::rest)).
     /// The pieces come in the order the search would reach them, so that a
     /// search that walks them in turn walks the same tree in the same
     /// order, node for node (without a seed or weights, which a piece
