@@ -60,6 +60,7 @@ use std::sync::atomic::AtomicUsize;
 use crate::error::Error;
 use crate::matrix::Matrix;
 
+mod blocks;
 mod index;
 mod parse;
 mod write;
@@ -159,7 +160,7 @@ pub fn parse_bytes_observed(bytes: &[u8], read: Option<&AtomicUsize>) -> Result<
 /// one). The matrix, and the error when there is one, are the same on any
 /// number of threads.
 pub fn parse_bytes_with(bytes: &[u8], threads: usize, read: Option<&AtomicUsize>) -> Result<Matrix, ParseError> {
-    in_memory(parse::parse_blocks(parse::SliceBlocks { bytes }, threads, read))
+    in_memory(parse::parse_blocks(blocks::SliceBlocks { bytes }, threads, read))
 }
 
 /// The size of the blocks a text is read in, about (a block holds whole
@@ -168,7 +169,7 @@ pub fn parse_bytes_with(bytes: &[u8], threads: usize, read: Option<&AtomicUsize>
 /// given: a caller that knows the size need not find how many cores there
 /// are.
 pub const fn block_size() -> usize {
-    parse::BLOCK
+    blocks::BLOCK
 }
 
 /// Reads a text in Knuth's format from `reader` a megabyte or so at a time,
@@ -179,7 +180,7 @@ pub const fn block_size() -> usize {
 /// the error when there is one, are those of [`parse_bytes`] on the same
 /// text. A reader that fails gives [`ReadError::Io`].
 pub fn read(reader: impl Read, threads: usize, read: Option<&AtomicUsize>) -> Result<Matrix, ReadError> {
-    parse::parse_blocks(parse::ReaderBlocks { reader, carry: Vec::new(), done: false, spare: Vec::new() }, threads, read)
+    parse::parse_blocks(blocks::ReaderBlocks { reader, carry: Vec::new(), done: false, spare: Vec::new() }, threads, read)
 }
 
 #[cfg(test)]
