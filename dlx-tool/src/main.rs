@@ -38,13 +38,13 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use dlx_core::format::{ColorText, ReadError};
-use dlx_core::{Error, Goal, Limits, Matrix, MemoOptions, Objective, Outcome, Phase, Solver};
+use dlx_core::{Error, Goal, Limits, Matrix, Objective, Outcome, Solver};
 
 mod args;
 mod output;
 
 use args::{parse_args, Early, Options, EXIT_COST_RANGE, EXIT_INPUT, EXIT_OTHER, EXIT_STOPPED, EXIT_USAGE, HELP};
-use output::{print_best, print_json_count, print_json_head, print_json_rows, print_json_tail, print_solution, Report, Shown};
+use output::{print_best, print_json_head, print_json_rows, print_json_tail, print_solution, Report, Shown};
 
 
 /// Set when a message to standard error could not be written: the run
@@ -64,6 +64,11 @@ macro_rules! say {
 }
 
 mod checkpoint;
+mod memo;
+mod pre;
+
+use memo::{run_memo, run_zdd};
+use pre::{run_pre_out, say_pre};
 
 /// The status the program exits with.
 struct ExitCode(u8);
@@ -590,221 +595,6 @@ fn search(
     (found, outcome, write_error)
 }
 
-/// The memo's settings from the command line.
-fn memo_options(opts: &Options) -> MemoOptions {
-    let mut memo = MemoOptions { order: opts.memo_order, decompose: opts.memo_parts, ..MemoOptions::default() };
-    if let Some(bytes) = opts.memo_memory {
-        memo.memory = bytes;
-    }
-    memo
-}
-
-/// What preprocessing removed, on standard error (unless `--quiet`).
-fn say_pre(opts: &Options, stats: &dlx_core::PreStats, matrix: &Matrix) {
-    if opts.quiet {
-        return;
-    }
-    let end = if stats.infeasible {
-        "no solution: a primary item has no option left"
-    } else if stats.complete {
-        "nothing more to remove"
-    } else {
-        "stopped by --pre-work"
-    };
-    say!(
-        "dlx: pre: removed {} of {} options and {} of {} items in {} rounds, {} entries read ({end})",
-        stats.rows_removed,
-        matrix.rows(),
-        stats.columns_removed,
-        matrix.columns(),
-        stats.rounds,
-        stats.work
-    );
-}
-
-/// `--pre-out FILE`: the preprocessed problem written to `path`, each
-/// option followed by a comment with its number in the input.
-fn run_pre_out(opts: &Options, path: &OsStr, matrix: &Matrix) -> ExitCode {
-    let pre = match dlx_core::preprocess(matrix, opts.pre_work) {
-        Ok(p) => p,
-        Err(e) => {
-            say!("dlx: --pre-out: {e}");
-            return exit(EXIT_OTHER);
-        }
-    };
-    let text = dlx_core::format::write(&pre.matrix);
-    let shown = std::path::Path::new(path).display();
-    let wrote = std::fs::File::create(path).and_then(|f| {
-        let mut w = BufWriter::with_capacity(1 << 16, f);
-        if pre.matrix.columns() == 0 {
-            w.write_all(NOTHING_LEFT.as_bytes())?;
-        } else {
-            write_with_origins(&mut w, &text, &pre.rows)?;
-        }
-        w.into_inner().map_err(|e| e.into_error())?.sync_all()
-    });
-    if let Err(e) = wrote {
-        say!("dlx: --pre-out: {shown}: {e}");
-        return exit(EXIT_OTHER);
-    }
-    say_pre(opts, &pre.stats, matrix);
-    exit(0)
-}
-
-/// What `--pre-out` writes when preprocessing left no item (and so no
-/// option): Knuth's format has no text for a problem without items, so
-/// one item that no option covers and that must be covered 0 times stands
-/// in for none. It reads back to a problem with the same solutions: the
-/// one that chooses no option.
-const NOTHING_LEFT: &str = "\
-| dlx --pre-out: preprocessing left no item and no option: the only
-| solution is to choose no option. Knuth's format has no text for a
-| problem without items; this item, which no option covers and which
-| must be covered 0 times, stands in for none.
-0:0|none
-";
-
-/// `text` (a matrix as `format::write` writes it: comment lines, the item
-/// line, then one line per option) with a comment after option `i`
-/// naming `rows[i]`.
-fn write_with_origins(w: &mut impl Write, text: &str, rows: &[usize]) -> io::Result<()> {
-    let mut lines = text.lines();
-    for line in lines.by_ref() {
-        writeln!(w, "{line}")?;
-        if !line.starts_with('|') {
-            break; // the item line
-        }
-    }
-    for (line, row) in lines.zip(rows) {
-        writeln!(w, "{line}\n| from option {row}")?;
-    }
-    Ok(())
-}
-
-/// `--zdd FILE`: the diagram of every solution written to `path`, the
-/// count on standard output; its nodes, the solutions of each size and
-/// (with costs) the least cost on standard error.
-fn run_zdd(opts: &Options, path: &OsStr, solver: &mut Solver, matrix: &Matrix, out: &mut impl Write) -> ExitCode {
-    solver.set_memo_options(memo_options(opts));
-    let start = Instant::now();
-    let zdd = match solver.zdd() {
-        Ok(z) => z,
-        Err(e) => {
-            say!("dlx: --zdd: {e}");
-            return exit(EXIT_OTHER);
-        }
-    };
-    let shown = std::path::Path::new(path).display();
-    let wrote = std::fs::File::create(path).and_then(|f| {
-        let mut w = BufWriter::with_capacity(1 << 16, f);
-        zdd.write(&mut w)?;
-        w.into_inner().map_err(|e| e.into_error())?.sync_all()
-    });
-    if let Err(e) = wrote {
-        say!("dlx: --zdd: {shown}: {e}");
-        return exit(EXIT_OTHER);
-    }
-    // The least cost only when the options have costs.
-    let least = if matrix.has_costs() { zdd.least_cost().map(|l| l.map(|(cost, _)| cost)) } else { Ok(None) };
-    let (count, sizes, least) = match (zdd.count(), zdd.count_by_size(), least) {
-        (Ok(c), Ok(s), Ok(l)) => (c, s, l),
-        (Err(e), ..) | (_, Err(e), _) | (.., Err(e)) => {
-            say!("dlx: --zdd: {e}");
-            return exit(EXIT_OTHER);
-        }
-    };
-    if let Err(code) = written(writeln!(out, "{count}").err(), out) {
-        return code;
-    }
-    if !opts.quiet {
-        let by_size: Vec<String> = sizes.iter().enumerate().filter(|(_, c)| !c.is_zero()).map(|(k, c)| format!("{k}:{c}")).collect();
-        say!("dlx: zdd: {} nodes written to {shown} in {:.3} s; solutions by size: {}", zdd.nodes(), start.elapsed().as_secs_f64(), if by_size.is_empty() { "none".into() } else { by_size.join(" ") });
-        if let Some(cost) = least {
-            say!("dlx: zdd: least cost {cost}");
-        }
-    }
-    exit(0)
-}
-
-/// `--memo`, `--sample` and the automatic count (`--auto`, the default
-/// count): the count, printed in full, or that many solutions drawn
-/// uniformly at random from the memo; the cache's figures (or, when the
-/// plain search counted, its counters) on standard error.
-fn run_memo(opts: &Options, name: &str, solver: &mut Solver, matrix: &Matrix, colors: &ColorText<'_>, out: &mut impl Write) -> ExitCode {
-    let auto = opts.sample.is_none() && opts.counts_automatically();
-    // Whether the plain search gave the count (the automatic count's choice).
-    let by_plain = |s: &Solver| auto && s.auto_phase() != Phase::Memo;
-    solver.set_memo_options(memo_options(opts));
-    let start = Instant::now();
-    let mut write_error = None;
-    let done = match opts.sample {
-        None => if auto { solver.count_auto() } else { solver.memo_count() }.map(|count| {
-            if opts.json {
-                let plain = by_plain(solver);
-                let outcome = if count.is_some() { Outcome::Exhausted } else { solver.outcome().unwrap_or(Outcome::Stopped) };
-                let counters = if plain { solver.counters() } else { dlx_core::Counters::default() };
-                let report = Report { counters, elapsed: start.elapsed() };
-                write_error = print_json_count(out, name, outcome, count.as_ref(), if plain { "plain" } else { "memo" }, &report).err();
-            } else if let Some(count) = &count {
-                write_error = writeln!(out, "{count}").err();
-            }
-            count.is_some()
-        }),
-        Some(n) => solver
-            .memo_sample(opts.seed.unwrap_or(0), n, |rows| match print_solution(out, matrix, colors, rows) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(e) => {
-                    write_error = Some(e);
-                    ControlFlow::Break(())
-                }
-            })
-            .map(|outcome| outcome == Outcome::Exhausted || write_error.is_some()),
-    };
-    let elapsed = start.elapsed();
-    let done = match done {
-        Ok(done) => done,
-        Err(e) => {
-            say!("dlx: {}: {e}", if opts.sample.is_some() { "--sample" } else if auto { "the count" } else { "--memo" });
-            return exit(EXIT_OTHER);
-        }
-    };
-    if let Err(code) = written(write_error, out) {
-        return code;
-    }
-    let mut code = 0;
-    if !done {
-        let why = match solver.outcome() {
-            Some(Outcome::NodeLimit) => "node limit (--max-nodes)",
-            Some(Outcome::TimeLimit) => "time limit (--time-limit)",
-            _ => "stopped",
-        };
-        let printed = if opts.json { "its document's count is null" } else { "nothing is printed" };
-        say!("dlx: stopped: {why}: the count did not finish, {printed}");
-        code = EXIT_STOPPED;
-    }
-    if !opts.quiet && by_plain(solver) {
-        // The plain search counted: its counters, as without the memo.
-        say!("dlx: counted by the plain search (the memo fell behind)");
-        say_counters(solver, elapsed);
-    } else if !opts.quiet {
-        if auto {
-            say!("dlx: counted by memo (the plain search fell behind)");
-        }
-        let s = solver.memo_stats();
-        let c = &s.cache;
-        say!(
-            "dlx: memo: {} nodes, {} states cached, {} hits, {} misses, {} dropped, {:.1} MB, {:.3} s",
-            s.nodes,
-            c.entries,
-            c.hits,
-            c.misses,
-            c.dropped,
-            c.bytes as f64 / (1u64 << 20) as f64,
-            elapsed.as_secs_f64()
-        );
-    }
-    exit(code)
-}
 
 #[cfg(test)]
 mod tests {
