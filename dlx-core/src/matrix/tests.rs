@@ -1,7 +1,5 @@
 use super::*;
 
-use super::*;
-
 /// A small generator, so the cases are the same on every run.
 fn next(state: &mut u64) -> u64 {
     *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
