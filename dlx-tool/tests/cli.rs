@@ -18,6 +18,10 @@ mod tool;
 
 use tool::*;
 
+/// `dlx FILE` counts automatically: a board of 12,988,816 tilings (Kasteleyn)
+/// by memo, Scott's board by the plain search, with DLX1's counters (those
+/// of `--plain`). Catches a default that enumerates tilings, or a race
+/// that leaves the plain search's counters short.
 #[test]
 fn the_default_count_is_automatic() {
     let board = gen("domino_8x8.dlx");

@@ -63,7 +63,7 @@ impl Live {
         let mut order: Vec<u32> = filled(entries)?;
         let mut slot: Vec<u32> = filled(entries)?;
         let mut possible: Vec<u32> = filled(columns)?;
-        for c in 0..columns {
+        for (c, possible) in possible.iter_mut().enumerate() {
             let base = p.list_start(c);
             let list = p.column(c).0;
             let mut k = 0;
@@ -77,7 +77,7 @@ impl Live {
                     }
                 }
                 if !pass {
-                    possible[c] = k as u32;
+                    *possible = k as u32;
                 }
             }
         }

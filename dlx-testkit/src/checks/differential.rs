@@ -253,206 +253,253 @@ pub fn differential(data: &[u8]) {
     let engine = engine_of(data, &m);
     let goal = inp.pick(&[Goal::FewestRows, Goal::MinCost, Goal::MaxCost]);
     let k = 1 + inp.below(4);
+    let c = Case { p: &p, m: &m, all: &all, engine, goal, k, threads };
     match inp.below(8) {
-        0 => {
-            assert_eq!(m.count_solutions(None).expect("a count"), all.len() as u64, "count");
-            let mut s = on(Solver::with_engine(&m, engine), threads);
-            assert_eq!(s.count_run(), (all.len() as u64, Outcome::Exhausted), "count_run");
-            memo_count(&mut inp, &m, engine, &[], all.len(), threads.pre);
-            memo_draws(&mut inp, &m, engine, &all, threads.pre);
-            if let Some(work) = threads.pre {
-                check_preprocessed(&m, work, &all);
-            }
-            // The generalised engine runs plain matrices too, to the same end.
-            let mut g = on(Solver::with_engine(&m, Engine::General), threads);
-            let (found, _) = drain(&mut g, &p, Limits::default());
-            assert_same_set(found, &all, "the generalised engine");
-            assert_eq!(s.counters().solutions, all.len() as u64);
-            let max = inp.below(4) as u64;
-            let capped = if max == 0 { all.len() as u64 } else { max.min(all.len() as u64) };
-            assert_eq!(m.count_solutions(Some(max).filter(|&x| x > 0)).expect("a count"), capped, "count up to {max}");
-            let first = m.first_solution().expect("a search");
-            assert_eq!(first.is_some(), !all.is_empty());
-            if let Some(rows) = first {
-                assert!(p.is_solution(&rows));
-            }
-            if !p.has_text() {
-                return; // Knuth's format has no text for this matrix.
-            }
-            let text = dlx_core::format::write(&m);
-            let back = dlx_core::format::parse(&text).expect("written text parses");
-            assert_eq!(back.count_solutions(None).expect("a count"), all.len() as u64, "count after writing\n{text}");
+        0 => counts(&mut inp, c),
+        1 => next_solution(c),
+        2 => seeded(&mut inp, c),
+        3 => resumed(&mut inp, c),
+        4 => best(&mut inp, c),
+        5 => forced(&mut inp, c),
+        6 => subproblems(&mut inp, c),
+        _ => cost_limit(&mut inp, c),
+    }
+}
+
+/// What every mode of [`differential`] checks against: the problem, its
+/// matrix and all its solutions (by the brute force), the engine, the
+/// objective's goal and k, and the threads and preprocessing.
+#[derive(Clone, Copy)]
+struct Case<'a> {
+    p: &'a Problem,
+    m: &'a Matrix,
+    all: &'a Vec<Vec<usize>>,
+    engine: Engine,
+    goal: Goal,
+    k: usize,
+    threads: Setup,
+}
+
+/// Mode 0 of [`differential`]: Counts every way (the count, `count_run`, the memo, preprocessing, the generalised engine, a capped count, the first solution, the text written and read back).
+fn counts(inp: &mut Input, c: Case) {
+    let Case { p, m, all, engine, threads, .. } = c;
+    assert_eq!(m.count_solutions(None).expect("a count"), all.len() as u64, "count");
+    let mut s = on(Solver::with_engine(m, engine), threads);
+    assert_eq!(s.count_run(), (all.len() as u64, Outcome::Exhausted), "count_run");
+    memo_count(inp, m, engine, &[], all.len(), threads.pre);
+    memo_draws(inp, m, engine, all, threads.pre);
+    if let Some(work) = threads.pre {
+        check_preprocessed(m, work, all);
+    }
+    // The generalised engine runs plain matrices too, to the same end.
+    let mut g = on(Solver::with_engine(m, Engine::General), threads);
+    let (found, _) = drain(&mut g, p, Limits::default());
+    assert_same_set(found, all, "the generalised engine");
+    assert_eq!(s.counters().solutions, all.len() as u64);
+    let max = inp.below(4) as u64;
+    let capped = if max == 0 { all.len() as u64 } else { max.min(all.len() as u64) };
+    assert_eq!(m.count_solutions(Some(max).filter(|&x| x > 0)).expect("a count"), capped, "count up to {max}");
+    let first = m.first_solution().expect("a search");
+    assert_eq!(first.is_some(), !all.is_empty());
+    if let Some(rows) = first {
+        assert!(p.is_solution(&rows));
+    }
+    if !p.has_text() {
+        return; // Knuth's format has no text for this matrix.
+    }
+    let text = dlx_core::format::write(m);
+    let back = dlx_core::format::parse(&text).expect("written text parses");
+    assert_eq!(back.count_solutions(None).expect("a count"), all.len() as u64, "count after writing\n{text}");
+}
+
+/// Mode 1 of [`differential`]: Solutions one at a time.
+fn next_solution(c: Case) {
+    let Case { p, m, all, engine, threads, .. } = c;
+    let mut s = on(Solver::with_engine(m, engine), threads);
+    let mut found = Vec::new();
+    while let Some(rows) = s.next_solution() {
+        assert!(p.is_solution(rows));
+        let mut r = rows.to_vec();
+        r.sort_unstable();
+        found.push(r);
+    }
+    assert!(s.is_done());
+    assert_same_set(found, all, "next_solution");
+}
+
+/// Mode 2 of [`differential`]: A seeded search.
+fn seeded(inp: &mut Input, c: Case) {
+    let Case { p, m, all, engine, threads, .. } = c;
+    let mut s = on(Solver::with_engine(m, engine), threads);
+    s.set_seed(Some(inp.u64())).expect("a seed");
+    let (found, _) = drain(&mut s, p, Limits::default());
+    assert_same_set(found, all, "seeded");
+}
+
+/// Mode 3 of [`differential`]: A search stopped by a node, update or solution limit and resumed, against one run whole.
+fn resumed(inp: &mut Input, c: Case) {
+    let Case { p, m, all, engine, threads, .. } = c;
+    let mut whole = on(Solver::with_engine(m, engine), threads);
+    let (found, _) = drain(&mut whole, p, Limits::default());
+    assert_same_set(found, all, "whole");
+    let budget = 1 + inp.below(12) as u64;
+    let limits = match inp.below(3) {
+        0 => Limits { nodes: Some(budget), ..Limits::default() },
+        1 => Limits { updates: Some(budget), ..Limits::default() },
+        _ => Limits { solutions: Some(budget), ..Limits::default() },
+    };
+    let mut parts = on(Solver::with_engine(m, engine), threads);
+    if inp.flip() {
+        parts.set_seed(Some(inp.byte() as u64)).expect("a seed");
+        whole.set_seed(parts.seed()).expect("a seed");
+        let (found, _) = drain(&mut whole, p, Limits::default());
+        assert_same_set(found, all, "whole, seeded");
+    }
+    let (found, _) = drain(&mut parts, p, limits);
+    assert_same_set(found, all, "resumed after limits");
+    let (a, b) = (parts.counters(), whole.counters());
+    assert_eq!(a.solutions, b.solutions, "solutions after resuming");
+    // On one thread the tree walked is the same; threads share out
+    // pieces of it as the timing goes, and may walk a few more nodes.
+    if threads.threads == 1 {
+        assert_eq!((a.nodes, a.updates), (b.nodes, b.updates), "counters after resuming");
+    }
+}
+
+/// Mode 4 of [`differential`]: The k best, seeded or not, and on the generalised engine.
+fn best(inp: &mut Input, c: Case) {
+    let Case { p, m, engine, goal, k, threads, .. } = c;
+    let seed = if inp.flip() { Some(inp.byte() as u64) } else { None };
+    let expect = p.best_costs(goal, k, &[], None);
+    if let Some(mut s) = with_objective(m, engine, p, goal, k, threads) {
+        s.set_seed(seed).expect("a seed");
+        check_best(&mut s, p, goal, &expect);
+        // And on the generalised engine, whatever the matrix.
+        let mut g = on(Solver::with_engine(m, Engine::General), threads);
+        g.set_objective(Some(Objective { goal, best: k })).expect("the same objective");
+        check_best(&mut g, p, goal, &expect);
+    }
+}
+
+/// Mode 5 of [`differential`]: Forced rows, sometimes after other rows were forced and searched.
+fn forced(inp: &mut Input, c: Case) {
+    let Case { p, m, engine, goal, k, threads, .. } = c;
+    let mut forced = Vec::new();
+    for _ in 0..1 + inp.below(2) {
+        let r = inp.below(p.rows.len() + 1);
+        if !forced.contains(&r) {
+            forced.push(r);
         }
-        1 => {
-            let mut s = on(Solver::with_engine(&m, engine), threads);
-            let mut found = Vec::new();
-            while let Some(rows) = s.next_solution() {
-                assert!(p.is_solution(rows));
-                let mut r = rows.to_vec();
-                r.sort_unstable();
-                found.push(r);
-            }
-            assert!(s.is_done());
-            assert_same_set(found, &all, "next_solution");
+    }
+    let mut s = on(Solver::with_engine(m, engine), threads);
+    // Sometimes from a solver that has forced other rows and
+    // searched a little (their purified colors must not count).
+    if inp.flip() && !p.rows.is_empty() {
+        let before = inp.below(p.rows.len());
+        if s.force_rows(&[before]).is_ok() {
+            let _ = s.next_solution();
         }
-        2 => {
-            let mut s = on(Solver::with_engine(&m, engine), threads);
-            s.set_seed(Some(inp.u64())).expect("a seed");
-            let (found, _) = drain(&mut s, &p, Limits::default());
-            assert_same_set(found, &all, "seeded");
-        }
-        3 => {
-            let mut whole = on(Solver::with_engine(&m, engine), threads);
-            let (found, _) = drain(&mut whole, &p, Limits::default());
-            assert_same_set(found, &all, "whole");
-            let budget = 1 + inp.below(12) as u64;
-            let limits = match inp.below(3) {
-                0 => Limits { nodes: Some(budget), ..Limits::default() },
-                1 => Limits { updates: Some(budget), ..Limits::default() },
-                _ => Limits { solutions: Some(budget), ..Limits::default() },
-            };
-            let mut parts = on(Solver::with_engine(&m, engine), threads);
-            if inp.flip() {
-                parts.set_seed(Some(inp.byte() as u64)).expect("a seed");
-                whole.set_seed(parts.seed()).expect("a seed");
-                let (found, _) = drain(&mut whole, &p, Limits::default());
-                assert_same_set(found, &all, "whole, seeded");
-            }
-            let (found, _) = drain(&mut parts, &p, limits);
-            assert_same_set(found, &all, "resumed after limits");
-            let (a, b) = (parts.counters(), whole.counters());
-            assert_eq!(a.solutions, b.solutions, "solutions after resuming");
-            // On one thread the tree walked is the same; threads share out
-            // pieces of it as the timing goes, and may walk a few more nodes.
-            if threads.threads == 1 {
-                assert_eq!((a.nodes, a.updates), (b.nodes, b.updates), "counters after resuming");
+    }
+    match s.force_rows(&forced) {
+        Err(Error::RowRange) => assert!(forced.iter().any(|&r| r >= p.rows.len())),
+        Err(Error::Conflict) => assert!(!p.is_compatible(&forced), "forced rows {forced:?} do not conflict"),
+        Err(e) => panic!("force_rows: {e:?}"),
+        Ok(()) => {
+            assert!(p.is_compatible(&forced), "conflicting forced rows {forced:?} accepted");
+            let expect = p.solutions(&forced);
+            let (found, _) = drain(&mut s, p, Limits::default());
+            assert_same_set(found, &expect, "with forced rows");
+            memo_count(inp, m, engine, &forced, expect.len(), threads.pre);
+            if let Some(mut o) = with_objective(m, engine, p, goal, k, threads) {
+                o.force_rows(&forced).expect("the same forced rows");
+                check_best(&mut o, p, goal, &p.best_costs(goal, k, &forced, None));
             }
         }
-        4 => {
-            let seed = if inp.flip() { Some(inp.byte() as u64) } else { None };
-            let expect = p.best_costs(goal, k, &[], None);
-            if let Some(mut s) = with_objective(&m, engine, &p, goal, k, threads) {
-                s.set_seed(seed).expect("a seed");
-                check_best(&mut s, &p, goal, &expect);
-                // And on the generalised engine, whatever the matrix.
-                let mut g = on(Solver::with_engine(&m, Engine::General), threads);
-                g.set_objective(Some(Objective { goal, best: k })).expect("the same objective");
-                check_best(&mut g, &p, goal, &expect);
-            }
-        }
-        5 => {
-            let mut forced = Vec::new();
-            for _ in 0..1 + inp.below(2) {
-                let r = inp.below(p.rows.len() + 1);
-                if !forced.contains(&r) {
-                    forced.push(r);
+    }
+}
+
+/// Mode 6 of [`differential`]: Subproblems, on either engine for a plain matrix, sometimes of a solver that excludes rows.
+fn subproblems(inp: &mut Input, c: Case) {
+    let Case { p, m, all, engine, goal, threads, .. } = c;
+    // Subproblems, on either engine for a plain matrix, sometimes of
+    // a solver that excludes rows: solving each part with its rows
+    // forced and its excluded rows excluded finds every solution
+    // (without the excluded rows) once, and the best of the parts'
+    // best is the best.
+    let depth = inp.below(4);
+    let engine = if inp.flip() { Engine::General } else { engine };
+    let mut s = on(Solver::with_engine(m, engine), threads);
+    let excluded: Vec<usize> = (0..inp.below(3)).map(|_| inp.below(p.rows.len() + 1)).collect();
+    match s.exclude_rows(&excluded) {
+        Err(Error::RowRange) => assert!(excluded.iter().any(|&r| r >= p.rows.len())),
+        Err(e) => panic!("exclude_rows: {e:?}"),
+        Ok(()) => {}
+    }
+    let out: BTreeSet<usize> = s.excluded_rows().iter().copied().collect();
+    let expect: Vec<Vec<usize>> = all.iter().filter(|r| r.iter().all(|x| !out.contains(x))).cloned().collect();
+    let mut parts = Vec::new();
+    let flow = s.for_each_subproblem(depth, |part| {
+        parts.push((part.rows.to_vec(), part.excluded.to_vec()));
+        ControlFlow::Continue(())
+    });
+    assert!(flow.expect("subproblems").is_continue());
+    let mut found = Vec::new();
+    let mut best: Option<i64> = None;
+    for (rows, excluded) in &parts {
+        assert!(out.iter().all(|x| excluded.contains(x)), "a part drops the solver's excluded rows");
+        let mut w = on(Solver::with_engine(m, engine), threads);
+        w.exclude_rows(excluded).expect("a subproblem's excluded rows");
+        w.force_rows(rows).expect("a subproblem's rows are compatible");
+        found.extend(drain(&mut w, p, Limits::default()).0);
+        if let Some(mut o) = with_objective(m, engine, p, goal, 1, threads) {
+            o.exclude_rows(excluded).expect("the same excluded rows");
+            o.force_rows(rows).expect("the same forced rows");
+            drain(&mut o, p, Limits::default());
+            if let Some(b) = o.best().first() {
+                let better = match goal {
+                    Goal::MaxCost => best.is_none_or(|c| b.cost > c),
+                    _ => best.is_none_or(|c| b.cost < c),
+                };
+                if better {
+                    best = Some(b.cost);
                 }
             }
-            let mut s = on(Solver::with_engine(&m, engine), threads);
-            // Sometimes from a solver that has forced other rows and
-            // searched a little (their purified colors must not count).
-            if inp.flip() && !p.rows.is_empty() {
-                let before = inp.below(p.rows.len());
-                if s.force_rows(&[before]).is_ok() {
-                    let _ = s.next_solution();
-                }
-            }
-            match s.force_rows(&forced) {
-                Err(Error::RowRange) => assert!(forced.iter().any(|&r| r >= p.rows.len())),
-                Err(Error::Conflict) => assert!(!p.is_compatible(&forced), "forced rows {forced:?} do not conflict"),
-                Err(e) => panic!("force_rows: {e:?}"),
-                Ok(()) => {
-                    assert!(p.is_compatible(&forced), "conflicting forced rows {forced:?} accepted");
-                    let expect = p.solutions(&forced);
-                    let (found, _) = drain(&mut s, &p, Limits::default());
-                    assert_same_set(found, &expect, "with forced rows");
-                    memo_count(&mut inp, &m, engine, &forced, expect.len(), threads.pre);
-                    if let Some(mut o) = with_objective(&m, engine, &p, goal, k, threads) {
-                        o.force_rows(&forced).expect("the same forced rows");
-                        check_best(&mut o, &p, goal, &p.best_costs(goal, k, &forced, None));
-                    }
-                }
-            }
         }
-        6 => {
-            // Subproblems, on either engine for a plain matrix, sometimes of
-            // a solver that excludes rows: solving each part with its rows
-            // forced and its excluded rows excluded finds every solution
-            // (without the excluded rows) once, and the best of the parts'
-            // best is the best.
-            let depth = inp.below(4);
-            let engine = if inp.flip() { Engine::General } else { engine };
-            let mut s = on(Solver::with_engine(&m, engine), threads);
-            let excluded: Vec<usize> = (0..inp.below(3)).map(|_| inp.below(p.rows.len() + 1)).collect();
-            match s.exclude_rows(&excluded) {
-                Err(Error::RowRange) => assert!(excluded.iter().any(|&r| r >= p.rows.len())),
-                Err(e) => panic!("exclude_rows: {e:?}"),
-                Ok(()) => {}
-            }
-            let out: BTreeSet<usize> = s.excluded_rows().iter().copied().collect();
-            let expect: Vec<Vec<usize>> = all.iter().filter(|r| r.iter().all(|x| !out.contains(x))).cloned().collect();
-            let mut parts = Vec::new();
-            let flow = s.for_each_subproblem(depth, |part| {
-                parts.push((part.rows.to_vec(), part.excluded.to_vec()));
-                ControlFlow::Continue(())
-            });
-            assert!(flow.expect("subproblems").is_continue());
-            let mut found = Vec::new();
-            let mut best: Option<i64> = None;
-            for (rows, excluded) in &parts {
-                assert!(out.iter().all(|x| excluded.contains(x)), "a part drops the solver's excluded rows");
-                let mut w = on(Solver::with_engine(&m, engine), threads);
-                w.exclude_rows(excluded).expect("a subproblem's excluded rows");
-                w.force_rows(rows).expect("a subproblem's rows are compatible");
-                found.extend(drain(&mut w, &p, Limits::default()).0);
-                if let Some(mut o) = with_objective(&m, engine, &p, goal, 1, threads) {
-                    o.exclude_rows(excluded).expect("the same excluded rows");
-                    o.force_rows(rows).expect("the same forced rows");
-                    drain(&mut o, &p, Limits::default());
-                    if let Some(b) = o.best().first() {
-                        let better = match goal {
-                            Goal::MaxCost => best.is_none_or(|c| b.cost > c),
-                            _ => best.is_none_or(|c| b.cost < c),
-                        };
-                        if better {
-                            best = Some(b.cost);
-                        }
-                    }
-                }
-            }
-            assert_same_set(found, &expect, "the subproblems' solutions");
-            // On a plain matrix every row a path rules out shares a column
-            // with a row it chose (what dlx_solver_subproblems relies on, on
-            // every engine): forcing the chosen rows alone finds the same.
-            if !m.is_generalized() {
-                let mut alone = Vec::new();
-                for (rows, _) in &parts {
-                    let mut w = on(Solver::with_engine(&m, engine), threads);
-                    w.exclude_rows(s.excluded_rows()).expect("the solver's excluded rows");
-                    w.force_rows(rows).expect("a subproblem's rows are compatible");
-                    alone.extend(drain(&mut w, &p, Limits::default()).0);
-                }
-                assert_same_set(alone, &expect, "the subproblems' forced rows alone, on a plain matrix");
-            }
-            if out.is_empty() && with_objective(&m, engine, &p, goal, 1, threads).is_some() {
-                assert_eq!(best.into_iter().collect::<Vec<_>>(), p.best_costs(goal, 1, &[], None), "the best of the parts");
-            }
-            let (again, _) = drain(&mut s, &p, Limits::default());
-            assert_same_set(again, &expect, "the search after splitting");
+    }
+    assert_same_set(found, &expect, "the subproblems' solutions");
+    // On a plain matrix every row a path rules out shares a column
+    // with a row it chose (what dlx_solver_subproblems relies on, on
+    // every engine): forcing the chosen rows alone finds the same.
+    if !m.is_generalized() {
+        let mut alone = Vec::new();
+        for (rows, _) in &parts {
+            let mut w = on(Solver::with_engine(m, engine), threads);
+            w.exclude_rows(s.excluded_rows()).expect("the solver's excluded rows");
+            w.force_rows(rows).expect("a subproblem's rows are compatible");
+            alone.extend(drain(&mut w, p, Limits::default()).0);
         }
+        assert_same_set(alone, &expect, "the subproblems' forced rows alone, on a plain matrix");
+    }
+    if out.is_empty() && with_objective(m, engine, p, goal, 1, threads).is_some() {
+        assert_eq!(best.into_iter().collect::<Vec<_>>(), p.best_costs(goal, 1, &[], None), "the best of the parts");
+    }
+    let (again, _) = drain(&mut s, p, Limits::default());
+    assert_same_set(again, &expect, "the search after splitting");
+}
+
+/// Mode _ of [`differential`]: A cost limit on the k best.
+fn cost_limit(inp: &mut Input, c: Case) {
+    let Case { p, m, all, engine, goal, k, threads } = c;
+    let limit = match inp.below(3) {
+        0 => inp.pick(&COSTS),
+        _ if all.is_empty() => 0,
         _ => {
-            let limit = match inp.below(3) {
-                0 => inp.pick(&COSTS),
-                _ if all.is_empty() => 0,
-                _ => {
-                    let s = &all[inp.below(all.len())];
-                    p.cost(goal, s) + inp.below(3) as i64 - 1
-                }
-            };
-            if let Some(mut s) = with_objective(&m, engine, &p, goal, k, threads) {
-                s.set_cost_limit(Some(limit));
-                check_best(&mut s, &p, goal, &p.best_costs(goal, k, &[], Some(limit)));
-            }
+            let s = &all[inp.below(all.len())];
+            p.cost(goal, s) + inp.below(3) as i64 - 1
         }
+    };
+    if let Some(mut s) = with_objective(m, engine, p, goal, k, threads) {
+        s.set_cost_limit(Some(limit));
+        check_best(&mut s, p, goal, &p.best_costs(goal, k, &[], Some(limit)));
     }
 }

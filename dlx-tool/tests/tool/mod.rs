@@ -85,12 +85,6 @@ pub fn count(name: &str) -> (u64, u64, u64) {
     c
 }
 
-/// `dlx FILE` counts automatically: a board of 12,988,816 tilings (Kasteleyn)
-/// by memo, Scott's board by the plain search, with DLX1's counters (those
-/// of `--plain`). Catches a default that enumerates tilings, or a race
-/// that leaves the plain search's counters short.
-
-
 /// A problem as the checker sees it: item names in order, how many are
 /// primary, and each option as its list of names.
 pub struct Problem {
