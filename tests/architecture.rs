@@ -15,23 +15,6 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Every file and folder of the workspace below `dir` (relative paths),
-/// leaving out build output and version control.
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
-        let path = e.path();
-        let name = e.file_name().to_string_lossy().into_owned();
-        if name == "target" || name.starts_with('.') || name == "corpus" {
-            continue;
-        }
-        out.push(path.strip_prefix(root()).expect("below the root").to_path_buf());
-        if path.is_dir() {
-            walk(&path, out);
-        }
-    }
-}
-
 /// What the workspace holds, read once.
 struct Workspace {
     paths: Vec<PathBuf>,
@@ -43,8 +26,7 @@ struct Workspace {
 
 impl Workspace {
     fn read() -> Workspace {
-        let mut paths = Vec::new();
-        walk(root(), &mut paths);
+        let paths = dlx_testkit::workspace_paths();
         let sources = paths
             .iter()
             .filter(|p| p.extension().is_some_and(|e| e == "rs" || e == "py"))

@@ -19,24 +19,6 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Every Rust file below `dir`, leaving out build output, version
-/// control and the fuzzers' corpus.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
-        let path = e.path();
-        let name = e.file_name().to_string_lossy().into_owned();
-        if name == "target" || name.starts_with('.') || name == "corpus" {
-            continue;
-        }
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if name.ends_with(".rs") {
-            out.push(path);
-        }
-    }
-}
-
 /// The name of the function a line declares, if it declares one with a
 /// body (`fn name(`, after any `pub`, `const`, `unsafe` or `extern "C"`).
 fn declared(line: &str) -> Option<&str> {
@@ -116,8 +98,7 @@ fn allowed(map: &str) -> Vec<String> {
 
 #[test]
 fn no_file_function_or_trait_is_too_big_to_know() {
-    let mut files = Vec::new();
-    rust_files(root(), &mut files);
+    let files: Vec<PathBuf> = dlx_testkit::workspace_paths().into_iter().filter(|p| p.extension().is_some_and(|e| e == "rs")).map(|p| root().join(p)).collect();
     assert!(files.len() > 100, "the workspace's files were found ({})", files.len());
     let map = fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
     let allowed = allowed(&map);

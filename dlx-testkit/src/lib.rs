@@ -64,6 +64,30 @@ pub fn workspace() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
+/// Every file and folder of the workspace (relative to it), leaving out
+/// build output (`target`), hidden ones (version control) and the
+/// fuzzers' corpus: what the tests of the source tree read.
+pub fn workspace_paths() -> Vec<PathBuf> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for e in entries.flatten() {
+            let path = e.path();
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name == "target" || name.starts_with('.') || name == "corpus" {
+                continue;
+            }
+            out.push(path.strip_prefix(root).unwrap_or(&path).to_path_buf());
+            if path.is_dir() {
+                walk(root, &path, out);
+            }
+        }
+    }
+    let root = workspace();
+    let mut out = Vec::new();
+    walk(root, root, &mut out);
+    out
+}
+
 /// Runs `tools/NAME.py` once into target/NAME, as [`generated`] says.
 fn generated_by(name: &str, done: &std::sync::OnceLock<Result<(), String>>) -> PathBuf {
     let root = workspace();
