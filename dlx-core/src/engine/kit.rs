@@ -3,8 +3,8 @@
 //! tree a donated branch stands for. (The memoized count's estimate is the
 //! same sum over its own levels.)
 
-/// The generator of a randomised search ([`Steering::generator`](super::Steering::generator)
-/// makes it from the seed at each start).
+/// The generator of a randomised search (made from the seed at each
+/// start: [`Steering::generator`](super::Steering::generator)).
 #[derive(Clone, Debug)]
 pub(crate) struct Seeded {
     /// What the walk draws from (read in the walk itself, so a field).

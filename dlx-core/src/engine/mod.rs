@@ -18,14 +18,14 @@
 //! What `Core` asks of an engine: its layout's facts (kind, rows, depth
 //! limit, updates); fixing rows before the search (`Fixed`: forced rows
 //! chosen, excluded rows taken out) and undoing that; unwinding; steering
-//! from the start (`Steering`: the seed, the weights); walking the tree for a node budget
-//! (`Walked`), optionally with a depth cap that stops at each node of that
-//! depth (`Walked::Cut`: the subproblems); a solution's rows; giving a
-//! branch away (`donate`) and what a walk has left once every branch is
-//! given (`rest`: the node it paused before, and Algorithm M's stop
-//! branches, which come last); each level's branches done (`branches`),
-//! depth, done. Provided: the rows a cut excludes, the estimate,
-//! readying a copy of a walk to donate, and `bound`, the optional
+//! from the start (`Steering`: the seed, the weights); walking the tree
+//! for a node budget (`Walked`), optionally with a depth cap that stops at
+//! each node of that depth (`Walked::Cut`: the subproblems); a solution's
+//! rows; giving a branch away (`donate`) and what a walk has left once
+//! every branch is given (`rest`: the node it paused before, and Algorithm
+//! M's stop branches, which come last); each level's branches done
+//! (`branches`), depth, done. Provided: the rows a cut excludes, the
+//! estimate, readying a copy of a walk to donate, and `bound`, the optional
 //! `Optimize` capability (optimizer, solution cost, list order,
 //! strengthen) that DLX1 and Algorithm M implement and the small engine
 //! does not. The search calls the trait once per call (the walk once per
@@ -222,10 +222,10 @@ pub(crate) trait Core: std::fmt::Debug + Send + CoreClone {
     /// Undoes the search back to the forced rows and puts it at its start.
     fn unwind(&mut self);
     /// Steers the search from its start (it must be unwound, or restarted
-    /// after with the seed it had): the random order of `steering.seed` from its first draw, or none; dynamic
-    /// weights all back to 1, or off. Allocates only what a seed or the
-    /// weights turned on need the first time. Errors: out of memory,
-    /// changing nothing.
+    /// after with the seed it had): the random order of `steering.seed`
+    /// from its first draw, or none; dynamic weights all back to 1, or
+    /// off. Allocates only what a seed or the weights turned on need the
+    /// first time. Errors: out of memory, changing nothing.
     fn steer(&mut self, steering: Steering) -> Result<(), Error>;
     /// Runs the search to its next solution, its end, or `run.limit` nodes.
     fn walk(&mut self, run: Run<'_>) -> Walked;

@@ -25,8 +25,7 @@ use std::sync::Arc;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::{Best, Objective};
 use crate::control::{Canceller, Controls, Counters, Limits, Outcome, Progress, ProgressFn, Sliced};
-use crate::engine::steer::Steering;
-use crate::engine::{self, Core, Engine, Fixed, Run, Walked};
+use crate::engine::{self, Core, Engine, Fixed, Run, Steering, Walked};
 use crate::error::Error;
 use crate::matrix::Matrix;
 

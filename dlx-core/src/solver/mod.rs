@@ -127,7 +127,7 @@ impl Solver {
         self.search.rows()
     }
 
-    // § Rows forced and excluded, preprocessing, weights
+    // § Starting again; rows forced and excluded, preprocessing, weights
 
     /// Starts the search again from the beginning, with the same forced
     /// rows and seed; the counters go back to zero.
@@ -237,6 +237,11 @@ impl Solver {
         self.search.excluded_rows()
     }
 
+    /// The forced rows (see [`Solver::force_rows`]).
+    pub fn forced_rows(&self) -> &[usize] {
+        self.search.forced_rows()
+    }
+
     // § The objective
 
     /// Makes the search look for the best solutions under `objective`, or
@@ -299,11 +304,6 @@ impl Solver {
     /// (possible only without an objective).
     pub fn cost(&self) -> Option<i64> {
         self.search.cost()
-    }
-
-    /// The forced rows (see [`Solver::force_rows`]).
-    pub fn forced_rows(&self) -> &[usize] {
-        self.search.forced_rows()
     }
 
     // § The seed
