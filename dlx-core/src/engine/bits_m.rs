@@ -36,7 +36,8 @@ use super::kit::{self, Seeded};
 use super::steer::{self, Weights};
 use super::walk::{rest_m, walk_m, Levels, Resume};
 use super::layout::Layout;
-use super::{Core, Engine, Fixed, Given, Run, Steering, Walked};
+use super::mode::{Ending, Steps};
+use super::{Core, Count, Counted, Cut, Cutting, Engine, Find, Fixed, Found, Given, Steering};
 use crate::alloc::filled;
 use crate::error::Error;
 use crate::matrix::Matrix;
@@ -467,14 +468,36 @@ impl BitsM {
     /// The processor must have AVX2 and POPCNT.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,popcnt")]
-    unsafe fn walk_fast<const ONE: bool>(&mut self, nodes: &mut u64, limit: u64, cap: usize, count: Option<(&mut u64, u64)>) -> Walked {
-        self.walk_with::<ONE>(nodes, limit, cap, count)
+    unsafe fn walk_fast<const ONE: bool, O: Ending>(&mut self, steps: Steps<'_>) -> O {
+        self.walk_with::<ONE, O>(steps)
     }
 
     /// The walk ([`walk_m`]) on bit sets of one word or more.
     #[inline(always)]
-    fn walk_with<const ONE: bool>(&mut self, nodes: &mut u64, limit: u64, cap: usize, count: Option<(&mut u64, u64)>) -> Walked {
-        walk_m(&mut Walk::<ONE>(self), nodes, limit, cap, count)
+    fn walk_with<const ONE: bool, O: Ending>(&mut self, steps: Steps<'_>) -> O {
+        walk_m(&mut Walk::<ONE>(self), steps)
+    }
+
+    /// The walk in the mode of `O`, compiled for the processor: with AVX2
+    /// and POPCNT where it has them; for rows of one word or more.
+    fn walk_on<O: Ending>(&mut self, steps: Steps<'_>) -> O {
+        let one = self.width == 2;
+        #[cfg(target_arch = "x86_64")]
+        if self.fast {
+            // SAFETY: `fast` is set only when the processor has them.
+            return unsafe {
+                if one {
+                    self.walk_fast::<true, O>(steps)
+                } else {
+                    self.walk_fast::<false, O>(steps)
+                }
+            };
+        }
+        if one {
+            self.walk_with::<true, O>(steps)
+        } else {
+            self.walk_with::<false, O>(steps)
+        }
     }
 
     /// The rows level `l`'s branch rules out: the rows before the chosen
@@ -532,20 +555,12 @@ impl Core for BitsM {
         Engine::Small
     }
 
-    fn rows(&self) -> usize {
-        self.row_start.len() - 1
-    }
-
     fn depth_limit(&self) -> usize {
-        self.rows()
+        self.row_start.len() - 1
     }
 
     fn updates(&self) -> u64 {
         self.updates
-    }
-
-    fn set_updates(&mut self, updates: u64) {
-        self.updates = updates;
     }
 
     fn force(&mut self, fixed: &Fixed) {
@@ -581,28 +596,17 @@ impl Core for BitsM {
         Ok(())
     }
 
-    fn walk(&mut self, run: Run<'_>) -> Walked {
-        let (cap, count) = match run.cap {
-            Some(cap) => (cap, None),
-            None => (usize::MAX, run.count),
-        };
-        let one = self.width == 2;
-        #[cfg(target_arch = "x86_64")]
-        if self.fast {
-            // SAFETY: `fast` is set only when the processor has them.
-            return unsafe {
-                if one {
-                    self.walk_fast::<true>(run.nodes, run.limit, cap, count)
-                } else {
-                    self.walk_fast::<false>(run.nodes, run.limit, cap, count)
-                }
-            };
-        }
-        if one {
-            self.walk_with::<true>(run.nodes, run.limit, cap, count)
-        } else {
-            self.walk_with::<false>(run.nodes, run.limit, cap, count)
-        }
+    fn find(&mut self, run: Find<'_>) -> Found {
+        // No objective here (a solver with one moves to the links).
+        self.walk_on(Steps::find(run).0)
+    }
+
+    fn count(&mut self, run: Count<'_>) -> Counted {
+        self.walk_on(Steps::count(run))
+    }
+
+    fn cut(&mut self, run: Cut<'_>) -> Cutting {
+        self.walk_on(Steps::cut(run))
     }
 
     fn solution(&self, out: &mut Vec<usize>) {

@@ -17,9 +17,10 @@
 use crate::alloc::filled;
 use super::keys::{Live, Mask, NoLive};
 use super::links::Links;
-use super::walk::{counting, enter, lone_solution_nodes, Entered, Phase};
+use super::mode::{Ending, Steps};
+use super::walk::{enter, lone_solution_nodes, Entered, Phase};
 use super::kit::{self, Seeded};
-use super::{Core, Fixed, Given, Optimize, Run, Steering, Walked};
+use super::{Core, Count, Counted, Cut, Cutting, Find, Fixed, Found, Given, Optimize, Steering};
 use crate::error::Error;
 use crate::matrix::Matrix;
 use crate::bound::optimizer::Optimizer;
@@ -116,18 +117,17 @@ impl Dlx1 {
         Ok(Dlx1 { links, choice, level: 0, phase: Phase::Start, within: false, random: None, stop })
     }
 
-    /// The search loop; `RANDOM` when `self.random` is set, `COST` with an
-    /// objective (branch and bound, see [`crate::objective`]), `CAP` with
-    /// a depth cap (neither of the others then), `SHARE` when levels may
-    /// have given rows away (`self.stop`; a random order shortens its own
-    /// segments instead), `COUNT` when it counts solutions itself
-    /// ([`Run::count`]; no objective, no cap). With `AVX2` (set only when
-    /// the CPU has it) the choice scans with AVX2 instructions.
+    /// The search loop, in the mode of its outcome `O` (see
+    /// [`super::mode`]); `RANDOM` when `self.random` is set, `COST` with
+    /// an objective (branch and bound, see [`crate::objective`]; finding
+    /// only), `SHARE` when levels may have given rows away (`self.stop`; a
+    /// random order shortens its own segments instead). A walk that cuts
+    /// has none of them. With `AVX2` (set only when the CPU has it) the
+    /// choice scans with AVX2 instructions.
     #[inline(always)]
-    fn walk<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool, const AVX2: bool, M: Mask>(&mut self, run: Run<'_>) -> Walked {
-        let Run { nodes: node_counter, limit, mut objective, cap, count, .. } = run;
-        let cap = cap.unwrap_or(usize::MAX);
-        let (counted, count_limit) = counting::<COUNT>(count);
+    fn walk<const RANDOM: bool, const COST: bool, const SHARE: bool, const AVX2: bool, M: Mask, O: Ending>(&mut self, steps: Steps<'_>, mut objective: Option<&mut Optimizer>) -> O {
+        let Steps { nodes: node_counter, limit, cap, counted, most: count_limit } = steps;
+        let counted = if O::COUNTS { counted } else { None };
         let bounds = Bounds { limit, cap, count_limit };
         // The counters, the level and the word of items stay in registers,
         // written back at the end.
@@ -138,7 +138,7 @@ impl Dlx1 {
         // call stopped, and the first level's entry, are taken care of
         // before the loop, out of line, so that the loop has one way in.
         let walked = 'walk: {
-            let (mut best, mut cur, mut stop) = match self.resume::<RANDOM, COST, CAP, SHARE, COUNT, AVX2, M>(&mut r, &mut objective, &bounds) {
+            let (mut best, mut cur, mut stop) = match self.resume::<RANDOM, COST, SHARE, AVX2, M, O>(&mut r, &mut objective, &bounds) {
                 Level::Branch(best, cur, stop) => (best, cur, stop),
                 Level::NextRow => self.undo_row::<RANDOM, SHARE, M>(r.level, &mut r.live),
                 Level::Stop(walked) => break 'walk walked,
@@ -155,7 +155,7 @@ impl Dlx1 {
                     }
                     if r.level == 0 {
                         self.phase = Phase::Done;
-                        break 'walk Walked::Exhausted;
+                        break 'walk O::EXHAUSTED;
                     }
                     r.level -= 1;
                     (best, cur, stop) = self.undo_row::<RANDOM, SHARE, M>(r.level, &mut r.live);
@@ -182,7 +182,7 @@ impl Dlx1 {
                 }
                 self.links.cover_rest_of_row(cur, &mut r.updates, &mut r.live);
                 r.level += 1;
-                (best, cur, stop) = match self.enter_level::<RANDOM, COST, CAP, SHARE, COUNT, AVX2, M>(&mut r, &mut objective, &bounds) {
+                (best, cur, stop) = match self.enter_level::<RANDOM, COST, SHARE, AVX2, M, O>(&mut r, &mut objective, &bounds) {
                     Level::Branch(best, cur, stop) => (best, cur, stop),
                     Level::NextRow => self.undo_row::<RANDOM, SHARE, M>(r.level, &mut r.live),
                     Level::Stop(walked) => break 'walk walked,
@@ -205,9 +205,9 @@ impl Dlx1 {
     /// loop keeps its registers when it is the one copy of
     /// [`Dlx1::enter_level`] and of the choice inlined there.
     #[inline(never)]
-    fn resume<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool, const AVX2: bool, M: Mask>(&mut self, r: &mut Regs<M>, objective: &mut Option<&mut Optimizer>, bounds: &Bounds) -> Level {
+    fn resume<const RANDOM: bool, const COST: bool, const SHARE: bool, const AVX2: bool, M: Mask, O: Ending>(&mut self, r: &mut Regs<M>, objective: &mut Option<&mut Optimizer>, bounds: &Bounds) -> Level<O> {
         match self.phase {
-            Phase::Done => Level::Stop(Walked::Exhausted),
+            Phase::Done => Level::Stop(O::EXHAUSTED),
             Phase::Recover => Level::NextRow,
             // SAFETY: `AVX2` only when the CPU has it.
             Phase::Start if (if M::LIVE { self.links.keys.choose_live(r.live.bits()) } else { unsafe { self.links.keys.choose_on::<AVX2>() } }) == 0 => {
@@ -220,17 +220,19 @@ impl Dlx1 {
                     if o.path[0] >= o.bar {
                         // Beyond the cost limit.
                         r.nodes -= 1;
-                        return Level::Stop(Walked::Exhausted);
+                        return Level::Stop(O::EXHAUSTED);
                     }
                 }
-                Level::Stop(Walked::Solution)
+                Level::Stop(O::lone_solution(&mut r.found, bounds.count_limit))
             }
-            Phase::Start if CAP && bounds.cap == 0 => {
-                // The forced rows are the one subproblem at depth 0.
-                self.phase = Phase::Done;
-                Level::Stop(Walked::Cut)
-            }
-            Phase::Start | Phase::Paused => self.enter_level::<RANDOM, COST, CAP, SHARE, COUNT, AVX2, M>(r, objective, bounds),
+            Phase::Start | Phase::Paused => match O::CUT {
+                Some(cut) if self.phase == Phase::Start && bounds.cap == 0 => {
+                    // The forced rows are the one subproblem at depth 0.
+                    self.phase = Phase::Done;
+                    Level::Stop(cut)
+                }
+                _ => self.enter_level::<RANDOM, COST, SHARE, AVX2, M, O>(r, objective, bounds),
+            },
         }
     }
 
@@ -238,7 +240,7 @@ impl Dlx1 {
     /// on and covers it, or finds a solution (counted, or returned), a
     /// cut or the end of the node budget.
     #[inline(always)]
-    fn enter_level<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool, const AVX2: bool, M: Mask>(&mut self, r: &mut Regs<M>, objective: &mut Option<&mut Optimizer>, bounds: &Bounds) -> Level {
+    fn enter_level<const RANDOM: bool, const COST: bool, const SHARE: bool, const AVX2: bool, M: Mask, O: Ending>(&mut self, r: &mut Regs<M>, objective: &mut Option<&mut Optimizer>, bounds: &Bounds) -> Level<O> {
         let links = &mut self.links;
         let first = if M::LIVE {
             links.keys.choose_live(r.live.bits())
@@ -246,14 +248,16 @@ impl Dlx1 {
             // SAFETY: `AVX2` only when the CPU has it.
             unsafe { links.keys.choose_on::<AVX2>() }
         };
-        match enter::<CAP, COUNT>(first, &mut r.level, &mut self.phase, &mut r.nodes, bounds.limit, bounds.cap, &mut r.found, bounds.count_limit) {
+        match enter::<O>(first, &mut r.level, &mut self.phase, &mut r.nodes, bounds.limit, bounds.cap, &mut r.found, bounds.count_limit) {
             Entered::Branch => {}
             Entered::NextRow => return Level::NextRow,
             Entered::Stop(walked) => return Level::Stop(walked),
         }
-        if COST && r.nodes >= optimizer(objective).strengthen_at {
-            self.phase = Phase::Paused;
-            return Level::Stop(Walked::Strengthen);
+        if let (true, Some(strengthen)) = (COST, O::STRENGTHEN) {
+            if r.nodes >= optimizer(objective).strengthen_at {
+                self.phase = Phase::Paused;
+                return Level::Stop(strengthen);
+            }
         }
         // (A seeded walk draws only now: see `enter`.)
         let item = if RANDOM { links.keys.choose_random_from(first, &mut random(&mut self.random).seeded.rng) } else { first };
@@ -291,7 +295,7 @@ struct Regs<M> {
     /// The updates made in this call (added to [`Links::updates`] at the end).
     updates: u64,
     level: usize,
-    /// The solutions counted (with `COUNT`).
+    /// The solutions counted (a counting walk).
     found: u64,
     live: M,
 }
@@ -304,14 +308,14 @@ struct Bounds {
 }
 
 /// What entering a level (or resuming the walk) leaves the loop to do.
-enum Level {
+enum Level<O> {
     /// Try the rows of item `.0`, from row node `.1`, up to `.2` (the
     /// item's header, or where rows were given away).
     Branch(u32, u32, u32),
     /// Undo the row chosen at the level, and try the next one.
     NextRow,
     /// Return this.
-    Stop(Walked),
+    Stop(O),
 }
 
 impl Dlx1 {
@@ -344,45 +348,45 @@ impl Dlx1 {
     /// it, so that `choose_on` scans eight keys an instruction (the whole
     /// loop is compiled so, since a function compiled for AVX2 cannot be
     /// inlined into one that is not).
-    fn walk_on<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
+    fn walk_on<const RANDOM: bool, const COST: bool, const SHARE: bool, O: Ending>(&mut self, steps: Steps<'_>, objective: Option<&mut Optimizer>) -> O {
         // A steered choice (preferred items, weights) takes the scan.
         if self.links.keys.tracks_live() && !self.links.keys.is_steered() {
-            return self.walk_live::<RANDOM, COST, CAP, SHARE, COUNT>(run);
+            return self.walk_live::<RANDOM, COST, SHARE, O>(steps, objective);
         }
         #[cfg(target_arch = "x86_64")]
         if self.links.keys.avx2 {
             // SAFETY: `avx2` is set only when the CPU has AVX2.
-            return unsafe { self.walk_avx2::<RANDOM, COST, CAP, SHARE, COUNT>(run) };
+            return unsafe { self.walk_avx2::<RANDOM, COST, SHARE, O>(steps, objective) };
         }
-        self.walk::<RANDOM, COST, CAP, SHARE, COUNT, false, NoLive>(run)
+        self.walk::<RANDOM, COST, SHARE, false, NoLive, O>(steps, objective)
     }
 
     /// [`Dlx1::walk`] choosing among the uncovered primary items the keys
     /// track in a word (see [`Keys::track_live`](super::keys::Keys::track_live)): compiled for BMI1 where
     /// the CPU has it, for its bit instructions.
-    fn walk_live<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
+    fn walk_live<const RANDOM: bool, const COST: bool, const SHARE: bool, O: Ending>(&mut self, steps: Steps<'_>, objective: Option<&mut Optimizer>) -> O {
         #[cfg(target_arch = "x86_64")]
         if self.links.keys.bmi1 {
             // SAFETY: `bmi1` is set only when the CPU has BMI1.
-            return unsafe { self.walk_live_bmi::<RANDOM, COST, CAP, SHARE, COUNT>(run) };
+            return unsafe { self.walk_live_bmi::<RANDOM, COST, SHARE, O>(steps, objective) };
         }
-        self.walk::<RANDOM, COST, CAP, SHARE, COUNT, false, Live>(run)
+        self.walk::<RANDOM, COST, SHARE, false, Live, O>(steps, objective)
     }
 
     /// # Safety
     /// The CPU must have BMI1.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1")]
-    unsafe fn walk_live_bmi<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
-        self.walk::<RANDOM, COST, CAP, SHARE, COUNT, false, Live>(run)
+    unsafe fn walk_live_bmi<const RANDOM: bool, const COST: bool, const SHARE: bool, O: Ending>(&mut self, steps: Steps<'_>, objective: Option<&mut Optimizer>) -> O {
+        self.walk::<RANDOM, COST, SHARE, false, Live, O>(steps, objective)
     }
 
     /// # Safety
     /// The CPU must have AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn walk_avx2<const RANDOM: bool, const COST: bool, const CAP: bool, const SHARE: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
-        self.walk::<RANDOM, COST, CAP, SHARE, COUNT, true, NoLive>(run)
+    unsafe fn walk_avx2<const RANDOM: bool, const COST: bool, const SHARE: bool, O: Ending>(&mut self, steps: Steps<'_>, objective: Option<&mut Optimizer>) -> O {
+        self.walk::<RANDOM, COST, SHARE, true, NoLive, O>(steps, objective)
     }
 }
 
@@ -391,20 +395,12 @@ impl Core for Dlx1 {
         super::Engine::Exact
     }
 
-    fn rows(&self) -> usize {
-        self.links.rows()
-    }
-
     fn depth_limit(&self) -> usize {
         self.choice.len()
     }
 
     fn updates(&self) -> u64 {
         self.links.updates
-    }
-
-    fn set_updates(&mut self, updates: u64) {
-        self.links.updates = updates;
     }
 
     fn force(&mut self, fixed: &Fixed) {
@@ -436,7 +432,7 @@ impl Core for Dlx1 {
 
     fn steer(&mut self, steering: Steering) -> Result<(), Error> {
         let fresh = match (steering.seed, &self.random) {
-            (Some(seed), None) => Some(Random::new(seed, self.rows(), self.choice.len())?),
+            (Some(seed), None) => Some(Random::new(seed, self.links.rows(), self.choice.len())?),
             _ => None,
         };
         self.links.keys.set_weights(steering.weights)?;
@@ -456,22 +452,31 @@ impl Core for Dlx1 {
         Some(self)
     }
 
-    fn walk(&mut self, run: Run<'_>) -> Walked {
-        if run.cap.is_some() {
-            return self.walk_on::<false, false, true, false, false>(Run { objective: None, count: None, ..run });
+    fn find(&mut self, run: Find<'_>) -> Found {
+        let share = run.share;
+        let (steps, objective) = Steps::find(run);
+        match (self.random.is_some(), objective.is_some(), share) {
+            (false, false, false) => self.walk_on::<false, false, false, Found>(steps, objective),
+            (false, false, true) => self.walk_on::<false, false, true, Found>(steps, objective),
+            (false, true, false) => self.walk_on::<false, true, false, Found>(steps, objective),
+            (false, true, true) => self.walk_on::<false, true, true, Found>(steps, objective),
+            (true, false, _) => self.walk_on::<true, false, false, Found>(steps, objective),
+            (true, true, _) => self.walk_on::<true, true, false, Found>(steps, objective),
         }
-        let count = run.count.is_some() && run.objective.is_none();
-        match (self.random.is_some(), run.objective.is_some(), run.share, count) {
-            (false, false, false, false) => self.walk_on::<false, false, false, false, false>(run),
-            (false, false, false, true) => self.walk_on::<false, false, false, false, true>(run),
-            (false, false, true, false) => self.walk_on::<false, false, false, true, false>(run),
-            (false, false, true, true) => self.walk_on::<false, false, false, true, true>(run),
-            (false, true, false, _) => self.walk_on::<false, true, false, false, false>(run),
-            (false, true, true, _) => self.walk_on::<false, true, false, true, false>(run),
-            (true, false, _, false) => self.walk_on::<true, false, false, false, false>(run),
-            (true, false, _, true) => self.walk_on::<true, false, false, false, true>(run),
-            (true, true, _, _) => self.walk_on::<true, true, false, false, false>(run),
+    }
+
+    fn count(&mut self, run: Count<'_>) -> Counted {
+        let share = run.share;
+        let steps = Steps::count(run);
+        match (self.random.is_some(), share) {
+            (false, false) => self.walk_on::<false, false, false, Counted>(steps, None),
+            (false, true) => self.walk_on::<false, false, true, Counted>(steps, None),
+            (true, _) => self.walk_on::<true, false, false, Counted>(steps, None),
         }
+    }
+
+    fn cut(&mut self, run: Cut<'_>) -> Cutting {
+        self.walk_on::<false, false, false, Cutting>(Steps::cut(run), None)
     }
 
     fn solution(&self, out: &mut Vec<usize>) {

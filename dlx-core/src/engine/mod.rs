@@ -15,12 +15,13 @@
 //! All number a matrix's columns the same way (`layout`); the exact-cover
 //! engines share the items' keys and the choice (`keys`).
 //!
-//! What `Core` asks of an engine: its layout's facts (kind, rows, depth
-//! limit, updates); fixing rows before the search (`Fixed`: forced rows
-//! chosen, excluded rows taken out) and undoing that; unwinding; steering
-//! from the start (`Steering`: the seed, the weights); walking the tree
-//! for a node budget (`Walked`), optionally with a depth cap that stops at
-//! each node of that depth (`Walked::Cut`: the subproblems); a solution's
+//! What `Core` asks of an engine: its layout's facts (kind, depth limit,
+//! updates); fixing rows before the search (`Fixed`: forced rows chosen,
+//! excluded rows taken out) and undoing that; unwinding; steering from the
+//! start (`Steering`: the seed, the weights); walking the tree in one of
+//! three modes (`mode`: to a solution for a node budget, counting, or
+//! stopping at each node of a depth, the subproblems), each with its own
+//! outcome; a solution's
 //! rows; giving a branch away (`donate`) and what a walk has left once
 //! every branch is given (`rest`: the node it paused before, and Algorithm
 //! M's stop branches, which come last); each level's branches done
@@ -30,12 +31,13 @@
 //! strengthen) that DLX1 and Algorithm M implement and the small engine
 //! does not. The search calls the trait once per call (the walk once per
 //! slice), so the hot loops stay inside each engine, monomorphised for
-//! their modes (`walk::<RANDOM, COST>`).
+//! their modes (`walk::<RANDOM, COST, O>`).
 
 use crate::error::Error;
 use crate::matrix::Matrix;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::Objective;
+pub(crate) use mode::{Count, Counted, Cut, Cutting, Find, Found};
 pub(crate) use steer::Steering;
 
 pub(crate) mod bits_m;
@@ -46,6 +48,7 @@ pub(crate) mod kit;
 pub(crate) mod layout;
 pub(crate) mod links;
 pub(crate) mod mcc;
+pub(crate) mod mode;
 pub(crate) mod small;
 pub(crate) mod walk;
 
@@ -139,27 +142,6 @@ pub(crate) fn auto(matrix: &Matrix) -> Engine {
     }
 }
 
-/// How one call of an engine's walk ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Walked {
-    /// A solution: [`Core::solution`] lists its rows.
-    Solution,
-    /// The node budget is spent; the next call carries on from here.
-    Paused,
-    /// The search is exhausted.
-    Exhausted,
-    /// Branch and bound only: the bound asks to be strengthened
-    /// ([`Optimize::strengthen`]) and the search started over.
-    Strengthen,
-    /// A walk with a depth cap reached it with primary items left: the
-    /// path is a subproblem ([`Core::solution`] and [`Core::excluded`]
-    /// describe it); the next call carries on past it.
-    Cut,
-    /// A counting walk ([`Run::count`]) counted its limit of solutions,
-    /// the last one where it stands (as after [`Walked::Solution`]).
-    Counted,
-}
-
 /// The rows decided before the search: chosen (forced) ones, which every
 /// solution contains, and excluded ones, which none does. A subproblem
 /// (see [`crate::split`]) is solved as both.
@@ -176,30 +158,10 @@ pub(crate) struct Fixed {
     pub within: bool,
 }
 
-/// What one call of a walk may use besides the engine: the node counter
-/// and the most it may reach, the branch and bound, and the depth cap.
-pub(crate) struct Run<'a> {
-    pub nodes: &'a mut u64,
-    pub limit: u64,
-    pub objective: Option<&'a mut Optimizer>,
-    /// With `Some(d)` the walk stops at each path of `d` levels
-    /// ([`Walked::Cut`]), branching in the lists' order (never at random)
-    /// and never pruning by a bound: the subproblems at depth `d`.
-    pub cap: Option<usize>,
-    /// Whether levels may have given rows away ([`Core::donate`]): the
-    /// walk then checks where each level stops (parallel workers only, so
-    /// that a serial search pays nothing for it).
-    pub share: bool,
-    /// Counting only (no objective, no depth cap): an engine that can
-    /// counts each solution in `count.0` and walks on, and returns
-    /// [`Walked::Counted`] once that count reaches `count.1`. An engine
-    /// that cannot returns each solution, uncounted, as without it.
-    pub count: Option<(&'a mut u64, u64)>,
-}
-
 /// What every engine does. The search calls these once per call of its
-/// own (and [`Core::walk`] once per slice of nodes), so the hot loops stay
-/// inside each engine, monomorphised for its modes. An engine with a
+/// own (and a walk, [`Core::find`] or [`Core::count`], once per slice of
+/// nodes), so the hot loops stay inside each engine, monomorphised for
+/// its modes. An engine with a
 /// branch and bound says so through [`Core::bound`] ([`Optimize`]); the
 /// seed's generator, the estimate and the donated share are computed once,
 /// in `kit`, over what the engine reports.
@@ -207,13 +169,11 @@ pub(crate) trait Core: std::fmt::Debug + Send + CoreClone {
     /// Which engine this is: [`Engine::Exact`], [`Engine::Small`] or
     /// [`Engine::General`].
     fn kind(&self) -> Engine;
-    /// The number of rows of the matrix.
-    fn rows(&self) -> usize;
     /// The most rows a solution can have beyond the forced ones.
     fn depth_limit(&self) -> usize;
-    /// Link updates so far, counted as Knuth's programs count them.
+    /// Link updates so far, counted as Knuth's programs count them (the
+    /// search counts from where it stood at its start).
     fn updates(&self) -> u64;
-    fn set_updates(&mut self, updates: u64);
     /// Takes `fixed.excluded` out of the matrix, then chooses
     /// `fixed.forced` (compatible), before the search, with nothing chosen.
     fn force(&mut self, fixed: &Fixed);
@@ -228,20 +188,26 @@ pub(crate) trait Core: std::fmt::Debug + Send + CoreClone {
     /// first time. Errors: out of memory, changing nothing.
     fn steer(&mut self, steering: Steering) -> Result<(), Error>;
     /// Runs the search to its next solution, its end, or `run.limit` nodes.
-    fn walk(&mut self, run: Run<'_>) -> Walked;
+    fn find(&mut self, run: Find<'_>) -> Found;
+    /// Counts solutions as [`Core::find`] finds them, in `run.counted`,
+    /// without returning at each.
+    fn count(&mut self, run: Count<'_>) -> Counted;
+    /// Stops at each node of `run.depth` (and each solution above it)
+    /// from the start to the end.
+    fn cut(&mut self, run: Cut<'_>) -> Cutting;
     /// Appends the rows chosen by the search (forced ones not included),
-    /// in the order chosen, after a [`Walked::Solution`] or [`Walked::Cut`].
+    /// in the order chosen, after a solution or a [`Cutting::Cut`].
     fn solution(&self, out: &mut Vec<usize>);
     /// Gives away the last untried branch of the shallowest level that has
     /// one, between two walks (paused or at a solution, walked with
-    /// `Run::share`): appends the rows chosen above that level and the
+    /// `share`): appends the rows chosen above that level and the
     /// branch's row to `rows`, the rows the branch rules out to `excluded`
     /// (forced and excluded ones of `Fixed` not included), and the walk
     /// never takes that branch. Returns the branch's level and share of
     /// the tree (`kit::shallowest`), or `None` when no level has an
     /// untried branch.
     fn donate(&mut self, rows: &mut Vec<usize>, excluded: &mut Vec<usize>) -> Option<Given>;
-    /// Readies a copy of a walk made without [`Run::share`] to give
+    /// Readies a copy of a walk made without [`Find::share`] to give
     /// branches away ([`Core::donate`]). Nothing to do for an engine
     /// that keeps where each level stops in any walk.
     fn ready_to_donate(&mut self) {}
@@ -264,7 +230,7 @@ pub(crate) trait Core: std::fmt::Debug + Send + CoreClone {
     /// Whether the search is exhausted.
     fn is_done(&self) -> bool;
 
-    /// Appends the rows the path to a [`Walked::Cut`] rules out (excluded
+    /// Appends the rows the path to a [`Cutting::Cut`] rules out (excluded
     /// ones of `Fixed` not included): with the rows of [`Core::solution`]
     /// forced and these excluded, a search walks exactly the tree below
     /// the cut. Exact cover rules out nothing that forcing does not (the
@@ -312,7 +278,7 @@ pub(crate) trait Optimize {
     fn order_lists(&mut self, objective: Option<&Optimizer>, scratch: &mut Vec<(u32, i64, u32)>) {
         let _ = (objective, scratch);
     }
-    /// After [`Walked::Strengthen`] (which only a bound with a quick first
+    /// After [`Found::Strengthen`] (which only a bound with a quick first
     /// stage asks for, `Optimizer::strengthen_at`): strengthens the bound
     /// and starts the search over (`fixed` stays). By default the bound
     /// has one stage, and this is never asked.

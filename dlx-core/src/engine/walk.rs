@@ -3,9 +3,11 @@
 //! level decides before the level branches; for Algorithm M's (`mcc`,
 //! `bits_m`), the whole loop ([`walk_m`]).
 
-use super::Walked;
+use super::mode::{AtSolution, Ending, Steps};
+use std::ops::ControlFlow;
 
-/// Where a walk stands between two calls of [`Core::walk`](super::Core::walk).
+/// Where a walk stands between two calls of [`Core::find`](super::Core::find)
+/// (or of the other modes, `count` and `cut`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Phase {
     /// Nothing done yet.
@@ -36,32 +38,23 @@ impl Phase {
     }
 }
 
-/// Where a walk's count goes and its limit ([`Run::count`](super::Run::count),
-/// taken only with `COUNT`).
-#[inline(always)]
-pub(crate) fn counting<const COUNT: bool>(count: Option<(&mut u64, u64)>) -> (Option<&mut u64>, u64) {
-    match count {
-        Some((counted, most)) if COUNT => (Some(counted), most),
-        _ => (None, 0),
-    }
-}
-
 /// What entering a level decided.
-pub(crate) enum Entered {
+pub(crate) enum Entered<O> {
     /// Branch on the item chosen (the node is the caller's to count).
     Branch,
     /// A solution counted inside the walk: try the next row of the level
     /// above.
     NextRow,
     /// The walk stops here and returns this.
-    Stop(Walked),
+    Stop(O),
 }
 
 /// Entering level `level` with `item` chosen (0: no primary item is left,
 /// so the rows chosen on the levels above are a solution, a node of the
-/// tree): a solution is returned, or counted in `found` (`COUNT`, up to
-/// `count_limit`); with `CAP`, a path of `cap` levels is a cut; a walk
-/// that has entered `limit` nodes pauses. (Level 0 always has an item:
+/// tree): a solution is returned, or counted in `found` (up to
+/// `count_limit`), as the outcome `O` says; a path of `cap` levels is a
+/// cut for a walk that cuts; a walk that has entered `limit` nodes
+/// pauses (one that has a budget). (Level 0 always has an item:
 /// the walks look at the forced rows alone before they start.)
 ///
 /// `item` is the deterministic choice: a seeded walk draws among the
@@ -70,7 +63,7 @@ pub(crate) enum Entered {
 /// nothing, and draws the same when it comes back to this level.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn enter<const CAP: bool, const COUNT: bool>(
+pub(crate) fn enter<O: Ending>(
     item: u32,
     level: &mut usize,
     phase: &mut Phase,
@@ -79,30 +72,38 @@ pub(crate) fn enter<const CAP: bool, const COUNT: bool>(
     cap: usize,
     found: &mut u64,
     count_limit: u64,
-) -> Entered {
+) -> Entered<O> {
     if item == 0 {
         *nodes += 1;
         *level -= 1;
-        if COUNT {
-            *found += 1;
-            if *found < count_limit {
-                // (The phase is written only when the walk stops.)
-                return Entered::NextRow;
+        match O::AT_SOLUTION {
+            AtSolution::Count(most) => {
+                *found += 1;
+                if *found < count_limit {
+                    // (The phase is written only when the walk stops.)
+                    return Entered::NextRow;
+                }
+                *phase = Phase::Recover;
+                return Entered::Stop(most);
             }
-            *phase = Phase::Recover;
-            return Entered::Stop(Walked::Counted);
+            AtSolution::Stop(solution) => {
+                *phase = Phase::Recover;
+                return Entered::Stop(solution);
+            }
         }
-        *phase = Phase::Recover;
-        return Entered::Stop(Walked::Solution);
     }
-    if CAP && *level == cap {
-        *level -= 1;
-        *phase = Phase::Recover;
-        return Entered::Stop(Walked::Cut);
+    if let Some(cut) = O::CUT {
+        if *level == cap {
+            *level -= 1;
+            *phase = Phase::Recover;
+            return Entered::Stop(cut);
+        }
     }
-    if *nodes >= limit {
-        *phase = Phase::Paused;
-        return Entered::Stop(Walked::Paused);
+    if let Some(paused) = O::PAUSED {
+        if *nodes >= limit {
+            *phase = Phase::Paused;
+            return Entered::Stop(paused);
+        }
     }
     Entered::Branch
 }
@@ -151,16 +152,14 @@ pub(crate) trait Levels {
     }
 }
 
-/// An Algorithm M walk: to the next solution, its end, a path of `cap`
-/// levels ([`Walked::Cut`]), or until entering a level would pass `limit`
-/// nodes; with `count` (counting only), each solution is counted there
-/// and the walk goes on, returning [`Walked::Counted`] when the count
-/// reaches its most.
+/// Where an Algorithm M walk ([`walk_m`]) starts: whether it enters a
+/// level (else it takes the top level's next branch), or how it ends
+/// before its loop: done, paused at the start, at the forced rows when
+/// they are the one solution (or the one subproblem, at depth 0).
 #[inline(always)]
-pub(crate) fn walk_m<L: Levels>(e: &mut L, nodes: &mut u64, limit: u64, cap: usize, mut count: Option<(&mut u64, u64)>) -> Walked {
-    // `enter`: go a level deeper; else take the top level's next branch.
-    let mut enter = match *e.resume() {
-        Resume::Done => return Walked::Exhausted,
+fn start_m<L: Levels, O: Ending>(e: &mut L, nodes: &mut u64, limit: u64, cap: usize, counter: &mut u64, most: u64) -> ControlFlow<O, bool> {
+    let enter = match *e.resume() {
+        Resume::Done => return ControlFlow::Break(O::EXHAUSTED),
         Resume::Enter => true,
         Resume::Next => {
             e.undo_branch();
@@ -170,30 +169,54 @@ pub(crate) fn walk_m<L: Levels>(e: &mut L, nodes: &mut u64, limit: u64, cap: usi
     if enter && e.levels() == 0 && e.all_done() {
         // Nothing to choose: the forced rows (or no rows) are the one
         // solution.
-        if *nodes >= limit {
-            return Walked::Paused;
+        if let Some(paused) = O::PAUSED {
+            if *nodes >= limit {
+                return ControlFlow::Break(paused);
+            }
         }
         *nodes += lone_solution_nodes(e.within());
         *e.resume() = Resume::Done;
-        return if e.fits() { Walked::Solution } else { Walked::Exhausted };
+        return ControlFlow::Break(if e.fits() { O::lone_solution(counter, most) } else { O::EXHAUSTED });
     }
-    if enter && e.levels() == 0 && cap == 0 {
-        // The forced rows are the one subproblem at depth 0.
-        *e.resume() = Resume::Done;
-        return Walked::Cut;
+    if let Some(cut) = O::CUT {
+        if enter && e.levels() == 0 && cap == 0 {
+            // The forced rows are the one subproblem at depth 0.
+            *e.resume() = Resume::Done;
+            return ControlFlow::Break(cut);
+        }
     }
+    ControlFlow::Continue(enter)
+}
+
+/// An Algorithm M walk, in the mode of its outcome `O`: to the next
+/// solution (or, counting, to the count's most), its end, a path of
+/// `steps.cap` levels (a walk that cuts), or until entering a level would
+/// pass `steps.limit` nodes (a walk with a budget).
+#[inline(always)]
+pub(crate) fn walk_m<L: Levels, O: Ending>(e: &mut L, steps: Steps<'_>) -> O {
+    let Steps { nodes, limit, cap, counted, most } = steps;
+    // (Only a counting walk counts; the others count nowhere.)
+    let mut found = 0;
+    let counter = counted.unwrap_or(&mut found);
+    // `enter`: go a level deeper; else take the top level's next branch.
+    let mut enter = match start_m(e, nodes, limit, cap, counter, most) {
+        ControlFlow::Continue(enter) => enter,
+        ControlFlow::Break(end) => return end,
+    };
     loop {
         if enter {
-            if *nodes >= limit {
-                *e.resume() = Resume::Enter;
-                return Walked::Paused;
+            if let Some(paused) = O::PAUSED {
+                if *nodes >= limit {
+                    *e.resume() = Resume::Enter;
+                    return paused;
+                }
             }
             *nodes += 1;
             enter = false;
             if !e.enter() {
                 if e.levels() == 0 {
                     *e.resume() = Resume::Done;
-                    return Walked::Exhausted;
+                    return O::EXHAUSTED;
                 }
                 e.undo_branch();
             }
@@ -202,29 +225,33 @@ pub(crate) fn walk_m<L: Levels>(e: &mut L, nodes: &mut u64, limit: u64, cap: usi
         if !e.branch() {
             if e.levels() == 0 {
                 *e.resume() = Resume::Done;
-                return Walked::Exhausted;
+                return O::EXHAUSTED;
             }
             e.undo_branch();
             continue;
         }
         if !e.all_done() {
-            if e.levels() == cap {
-                *e.resume() = Resume::Next;
-                return Walked::Cut;
+            if let Some(cut) = O::CUT {
+                if e.levels() == cap {
+                    *e.resume() = Resume::Next;
+                    return cut;
+                }
             }
             enter = true;
         } else if e.fits() {
             *nodes += 1;
             *e.resume() = Resume::Next;
-            if let Some((counted, most)) = count.as_mut() {
-                **counted += 1;
-                if **counted < *most {
-                    e.undo_branch();
-                    continue;
+            match O::AT_SOLUTION {
+                AtSolution::Stop(solution) => return solution,
+                AtSolution::Count(reached) => {
+                    *counter += 1;
+                    if *counter < most {
+                        e.undo_branch();
+                        continue;
+                    }
+                    return reached;
                 }
-                return Walked::Counted;
             }
-            return Walked::Solution;
         } else {
             e.undo_branch();
         }

@@ -25,7 +25,7 @@ use std::sync::Arc;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::{Best, Objective};
 use crate::control::{Canceller, Controls, Counters, Limits, Outcome, Progress, ProgressFn, Sliced};
-use crate::engine::{self, Core, Engine, Fixed, Run, Steering, Walked};
+use crate::engine::{self, Core, Count, Counted, Cut, Cutting, Engine, Find, Fixed, Found, Steering};
 use crate::error::Error;
 use crate::matrix::Matrix;
 
@@ -84,6 +84,9 @@ pub(crate) struct Search {
     /// engine laid out again (an objective moves `Small` to `Exact`) and
     /// the memoized count read it.
     matrix: Arc<Matrix>,
+    /// The engine's count of updates where the counters start (the
+    /// engine's own count never goes back).
+    updates_from: u64,
 }
 
 impl Search {
@@ -115,6 +118,7 @@ impl Search {
             sharing: false,
             steering: Steering::default(),
             matrix: structure,
+            updates_from: 0,
         })
     }
 
@@ -139,7 +143,7 @@ impl Search {
 
     /// See [`Solver::rows`](crate::Solver::rows).
     pub(crate) fn rows(&self) -> usize {
-        self.engine.rows()
+        self.matrix.rows()
     }
 
     /// See [`Solver::is_generalized`](crate::Solver::is_generalized).
@@ -159,7 +163,7 @@ impl Search {
         }
         self.nodes = 0;
         self.solutions = 0;
-        self.engine.set_updates(0);
+        self.updates_from = self.engine.updates();
         if let Some(o) = &mut self.objective {
             o.reset(&self.fixed.forced);
         }
@@ -379,7 +383,7 @@ impl Search {
 
     /// See [`Solver::counters`](crate::Solver::counters).
     pub(crate) fn counters(&self) -> Counters {
-        Counters { nodes: self.nodes, updates: self.engine.updates(), solutions: self.solutions }
+        Counters { nodes: self.nodes, updates: self.engine.updates().wrapping_sub(self.updates_from), solutions: self.solutions }
     }
 
     /// Whether the walk is exhausted.
@@ -391,18 +395,15 @@ impl Search {
     pub(crate) fn search(&mut self, node_budget: u64) -> Progress<'_> {
         let limit = self.nodes.saturating_add(node_budget);
         loop {
-            let run = Run { nodes: &mut self.nodes, limit, objective: self.objective.as_mut(), cap: None, share: self.sharing, count: None };
-            match self.engine.walk(run) {
-                Walked::Solution => {
+            let run = Find { nodes: &mut self.nodes, limit, objective: self.objective.as_mut(), share: self.sharing };
+            match self.engine.find(run) {
+                Found::Solution => {
                     self.take_solution();
                     return Progress::Solution(&self.rows);
                 }
-                Walked::Paused => return Progress::Paused,
-                // Only a walk with a depth cap cuts; only a counting walk
-                // counts.
-                Walked::Counted => return Progress::Paused,
-                Walked::Exhausted | Walked::Cut => return Progress::Exhausted,
-                Walked::Strengthen => self.strengthen(),
+                Found::Paused => return Progress::Paused,
+                Found::Exhausted => return Progress::Exhausted,
+                Found::Strengthen => self.strengthen(),
             }
         }
     }
@@ -410,23 +411,20 @@ impl Search {
     /// Counts solutions without listing them, as [`Search::search`] finds
     /// them, for at most `node_budget` more nodes, stopping at the
     /// `most`-th (`most >= 1`): the solutions counted and whether the
-    /// search is exhausted. The engine counts inside its walk where it can
-    /// (no objective), so a solution costs no return. 
+    /// search is exhausted. The engine counts inside its walk (no
+    /// objective), so a solution costs no return.
     pub(crate) fn count_slice(&mut self, node_budget: u64, most: u64) -> (u64, bool) {
         if self.objective.is_some() {
             return self.search(node_budget).counted();
         }
         let limit = self.nodes.saturating_add(node_budget);
         let mut counted = 0;
-        let run = Run { nodes: &mut self.nodes, limit, objective: None, cap: None, share: self.sharing, count: Some((&mut counted, most)) };
-        let walked = self.engine.walk(run);
-        self.rows.clear();
-        let (counted, exhausted) = match walked {
-            // An engine that does not count returns each solution.
-            Walked::Solution => (counted + 1, false),
-            Walked::Counted | Walked::Paused | Walked::Strengthen => (counted, false),
-            Walked::Exhausted | Walked::Cut => (counted, true),
+        let run = Count { nodes: &mut self.nodes, limit, share: self.sharing, counted: &mut counted, most };
+        let exhausted = match self.engine.count(run) {
+            Counted::Most | Counted::Paused => false,
+            Counted::Exhausted => true,
         };
+        self.rows.clear();
         self.solutions += counted;
         (counted, exhausted)
     }
@@ -479,25 +477,19 @@ impl Search {
         excluded.try_reserve_exact(self.rows())?;
         self.restart();
         let (mut nodes, mut cut, mut end) = (0, false, ControlFlow::Continue(()));
-        loop {
-            let run = Run { nodes: &mut nodes, limit: u64::MAX, objective: None, cap: Some(depth), share: false, count: None };
-            match self.engine.walk(run) {
-                walked @ (Walked::Cut | Walked::Solution) => {
-                    cut |= walked == Walked::Cut;
-                    rows.clear();
-                    rows.extend_from_slice(&self.fixed.forced);
-                    self.engine.solution(&mut rows);
-                    excluded.clear();
-                    excluded.extend_from_slice(&self.fixed.excluded);
-                    self.engine.excluded(&mut excluded);
-                    excluded.sort_unstable();
-                    end = f(&rows, &excluded);
-                    if end.is_break() {
-                        break;
-                    }
-                }
-                // No budget and no bound: the walk ends only when exhausted.
-                Walked::Exhausted | Walked::Paused | Walked::Strengthen | Walked::Counted => break,
+        // Until the walk is exhausted (it has no budget to pause on).
+        while let walked @ (Cutting::Cut | Cutting::Solution) = self.engine.cut(Cut { nodes: &mut nodes, depth }) {
+            cut |= walked == Cutting::Cut;
+            rows.clear();
+            rows.extend_from_slice(&self.fixed.forced);
+            self.engine.solution(&mut rows);
+            excluded.clear();
+            excluded.extend_from_slice(&self.fixed.excluded);
+            self.engine.excluded(&mut excluded);
+            excluded.sort_unstable();
+            end = f(&rows, &excluded);
+            if end.is_break() {
+                break;
             }
         }
         self.restart();
@@ -612,7 +604,7 @@ impl Search {
     /// After a parallel call: the counters are the workers' sums.
     pub(crate) fn set_counters(&mut self, c: Counters) {
         self.nodes = c.nodes;
-        self.engine.set_updates(c.updates);
+        self.updates_from = self.engine.updates().wrapping_sub(c.updates);
     }
 
     /// Strengthens the branch and bound's first, quick stage (see

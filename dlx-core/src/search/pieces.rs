@@ -89,7 +89,7 @@ impl Search {
         let mut rows = Vec::new();
         rows.try_reserve_exact(self.fixed.forced.len() + engine.depth_limit() + 1)?;
         let mut excluded = Vec::new();
-        excluded.try_reserve_exact(self.fixed.excluded.len() + engine.rows())?;
+        excluded.try_reserve_exact(self.fixed.excluded.len() + self.rows())?;
         let fixed = &self.fixed;
         let start = |rows: &mut Vec<usize>, excluded: &mut Vec<usize>| {
             rows.clear();

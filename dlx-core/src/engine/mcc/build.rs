@@ -33,6 +33,11 @@ pub(super) fn dense_colors(color: &mut [u32]) -> Result<(), Error> {
 }
 
 impl Mcc {
+    /// The number of rows.
+    pub(super) fn rows(&self) -> usize {
+        self.row_first.len() - 1
+    }
+
     /// The links of `matrix`, nothing chosen.
     pub fn new(matrix: &Matrix) -> Result<Mcc, Error> {
         let n = matrix.columns();

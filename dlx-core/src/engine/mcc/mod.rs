@@ -113,7 +113,8 @@ use walk::Walk;
 use super::kit::{self, Seeded};
 use super::steer::Weights;
 use super::walk::{rest_m, Resume};
-use super::{Core, Fixed, Given, Optimize, Run, Steering, Walked};
+use super::mode::Steps;
+use super::{Core, Count, Counted, Cut, Cutting, Find, Fixed, Found, Given, Optimize, Steering};
 use crate::bound::Objective;
 use crate::bound::optimizer::Optimizer;
 use crate::error::Error;
@@ -281,10 +282,6 @@ impl Core for Mcc {
         self.updates
     }
 
-    fn set_updates(&mut self, updates: u64) {
-        self.updates = updates;
-    }
-
     fn steer(&mut self, steering: Steering) -> Result<(), Error> {
         self.weights.set(steering.weights, self.primary)?;
         self.random = steering.generator();
@@ -299,9 +296,18 @@ impl Core for Mcc {
         Some(self)
     }
 
-    fn walk(&mut self, mut run: Run<'_>) -> Walked {
-        let bound = run.objective.take().map(|o| o.bound());
-        self.search(run, bound.as_ref())
+    fn find(&mut self, run: Find<'_>) -> Found {
+        let (steps, objective) = Steps::find(run);
+        let bound = objective.map(|o| o.bound());
+        self.search(steps, bound.as_ref())
+    }
+
+    fn count(&mut self, run: Count<'_>) -> Counted {
+        self.search(Steps::count(run), None)
+    }
+
+    fn cut(&mut self, run: Cut<'_>) -> Cutting {
+        self.walk_with(Steps::cut(run), None, None)
     }
 
     fn is_done(&self) -> bool {
@@ -328,11 +334,6 @@ impl Core for Mcc {
         for &r in fixed.excluded.iter().rev() {
             self.include_row(r as u32);
         }
-    }
-
-    /// The number of rows.
-    fn rows(&self) -> usize {
-        self.row_first.len() - 1
     }
 
     /// The rows of the solution just found, after the forced ones: the rows

@@ -7,7 +7,7 @@ use super::bound::row_set;
 use super::{Branch, Level};
 use crate::bound::Bound;
 use crate::engine::walk::{walk_m, Levels, Resume};
-use crate::engine::{Run, Walked};
+use crate::engine::mode::{Ending, Steps};
 
 impl Mcc {
     /// Undoes the top level's current branch, if any.
@@ -218,33 +218,19 @@ impl Mcc {
         b.forced + self.path + cheapest + b.negative >= b.bar
     }
 
-    /// Runs the search to its next solution, its end, or until entering a
-    /// level would pass `limit` nodes. The caller copies the solution with
-    /// [`Core::solution`](crate::engine::Core::solution).
-    /// With a depth `cap`, stops at each path of `cap` levels instead
-    /// ([`Walked::Cut`]), in the lists' order.
-    pub(super) fn search(&mut self, run: Run<'_>, bound: Option<&Bound>) -> Walked {
-        if let Some(cap) = run.cap {
-            return self.walk_with(run.nodes, run.limit, cap, None, None, None);
-        }
+    /// Runs the search, in the mode of its outcome `O` (see
+    /// [`crate::engine::mode`]), with `bound` (finding only). The caller
+    /// copies a solution with [`Core::solution`](crate::engine::Core::solution).
+    pub(super) fn search<O: Ending>(&mut self, steps: Steps<'_>, bound: Option<&Bound>) -> O {
         let mut random = self.random.take();
-        let count = if bound.is_none() { run.count } else { None };
-        let walked = self.walk_with(run.nodes, run.limit, usize::MAX, bound, random.as_mut().map(|r| &mut r.rng), count);
+        let walked = self.walk_with(steps, bound, random.as_mut().map(|r| &mut r.rng));
         self.random = random;
         walked
     }
 
     /// The walk ([`walk_m`]) with `bound` and `rng`.
-    fn walk_with(
-        &mut self,
-        nodes: &mut u64,
-        limit: u64,
-        cap: usize,
-        bound: Option<&Bound>,
-        rng: Option<&mut fastrand::Rng>,
-        count: Option<(&mut u64, u64)>,
-    ) -> Walked {
-        walk_m(&mut Walk { m: self, bound, rng }, nodes, limit, cap, count)
+    pub(super) fn walk_with<O: Ending>(&mut self, steps: Steps<'_>, bound: Option<&Bound>, rng: Option<&mut fastrand::Rng>) -> O {
+        walk_m(&mut Walk { m: self, bound, rng }, steps)
     }
 }
 

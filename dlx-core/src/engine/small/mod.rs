@@ -107,7 +107,8 @@ pub(crate) use fit::fit;
 use super::keys::{Key, Keys};
 use super::kit::{self, Seeded};
 use super::walk::Phase;
-use super::{Core, Engine, Fixed, Given, Run, Steering, Walked};
+use super::mode::Steps;
+use super::{Core, Count, Counted, Cut, Cutting, Engine, Find, Fixed, Found, Given, Steering};
 use crate::error::Error;
 use shades::Shades;
 use walk::{Level, Saved};
@@ -182,20 +183,12 @@ impl<K: Key> Core for Small<K> {
         Engine::Small
     }
 
-    fn rows(&self) -> usize {
-        self.row_start.len() - 1
-    }
-
     fn depth_limit(&self) -> usize {
         self.levels.len()
     }
 
     fn updates(&self) -> u64 {
         self.updates
-    }
-
-    fn set_updates(&mut self, updates: u64) {
-        self.updates = updates;
     }
 
     fn force(&mut self, fixed: &Fixed) {
@@ -243,16 +236,25 @@ impl<K: Key> Core for Small<K> {
         Ok(())
     }
 
-    fn walk(&mut self, run: Run<'_>) -> Walked {
-        if run.cap.is_some() {
-            return self.walk_on::<false, true, false>(Run { count: None, ..run });
+    fn find(&mut self, run: Find<'_>) -> Found {
+        // No objective here (a solver with one moves to the links).
+        let (steps, _) = Steps::find(run);
+        match self.random.is_some() {
+            false => self.walk_on::<false, Found>(steps),
+            true => self.walk_on::<true, Found>(steps),
         }
-        match (self.random.is_some(), run.count.is_some()) {
-            (false, false) => self.walk_on::<false, false, false>(run),
-            (false, true) => self.walk_on::<false, false, true>(run),
-            (true, false) => self.walk_on::<true, false, false>(run),
-            (true, true) => self.walk_on::<true, false, true>(run),
+    }
+
+    fn count(&mut self, run: Count<'_>) -> Counted {
+        let steps = Steps::count(run);
+        match self.random.is_some() {
+            false => self.walk_on::<false, Counted>(steps),
+            true => self.walk_on::<true, Counted>(steps),
         }
+    }
+
+    fn cut(&mut self, run: Cut<'_>) -> Cutting {
+        self.walk_on::<false, Cutting>(Steps::cut(run))
     }
 
     fn solution(&self, out: &mut Vec<usize>) {

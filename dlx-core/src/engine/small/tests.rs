@@ -2,7 +2,7 @@ use super::build::lengths;
 use super::walk::Saved;
 use super::Small;
 use crate::engine::keys::{Key, Keys};
-use crate::engine::{Core, Fixed, Run, Walked};
+use crate::engine::{Core, Find, Fixed, Found};
 use crate::matrix::Matrix;
 
 /// Every solution of a walk from the start (with `fixed` forced and
@@ -12,14 +12,14 @@ fn walked<K: Key>(e: &mut Small<K>, fixed: &Fixed) -> (Vec<Vec<usize>>, u64, u64
     e.force(fixed);
     let (mut all, mut nodes) = (Vec::new(), 0);
     loop {
-        match Core::walk(e, Run { nodes: &mut nodes, limit: 5000, objective: None, cap: None, share: false, count: None }) {
-            Walked::Solution => {
+        match e.find(Find { nodes: &mut nodes, limit: 5000, objective: None, share: false }) {
+            Found::Solution => {
                 let mut rows = Vec::new();
                 e.solution(&mut rows);
                 all.push(rows);
             }
-            Walked::Exhausted | Walked::Paused => break,
-            other => panic!("{other:?}"),
+            Found::Exhausted | Found::Paused => break,
+            Found::Strengthen => panic!("no bound, nothing to strengthen"),
         }
     }
     e.unwind();

@@ -6,8 +6,8 @@ use super::cover::OUT;
 use super::Small;
 use crate::alloc::filled;
 use crate::engine::keys::Key;
-use crate::engine::walk::{counting, enter, lone_solution_nodes, Entered, Phase};
-use crate::engine::{Run, Walked};
+use crate::engine::mode::{Ending, Steps};
+use crate::engine::walk::{enter, lone_solution_nodes, Entered, Phase};
 use crate::error::Error;
 
 /// One level of the walk: its item, and its branches `stack[start..stop]`
@@ -54,26 +54,25 @@ impl<K: Key> Saved<K> {
 }
 
 impl<K: Key> Small<K> {
-    /// The search loop; `RANDOM` when `self.random` is set, `CAP` with a
-    /// depth cap, `COUNT` when it counts solutions itself ([`Run::count`]).
+    /// The search loop, in the mode of its outcome `O` (see
+    /// [`crate::engine::mode`]); `RANDOM` when `self.random` is set.
     /// With `AVX2` (set only when the CPU has it) the choice scans with
     /// AVX2 instructions. The steps, nodes and solutions are those of
     /// `Dlx1::walk`, and so is the loop's shape: its top tries the level's
     /// next row or backs up, its bottom enters the level below; where the
     /// last call stopped is taken care of before it, out of line.
     #[inline(always)]
-    pub(super) fn walk<const RANDOM: bool, const CAP: bool, const COUNT: bool, const AVX2: bool, const ONE: bool>(&mut self, run: Run<'_>) -> Walked {
+    pub(super) fn walk<const RANDOM: bool, const AVX2: bool, const ONE: bool, O: Ending>(&mut self, steps: Steps<'_>) -> O {
         debug_assert!(!ONE || self.one_group);
-        let Run { nodes: node_counter, limit, cap, count, .. } = run;
-        let cap = cap.unwrap_or(usize::MAX);
-        let (counted, count_limit) = counting::<COUNT>(count);
+        let Steps { nodes: node_counter, limit, cap, counted, most: count_limit } = steps;
+        let counted = if O::COUNTS { counted } else { None };
         let bounds = Bounds { limit, cap, count_limit };
         // The counters and the level stay in registers, and so does the
         // record of the level being tried (`levels[level]` is written when
         // the walk goes deeper, read when it comes back).
         let mut r = Regs { nodes: *node_counter, updates: 0, level: self.level, back: NONE, found: counted.as_ref().map_or(0, |c| **c) };
         let walked = 'walk: {
-            let mut lv = match self.resume::<RANDOM, CAP, COUNT, AVX2, ONE>(&mut r, &bounds) {
+            let mut lv = match self.resume::<RANDOM, AVX2, ONE, O>(&mut r, &bounds) {
                 Entering::Branch(lv) => lv,
                 Entering::NextRow => self.next_row::<ONE>(&mut r),
                 Entering::Stop(walked) => break 'walk walked,
@@ -86,7 +85,7 @@ impl<K: Key> Small<K> {
                     // state, and those levels leave nothing to undo).
                     if r.back == NONE {
                         self.phase = Phase::Done;
-                        break 'walk Walked::Exhausted;
+                        break 'walk O::EXHAUSTED;
                     }
                     r.level = r.back as usize;
                     lv = self.next_row::<ONE>(&mut r);
@@ -106,7 +105,7 @@ impl<K: Key> Small<K> {
                     r.back = r.level as u32;
                 }
                 r.level += 1;
-                lv = match self.enter_level::<RANDOM, CAP, COUNT, AVX2, ONE>(&mut r, &bounds) {
+                lv = match self.enter_level::<RANDOM, AVX2, ONE, O>(&mut r, &bounds) {
                     Entering::Branch(lv) => lv,
                     Entering::NextRow => self.next_row::<ONE>(&mut r),
                     Entering::Stop(walked) => break 'walk walked,
@@ -128,25 +127,28 @@ impl<K: Key> Small<K> {
     /// `Dlx1::resume` (the loop's one copy of the choice keeps its
     /// registers).
     #[inline(never)]
-    fn resume<const RANDOM: bool, const CAP: bool, const COUNT: bool, const AVX2: bool, const ONE: bool>(&mut self, r: &mut Regs, bounds: &Bounds) -> Entering {
+    fn resume<const RANDOM: bool, const AVX2: bool, const ONE: bool, O: Ending>(&mut self, r: &mut Regs, bounds: &Bounds) -> Entering<O> {
         match self.phase {
-            Phase::Done => Entering::Stop(Walked::Exhausted),
+            Phase::Done => Entering::Stop(O::EXHAUSTED),
             Phase::Recover => Entering::NextRow,
             // SAFETY: `AVX2` only when the CPU has it.
             Phase::Start if unsafe { self.keys.choose_on::<AVX2>() } == 0 => {
                 // The forced rows (or the empty set) are the one solution.
                 r.nodes += lone_solution_nodes(self.within);
                 self.phase = Phase::Done;
-                Entering::Stop(Walked::Solution)
+                Entering::Stop(O::lone_solution(&mut r.found, bounds.count_limit))
             }
-            Phase::Start if CAP && bounds.cap == 0 => {
-                self.phase = Phase::Done;
-                Entering::Stop(Walked::Cut)
-            }
-            Phase::Start | Phase::Paused => {
-                r.back = self.back_of(r.level);
-                self.enter_level::<RANDOM, CAP, COUNT, AVX2, ONE>(r, bounds)
-            }
+            Phase::Start | Phase::Paused => match O::CUT {
+                Some(cut) if self.phase == Phase::Start && bounds.cap == 0 => {
+                    // The forced rows are the one subproblem at depth 0.
+                    self.phase = Phase::Done;
+                    Entering::Stop(cut)
+                }
+                _ => {
+                    r.back = self.back_of(r.level);
+                    self.enter_level::<RANDOM, AVX2, ONE, O>(r, bounds)
+                }
+            },
         }
     }
 
@@ -155,10 +157,10 @@ impl<K: Key> Small<K> {
     /// solution (counted, or returned), a cut or the end of the node
     /// budget.
     #[inline(always)]
-    fn enter_level<const RANDOM: bool, const CAP: bool, const COUNT: bool, const AVX2: bool, const ONE: bool>(&mut self, r: &mut Regs, bounds: &Bounds) -> Entering {
+    fn enter_level<const RANDOM: bool, const AVX2: bool, const ONE: bool, O: Ending>(&mut self, r: &mut Regs, bounds: &Bounds) -> Entering<O> {
         // SAFETY: `AVX2` only when the CPU has it.
         let (first, length) = unsafe { self.keys.choose_with_length_on::<AVX2>() };
-        match enter::<CAP, COUNT>(first, &mut r.level, &mut self.phase, &mut r.nodes, bounds.limit, bounds.cap, &mut r.found, bounds.count_limit) {
+        match enter::<O>(first, &mut r.level, &mut self.phase, &mut r.nodes, bounds.limit, bounds.cap, &mut r.found, bounds.count_limit) {
             Entered::Branch => {}
             Entered::NextRow => return Entering::NextRow,
             Entered::Stop(walked) => return Entering::Stop(walked),
@@ -312,7 +314,7 @@ impl<K: Key> Small<K> {
     /// it (see `Dlx1::walk_on`); and for rows of one group of items or
     /// more (`ONE`: a walk with only the code it runs keeps its values in
     /// registers better).
-    pub(super) fn walk_on<const RANDOM: bool, const CAP: bool, const COUNT: bool>(&mut self, run: Run<'_>) -> Walked {
+    pub(super) fn walk_on<const RANDOM: bool, O: Ending>(&mut self, steps: Steps<'_>) -> O {
         let one = self.one_group;
         // Conflict sets of more than `OUT` words (colored rows only) are
         // read a word at a time: the walk for them is the plain one.
@@ -321,16 +323,16 @@ impl<K: Key> Small<K> {
             // SAFETY: `avx2` is set only when the CPU has AVX2.
             return unsafe {
                 if one {
-                    self.walk_avx2::<RANDOM, CAP, COUNT, true>(run)
+                    self.walk_avx2::<RANDOM, true, O>(steps)
                 } else {
-                    self.walk_avx2::<RANDOM, CAP, COUNT, false>(run)
+                    self.walk_avx2::<RANDOM, false, O>(steps)
                 }
             };
         }
         if one {
-            self.walk::<RANDOM, CAP, COUNT, false, true>(run)
+            self.walk::<RANDOM, false, true, O>(steps)
         } else {
-            self.walk::<RANDOM, CAP, COUNT, false, false>(run)
+            self.walk::<RANDOM, false, false, O>(steps)
         }
     }
 
@@ -338,8 +340,8 @@ impl<K: Key> Small<K> {
     /// The CPU must have AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn walk_avx2<const RANDOM: bool, const CAP: bool, const COUNT: bool, const ONE: bool>(&mut self, run: Run<'_>) -> Walked {
-        self.walk::<RANDOM, CAP, COUNT, true, ONE>(run)
+    unsafe fn walk_avx2<const RANDOM: bool, const ONE: bool, O: Ending>(&mut self, steps: Steps<'_>) -> O {
+        self.walk::<RANDOM, true, ONE, O>(steps)
     }
 }
 
@@ -352,7 +354,7 @@ struct Regs {
     /// The deepest level above `level` with rows left to try ([`NONE`]
     /// for none): where the walk backs up to.
     back: u32,
-    /// The solutions counted (with `COUNT`).
+    /// The solutions counted (a counting walk).
     found: u64,
 }
 
@@ -364,11 +366,11 @@ struct Bounds {
 }
 
 /// What entering a level (or resuming the walk) leaves the loop to do.
-enum Entering {
+enum Entering<O> {
     /// Try the rows of the level so described.
     Branch(Level),
     /// Undo the row tried at the level, and try the next one.
     NextRow,
     /// Return this.
-    Stop(Walked),
+    Stop(O),
 }
