@@ -455,3 +455,46 @@ fn each_refusal_says_its_own_cause() {
     assert_eq!(e, Error::LeastCostRange);
     assert!(e.to_string().contains("least cost") && !e.to_string().contains("2^61"), "{e}");
 }
+
+/// A search whose forced rows are already its one solution (and a matrix
+/// with no primary item, whose one solution is the empty set), on every
+/// engine and in every mode of the walk: found once, counted once (with a
+/// count limit of one solution and without), and one subproblem at any
+/// depth. Catches a counting walk that loses the lone solution or counts
+/// it twice (it is counted before the walk's loop, where the walk is
+/// already done), and a cutting walk that takes it for a cut.
+#[test]
+fn the_forced_rows_alone_are_one_solution_in_every_mode() {
+    // Rows {0,1}, {2}, {1,2}: {0,1}+{2} is the one cover.
+    let mut m = Matrix::new(3).unwrap();
+    for row in [&[0, 1][..], &[2], &[1, 2]] {
+        m.add_row(row).unwrap();
+    }
+    let mut bare = Matrix::new(1).unwrap();
+    bare.set_secondary(0).unwrap();
+    bare.add_row(&[0]).unwrap();
+    // Item 0 taken once or twice, two rows of it: Algorithm M's engines
+    // (`Small` runs it on bit sets).
+    let mut bounded = Matrix::new(1).unwrap();
+    bounded.set_bounds(0, 1, 2).unwrap();
+    bounded.add_row(&[0]).unwrap();
+    bounded.add_row(&[0]).unwrap();
+    for engine in [Engine::Exact, Engine::Small, Engine::General] {
+        let with_bounds = (engine != Engine::Exact).then_some((&bounded, &[0, 1][..]));
+        for (m, forced) in [(&m, &[0, 1][..]), (&bare, &[][..])].into_iter().chain(with_bounds) {
+            let fresh = || {
+                let mut s = Solver::with_engine(m, engine).unwrap();
+                s.force_rows(forced).unwrap();
+                s
+            };
+            assert_eq!(solutions(m, engine, forced).len(), 1, "{engine:?} finds");
+            assert_eq!(fresh().count_run(), (1, dlx_core::Outcome::Exhausted), "{engine:?} counts");
+            let mut one = fresh();
+            one.set_limits(dlx_core::Limits { solutions: Some(1), ..Default::default() });
+            assert_eq!(one.count_run().0, 1, "{engine:?} counts to a limit of one");
+            for depth in 0..3 {
+                assert_eq!(fresh().count_subproblems(depth).unwrap(), 1, "{engine:?} cuts at {depth}");
+            }
+        }
+    }
+}
