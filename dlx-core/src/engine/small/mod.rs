@@ -239,18 +239,12 @@ impl<K: Key> Core for Small<K> {
     fn find(&mut self, run: Find<'_>) -> Found {
         // No objective here (a solver with one moves to the links).
         let (steps, _) = Steps::find(run);
-        match self.random.is_some() {
-            false => self.walk_on::<false, Found>(steps),
-            true => self.walk_on::<true, Found>(steps),
-        }
+        if self.random.is_some() { self.walk_on::<true, Found>(steps) } else { self.walk_on::<false, Found>(steps) }
     }
 
     fn count(&mut self, run: Count<'_>) -> Counted {
         let steps = Steps::count(run);
-        match self.random.is_some() {
-            false => self.walk_on::<false, Counted>(steps),
-            true => self.walk_on::<true, Counted>(steps),
-        }
+        if self.random.is_some() { self.walk_on::<true, Counted>(steps) } else { self.walk_on::<false, Counted>(steps) }
     }
 
     fn cut(&mut self, run: Cut<'_>) -> Cutting {
