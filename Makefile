@@ -205,6 +205,8 @@ fuzz:
 # (bench/python.py; uses the virtual environment of `make test`), and
 # reading a 200 MB file, an earlier commit's tool against this one
 # (bench/parse.py), then preprocessing and preferred items (bench/pre.py),
+# least-cost set partitioning against OR-tools CP-SAT (bench/optimize.py,
+# which installs CP-SAT into a virtual environment of its own),
 # then the Dask path on a LocalCluster (bench/dask_split.py) and its
 # design replayed on 1 to 1,000 simulated workers (bench/simulate.py).
 bench: all
@@ -219,6 +221,7 @@ bench: all
 	python3 bench/parse.py
 	python3 bench/general.py $(GENERAL_PEERS)
 	python3 bench/pre.py
+	python3 bench/optimize.py
 	test -x $(PYVENV)/bin/python || $(MAKE) python-test
 	$(PYVENV)/bin/python bench/dask_split.py
 	$(PYVENV)/bin/python bench/simulate.py
