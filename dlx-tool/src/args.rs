@@ -207,8 +207,9 @@ the cost of each of the K best solutions, best first, one per line (fewer
 lines when there are fewer solutions, none when there is none); with
 --print, each of them as a line 'cost C' followed by its options and an
 empty line. Each improvement found is reported on standard error as
-'dlx: found: cost C' (unless --quiet). A run stopped by a limit prints the
-best so far. -n counts improvements.
+'dlx: found: cost C (T s)', T the seconds since the search began (unless
+--quiet). A run stopped by a limit prints the best so far. -n counts
+improvements.
 
 With bounds or colors the search is Knuth's Algorithm M, which counts
 nodes and updates its own way; its counters are not DLX1's.

@@ -572,11 +572,12 @@ fn search(
         _ => rows.iter().map(|&r| matrix.cost(r).unwrap_or(0)).sum(),
     };
     let mut found = 0u64;
+    let began = Instant::now();
     let outcome = solver.run(|rows| {
         found += 1;
         if opts.goal.is_some() {
             if !opts.quiet {
-                say!("dlx: found: cost {}", cost_of(rows));
+                say!("dlx: found: cost {} ({:.3} s)", cost_of(rows), began.elapsed().as_secs_f64());
             }
         } else if opts.print {
             let printed = if opts.json {
