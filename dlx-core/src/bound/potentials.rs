@@ -134,14 +134,16 @@ impl Incidence {
 ///
 /// Quick: the coordinate ascent from 0. Full: that, then subgradient steps
 /// from its potentials, then the ascent again from the best point they met
-/// (so Full is never weaker than Quick).
+/// (the ascent's own point when they meet none better, so Full is never
+/// weaker than Quick but for rounding the floats down).
 pub(crate) fn potentials(inc: &Incidence, row_cost: &[i64], scale: i64, extra: usize, effort: Effort) -> Result<Vec<i128>, Error> {
     let primary = inc.primary;
     let mut y: Vec<i128> = filled(primary + 1 + extra)?;
     let mut reduced: Vec<i128> = filled(inc.rows())?;
     ascend(inc, row_cost, scale, &mut y, &mut reduced);
     if effort == Effort::Full {
-        let start: Vec<f64> = y[..=primary].iter().map(|&v| v as f64).collect();
+        let mut start: Vec<f64> = filled(primary + 1)?;
+        start.iter_mut().zip(&y).for_each(|(s, &v)| *s = v as f64);
         let best = subgradient(inc, row_cost, scale, start)?;
         for (v, &s) in y.iter_mut().zip(&best) {
             // Any potentials are valid: a float out of range only saturates.
