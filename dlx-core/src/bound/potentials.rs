@@ -213,22 +213,8 @@ fn subgradient(inc: &Incidence, row_cost: &[i64], scale: i64, mut y: Vec<f64>) -
     if primary == 0 || rows == 0 || steps == 0 {
         return Ok(y);
     }
-    let mut reduced: Vec<f64> = filled(rows)?;
-    for (r, red) in reduced.iter_mut().enumerate() {
-        *red = row_cost[r] as f64 * scale as f64 - inc.items_of(r).iter().map(|&c| y[c as usize]).sum::<f64>();
-    }
+    let (mut reduced, mut g, mut negative) = at(inc, row_cost, scale, &y)?;
     let mut best_y: Vec<f64> = crate::alloc::copied(&y)?;
-    // The subgradient at `y`: 1 - (rows through c with a negative reduced
-    // cost), index 0 unused.
-    let mut g: Vec<i64> = filled(primary + 1)?;
-    g[1..].iter_mut().for_each(|v| *v = 1);
-    let mut negative = 0.0;
-    for (r, &red) in reduced.iter().enumerate() {
-        if red < 0.0 {
-            negative += red;
-            inc.items_of(r).iter().for_each(|&c| g[c as usize] -= 1);
-        }
-    }
     // Per row: the step's change of its reduced cost (over `step`), and
     // the step that last touched it; the rows touched by this step.
     let mut change: Vec<i64> = filled(rows)?;
@@ -287,6 +273,26 @@ fn subgradient(inc: &Incidence, row_cost: &[i64], scale: i64, mut y: Vec<f64>) -
         }
     }
     Ok(best_y)
+}
+
+/// At potentials `y`: the rows' reduced costs, the subgradient (per item
+/// `c`, 1 - the rows through `c` with a negative reduced cost; index 0
+/// unused) and the sum of the negative reduced costs.
+fn at(inc: &Incidence, row_cost: &[i64], scale: i64, y: &[f64]) -> Result<(Vec<f64>, Vec<i64>, f64), Error> {
+    let mut reduced: Vec<f64> = filled(inc.rows())?;
+    for (r, red) in reduced.iter_mut().enumerate() {
+        *red = row_cost[r] as f64 * scale as f64 - inc.items_of(r).iter().map(|&c| y[c as usize]).sum::<f64>();
+    }
+    let mut g: Vec<i64> = filled(inc.primary + 1)?;
+    g[1..].iter_mut().for_each(|v| *v = 1);
+    let mut negative = 0.0;
+    for (r, &red) in reduced.iter().enumerate() {
+        if red < 0.0 {
+            negative += red;
+            inc.items_of(r).iter().for_each(|&c| g[c as usize] -= 1);
+        }
+    }
+    Ok((reduced, g, negative))
 }
 
 #[cfg(test)]
