@@ -49,6 +49,20 @@ def _dedupe(options):
     return [(list(k), c) for k, c in best.items()]
 
 
+def _fill(out, options, planted, draw):
+    """`out` (the planted options first) topped up with `draw()` options
+    up to `options` distinct ones (20 draws an option at most); returns
+    them with the planted cover's cost and size."""
+    planted_cost = sum(c for _, c in out[:planted])
+    tries = 0
+    while len(out) < options and tries < 20 * options:
+        tries += 1
+        out.append(draw())
+        if tries % 1000 == 0:
+            out = _dedupe(out)
+    return out, planted_cost, planted
+
+
 def _route_cost(points, route):
     """The length of the route from the depot through `route`, nearest
     customer first, and back, rounded."""
@@ -71,10 +85,7 @@ def routing(items, options, rng):
         k = rng.randint(1, 8)
         planted.append(angle[i:i + k])
         i += k
-    out = [(r, _route_cost(points, r)) for r in planted]
-    tries = 0
-    while len(out) < options and tries < 20 * options:
-        tries += 1
+    def draw():
         route = [rng.randrange(items)]
         size = rng.randint(1, 12)
         while len(route) < size:
@@ -82,10 +93,9 @@ def routing(items, options, rng):
             if not ahead:
                 break
             route.append(rng.choice(ahead))
-        out.append((route, _route_cost(points, route)))
-        if tries % 1000 == 0:
-            out = _dedupe(out)
-    return out, sum(c for _, c in out[:len(planted)]), len(planted)
+        return route, _route_cost(points, route)
+
+    return _fill([(r, _route_cost(points, r)) for r in planted], options, len(planted), draw)
 
 
 def crew(items, options, rng):
@@ -112,17 +122,13 @@ def crew(items, options, rng):
         first, last = legs[p[0]], legs[p[-1]]
         return last[3] - first[2] + (0 if last[1] == first[0] else 240)
 
-    out = [(p, cost(p)) for p in planted]
-    tries = 0
-    while len(out) < options and tries < 20 * options:
-        tries += 1
+    def draw():
         p, size = [rng.randrange(items)], rng.randint(1, 6)
         while len(p) < size and follow[p[-1]]:
             p.append(rng.choice(follow[p[-1]]))
-        out.append((p, cost(p)))
-        if tries % 1000 == 0:
-            out = _dedupe(out)
-    return out, sum(c for _, c in out[:len(planted)]), len(planted)
+        return p, cost(p)
+
+    return _fill([(p, cost(p)) for p in planted], options, len(planted), draw)
 
 
 def random_family(items, options, rng):
@@ -133,15 +139,11 @@ def random_family(items, options, rng):
         k = rng.randint(2, 6)
         planted.append(order[i:i + k])
         i += k
-    out = [(p, sum(rng.randint(10, 100) for _ in p)) for p in planted]
-    tries = 0
-    while len(out) < options and tries < 20 * options:
-        tries += 1
+    def draw():
         p = rng.sample(range(items), rng.randint(2, min(6, items)))
-        out.append((p, sum(rng.randint(10, 100) for _ in p)))
-        if tries % 1000 == 0:
-            out = _dedupe(out)
-    return out, sum(c for _, c in out[:len(planted)]), len(planted)
+        return p, sum(rng.randint(10, 100) for _ in p)
+
+    return _fill([(p, sum(rng.randint(10, 100) for _ in p)) for p in planted], options, len(planted), draw)
 
 
 FAMILIES = {'routing': routing, 'crew': crew, 'random': random_family}

@@ -159,10 +159,14 @@ pub(crate) fn potentials(inc: &Incidence, row_cost: &[i64], scale: i64, extra: u
 /// costs. No exact cover costs less, times `scale`.
 #[cfg(test)]
 pub(crate) fn lagrangian(inc: &Incidence, row_cost: &[i64], scale: i64, y: &[i128]) -> i128 {
-    let negative: i128 = (0..inc.rows())
-        .map(|r| (i128::from(row_cost[r]) * i128::from(scale) - inc.items_of(r).iter().map(|&c| y[c as usize]).sum::<i128>()).min(0))
-        .sum();
+    let negative: i128 = (0..inc.rows()).map(|r| reduced_cost(inc, row_cost, scale, y, r).min(0)).sum();
     y[1..=inc.primary].iter().sum::<i128>() + negative
+}
+
+/// Row `r`'s reduced cost at potentials `y`: its scaled cost minus the
+/// potentials of its primary items.
+fn reduced_cost(inc: &Incidence, row_cost: &[i64], scale: i64, y: &[i128], r: usize) -> i128 {
+    i128::from(row_cost[r]) * i128::from(scale) - inc.items_of(r).iter().map(|&c| y[c as usize]).sum::<i128>()
 }
 
 /// Stage 1 on `y`: coordinate ascent in exact integers, `reduced` set to
@@ -173,7 +177,7 @@ pub(crate) fn lagrangian(inc: &Incidence, row_cost: &[i64], scale: i64, y: &[i12
 fn ascend(inc: &Incidence, row_cost: &[i64], scale: i64, y: &mut [i128], reduced: &mut [i128]) {
     let primary = inc.primary;
     for (r, red) in reduced.iter_mut().enumerate() {
-        *red = i128::from(row_cost[r]) * i128::from(scale) - inc.items_of(r).iter().map(|&c| y[c as usize]).sum::<i128>();
+        *red = reduced_cost(inc, row_cost, scale, y, r);
     }
     for pass in 0..ASCENT_PASSES {
         let mut raised = false;
