@@ -8,7 +8,10 @@
  *   r3 {0,1} cost 3, r4 {1,2} cost 4, r5 {0,1,2} cost 8,
  * whose exact covers are {r0,r1,r2} = 7, {r2,r3} = 5, {r0,r4} = 8 and
  * {r5} = 8: least cost 5, the three cheapest 5, 7, 8; greatest cost 8;
- * fewest rows 1 ({r5}); with r0 forced, least cost 7.
+ * fewest rows 1 ({r5}); with r0 forced, least cost 7. The linear
+ * relaxation's optimum is 5 too (the dual y = (3, 0, 2) reaches it), so a
+ * valid bound is at most 5 for the least cost and at least 8 for the
+ * greatest.
  */
 #include <stdint.h>
 #include <string.h>
@@ -274,6 +277,31 @@ static void test_batch_best(void)
     dlx_matrix_free(m);
 }
 
+/* dlx_solver_best_bound: never past the optimum before the search, the
+ * optimum once it is complete. Catches a bound above the least cost (a
+ * wrong Lagrangian sum or rounding), a MaxCost bound not turned back into
+ * the caller's sign, and a missing status without an objective. */
+static void test_best_bound(void)
+{
+    dlx_matrix *m = small_matrix();
+    dlx_solver *s = NULL;
+    int64_t b = -1;
+    CHECK(dlx_solver_new(m, &s) == DLX_OK);
+    CHECK(dlx_solver_best_bound(s, &b) == DLX_ERR_UNSUPPORTED && b == -1);
+    CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_MIN_COST, 1) == DLX_OK);
+    CHECK(dlx_solver_best_bound(s, &b) == DLX_OK && b <= 5);
+    run_out(s);
+    CHECK(dlx_solver_best_bound(s, &b) == DLX_OK && b == 5);
+    CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_MAX_COST, 1) == DLX_OK);
+    CHECK(dlx_solver_best_bound(s, &b) == DLX_OK && b >= 8);
+    run_out(s);
+    CHECK(dlx_solver_best_bound(s, &b) == DLX_OK && b == 8);
+    CHECK(dlx_solver_best_bound(s, NULL) == DLX_ERR_NULL);
+    CHECK(dlx_solver_best_bound(NULL, &b) == DLX_ERR_NULL);
+    dlx_solver_free(s);
+    dlx_matrix_free(m);
+}
+
 int main(void)
 {
     test_costs_on_the_matrix();
@@ -281,6 +309,7 @@ int main(void)
     test_objective_errors();
     test_solve_best();
     test_batch_best();
+    test_best_bound();
     printf("%s: %d failure(s)\n", failures ? "FAILED" : "passed", failures);
     return failures ? 1 : 0;
 }

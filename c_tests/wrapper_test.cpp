@@ -205,8 +205,11 @@ static void test_optimisation()
         }
         dlx::solver s(m);
         s.set_objective(DLX_OBJECTIVE_MIN_COST);
+        // best_bound: never past the least cost, the least cost at the end.
+        std::optional<std::int64_t> before = s.best_bound();
         s.count();
         bool ok = any ? s.best_count() == 1 && s.best(0).second == least : s.best_count() == 0;
+        ok &= before.has_value() && (!any || (*before <= least && s.best_bound() == least));
         agree += ok;
         cases++;
     }

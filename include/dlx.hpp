@@ -726,6 +726,17 @@ public:
         return {std::vector<std::size_t>(rows, rows + n), cost};
     }
     std::size_t best_count() const noexcept { return dlx_solver_best_count(s_); }
+    /* A bound no solution beats (dlx_solver_best_bound), or nothing without
+     * an objective or with colors or multiplicities. */
+    std::optional<std::int64_t> best_bound() const {
+        std::int64_t bound = 0;
+        dlx_status status = dlx_solver_best_bound(s_, &bound);
+        if (status == DLX_ERR_UNSUPPORTED) {
+            return std::nullopt;
+        }
+        detail::check(status, "dlx_solver_best_bound");
+        return bound;
+    }
 
     dlx_outcome outcome() const {
         std::uint32_t o = 0;

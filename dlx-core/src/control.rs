@@ -66,6 +66,10 @@ pub(crate) trait Sliced {
     fn counters(&self) -> Counters;
     fn estimate(&self) -> f64;
     fn depth(&self) -> usize;
+    /// With an objective: the best cost so far and the bound ([`Report`]).
+    fn standing(&self) -> (Option<i64>, Option<i64>) {
+        (None, None)
+    }
     /// Runs to the next solution, the end, or `budget` more nodes.
     fn slice(&mut self, budget: u64) -> Progress<'_>;
     /// Counts solutions for `budget` more nodes, stopping at the `most`-th
@@ -160,6 +164,10 @@ pub struct Report {
     pub elapsed: Duration,
     /// The depth of the search where it stands ([`Solver::depth`](crate::Solver::depth)).
     pub depth: usize,
+    /// With an objective: the cost of the best solution so far, and the
+    /// bound no solution beats ([`Solver::best_bound`](crate::Solver::best_bound)).
+    pub best: Option<i64>,
+    pub bound: Option<i64>,
 }
 
 /// A progress callback: it gets a report, and breaks to stop the search.
@@ -309,11 +317,11 @@ impl Call {
 
     /// Makes the progress report due at `now` (from [`Call::check`]);
     /// `Stopped` if the callback asks to stop.
-    pub(crate) fn report(&mut self, controls: &mut Controls, now: Instant, counters: Counters, estimate: f64, depth: usize) -> Result<(), Outcome> {
+    pub(crate) fn report(&mut self, controls: &mut Controls, now: Instant, counters: Counters, (estimate, depth, (best, bound)): (f64, usize, (Option<i64>, Option<i64>))) -> Result<(), Outcome> {
         // (A report is due only with progress reports, and then the start is known.)
         let (Some(due), Some(start), Some((every, f))) = (self.next_report, self.start, &mut controls.progress) else { return Ok(()) };
         self.next_report = Some(due.max(now - *every) + *every);
-        let report = Report { counters, estimate, elapsed: now - start, depth };
+        let report = Report { counters, estimate, elapsed: now - start, depth, best, bound };
         if f(&report).is_break() {
             return Err(Outcome::Stopped);
         }
@@ -331,8 +339,8 @@ fn poll(s: &mut impl Sliced, call: &mut Call) -> Result<u64, Outcome> {
     }
     let c = s.counters();
     if let Some(now) = call.check(s.controls(), c)? {
-        let (estimate, depth) = (s.estimate(), s.depth());
-        call.report(s.controls(), now, c, estimate, depth)?;
+        let at = (s.estimate(), s.depth(), s.standing());
+        call.report(s.controls(), now, c, at)?;
     }
     Ok(call.poll_nodes.min(call.node_cap.saturating_sub(c.nodes)))
 }

@@ -41,7 +41,19 @@ fn check(m: &Matrix, goal: Goal, k: usize, forced: &[usize], seed: Option<u64>) 
     if !forced.is_empty() {
         s.force_rows(forced).unwrap();
     }
+    // The bound before the search (the volume algorithm's for k > 1, the
+    // ascent's for k = 1) never passes the optimum, and meets it once the
+    // search is complete: catches a Lagrangian sum or rounding that
+    // overshoots, and a bound for `MaxCost` left in the search's sign.
+    let bound = s.best_bound().expect("a bound with an objective");
+    let beats = |b: i64, c: i64| if goal == Goal::MaxCost { b > c } else { b < c };
+    if let Some(&best) = expect.first() {
+        assert!(!beats(best, bound), "bound {bound} passes the optimum {best}: goal {goal:?}\n{m:?}");
+    }
     assert_eq!(best_costs(m, &mut s, goal, k), expect, "goal {goal:?}, k {k}, forced {forced:?}, seed {seed:?}\n{m:?}");
+    if let Some(&best) = expect.first() {
+        assert_eq!(s.best_bound(), Some(best), "a complete search's bound is its optimum");
+    }
 }
 
 #[test]

@@ -232,7 +232,11 @@ one per node unlinked while hiding options), T seconds of search (reading
 the file not included), R million updates per second.
 A progress line has the same fields, after 'dlx: progress:', then an estimate
 of the fraction of the search tree done (Knuth's estimate from the position
-of the current choice at each level).
+of the current choice at each level) and, with --min-cost, --max-cost or
+--fewest, ', best C, bound B, gap G%': the best cost so far, a bound no
+solution beats (none costs less; more, with --max-cost) and the gap between
+them over the best (best and gap once a solution is found; no bound with
+colors or multiplicities).
 
 Exit status:
   0  success

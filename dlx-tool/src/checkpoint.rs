@@ -304,7 +304,8 @@ fn slices(
         }
         if let (Some(p), Some(at)) = (progress, next_line) {
             if now >= at {
-                say_progress(&Report { counters: after, elapsed: now }, solver.estimate());
+                let standing = (solver.best().first().map(|b| b.cost), solver.best_bound());
+                say_progress(&Report { counters: after, elapsed: now }, solver.estimate(), standing);
                 next_line = Some(now + p);
             }
         }

@@ -420,17 +420,30 @@ fn set_controls(opts: &Options, solver: &mut Solver) {
         solver.set_progress(Some((
             every,
             Box::new(|r: &dlx_core::Report| {
-                say_progress(&Report { counters: r.counters, elapsed: r.elapsed }, r.estimate);
+                say_progress(&Report { counters: r.counters, elapsed: r.elapsed }, r.estimate, (r.best, r.bound));
                 ControlFlow::Continue(())
             }),
         )));
     }
 }
 
-/// A progress line on standard error: the counters and time so far, and
-/// the estimated share of the tree walked.
-fn say_progress(report: &Report, estimate: f64) {
-    say!("dlx: progress: {report}, {:.4}% done", 100.0 * estimate);
+/// A progress line on standard error: the counters and time so far, the
+/// estimated share of the tree walked and, with an objective, the best cost
+/// so far, the bound and the gap between them.
+fn say_progress(report: &Report, estimate: f64, (best, bound): (Option<i64>, Option<i64>)) {
+    let mut standing = String::new();
+    if let Some(b) = best {
+        standing += &format!(", best {b}");
+    }
+    if let Some(l) = bound {
+        standing += &format!(", bound {l}");
+        if let Some(b) = best {
+            // |best - bound| over |best|, in percent (0 when both are 0).
+            let gap = (b as f64 - l as f64).abs() / (b as f64).abs().max(1.0);
+            standing += &format!(", gap {:.2}%", 100.0 * gap);
+        }
+    }
+    say!("dlx: progress: {report}, {:.4}% done{standing}", 100.0 * estimate);
 }
 
 /// The exit status after writing: a write error (but a reader that stops

@@ -77,6 +77,15 @@ def test_against_brute_force(seed):
         assert [b.cost for b in best] == want
         for b in best:
             assert set(b.rows) in expected and sum(costs[r] for r in b.rows) == b.cost
+        # Solver.best_bound never passes the least cost before the search
+        # and meets it after; only colors and multiplicities have none.
+        s = dlx.Solver(m, objective="min", k=k)
+        before = s.best_bound
+        plain = not problem[2] and not any(any(row) for row in problem[4])
+        assert before is not None or not plain
+        assert [b.cost for b in s.best()] == want
+        if before is not None:
+            assert before <= want[0] and s.best_bound == want[0]
         most = m.best(objective="max")
         assert most[0].cost == max(sum(costs[r] for r in s) for s in expected)
         fewest = m.best(objective="fewest")

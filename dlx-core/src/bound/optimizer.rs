@@ -1,7 +1,7 @@
 //! The branch and bound's state: the incumbent (the k best so far and the
 //! bar a new solution must beat) and the share bound of exact cover.
 
-use super::potentials::{Effort, Incidence};
+use super::potentials::{lagrangian, lower_bound, Effort, Incidence};
 use super::{primary_in_row, Best, Bound, Goal, Nodes, Objective, MAX_TOTAL_COST};
 use crate::alloc::filled;
 use crate::error::Error;
@@ -77,6 +77,10 @@ pub(crate) struct Optimizer {
     start_bar: i64,
     /// The sum of the absolute row costs, unscaled.
     total: i64,
+    /// No solution costs less than this, unscaled (from the potentials:
+    /// the Lagrangian bound; near the linear relaxation's once strong, see
+    /// `potentials::lower_bound`); `None` without shares.
+    lower: Option<i64>,
     /// With quick potentials: the search-tree nodes after which the search
     /// starts over with full ones ([`Optimizer::strengthen`]), so that a
     /// search that takes a moment does not pay for the full potentials and
@@ -106,8 +110,9 @@ impl Optimizer {
         // take (see `strengthen`); one for the k best starts with the full
         // ones, as starting over could meet a kept solution again.
         let effort = if objective.best == 1 { Effort::Quick } else { Effort::Full };
-        let work;
-        (o.share, work) = share_out(links, &o.row_cost, o.scale, effort)?;
+        let (work, lower);
+        (o.share, work, lower) = share_out(links, &o.row_cost, o.scale, effort)?;
+        o.lower = Some(unscaled(lower, o.scale));
         o.path = filled(depth + 1)?;
         o.rest = filled(depth + 1)?;
         // A node costs about one pass over the primary items (the bound's
@@ -126,8 +131,9 @@ impl Optimizer {
     /// On an error nothing changes; the caller sets `strengthen_at` so that
     /// nothing is tried again either way.
     pub fn strengthen(&mut self, links: &dyn Nodes) -> Result<(), Error> {
-        let (share, _) = share_out(links, &self.row_cost, self.scale, Effort::Full)?;
+        let (share, _, lower) = share_out(links, &self.row_cost, self.scale, Effort::Full)?;
         self.share = share;
+        self.lower = self.lower.max(Some(unscaled(lower, self.scale)));
         Ok(())
     }
 
@@ -151,6 +157,7 @@ impl Optimizer {
             best: Vec::new(),
             bar: i64::MAX,
             start_bar: i64::MAX,
+            lower: None,
             total: total as i64,
             strengthen_at: u64::MAX,
         })
@@ -229,6 +236,21 @@ impl Optimizer {
     pub fn best(&self) -> &[Best] {
         &self.best
     }
+
+    /// A bound no solution beats, as the goal measures cost: none costs
+    /// less (more for [`Goal::MaxCost`]). `None` without shares.
+    pub fn lower_bound(&self) -> Option<i64> {
+        self.lower.map(|l| self.external(l))
+    }
+}
+
+/// A scaled lower bound on a cost, unscaled: rounded up, since costs are
+/// whole numbers.
+fn unscaled(bound: i128, scale: i64) -> i64 {
+    let scale = i128::from(scale);
+    let up = bound.div_euclid(scale) + i128::from(bound.rem_euclid(scale) != 0);
+    // Past the range of costs only when no cover exists; kept in range.
+    up.clamp(-i128::from(MAX_TOTAL_COST as i64), i128::from(MAX_TOTAL_COST as i64)) as i64
 }
 
 /// Each row's cost as a search for `objective` counts it, and the sum of
@@ -277,7 +299,7 @@ fn same_cost(row_cost: &[i64]) -> Option<i64> {
 /// potentials make it tight. On the target sudoku they bring the root
 /// bound within one point of the optimum, where even shares of the plain
 /// costs are off by hundreds.
-fn potentials(links: &dyn Nodes, row_cost: &[i64], scale: i64, effort: Effort) -> Result<(Vec<i128>, u64), Error> {
+fn potentials(links: &dyn Nodes, row_cost: &[i64], scale: i64, effort: Effort) -> Result<(Vec<i128>, u64, i128), Error> {
     let incidence = Incidence::new(links.rows(), links.primary(), |r, f| {
         for x in links.row_nodes(r) {
             if links.is_primary(links.top(x)) {
@@ -286,21 +308,27 @@ fn potentials(links: &dyn Nodes, row_cost: &[i64], scale: i64, effort: Effort) -
         }
     })?;
     let y = crate::bound::potentials::potentials(&incidence, row_cost, scale, links.items() - links.primary(), effort)?;
-    Ok((y, incidence.full_work()))
+    // The quick bound is the ascent's own; the full one works for it.
+    let lower = match effort {
+        Effort::Quick => lagrangian(&incidence, row_cost, scale, &y),
+        Effort::Full => lower_bound(&incidence, row_cost, scale, &y)?,
+    };
+    Ok((y, incidence.full_work(), lower))
 }
 
 /// The shares of every node (see [`shares`]) on potentials of `effort`,
-/// and the work full potentials take.
-fn share_out(links: &dyn Nodes, row_cost: &[i64], scale: i64, effort: Effort) -> Result<(Vec<i64>, u64), Error> {
+/// the work full potentials take, and a scaled lower bound on the cost of
+/// every exact cover.
+fn share_out(links: &dyn Nodes, row_cost: &[i64], scale: i64, effort: Effort) -> Result<(Vec<i64>, u64, i128), Error> {
     // Shares from the potentials, or even shares of the plain costs (over
     // every node) when those would pass the range the search's sums may
     // take.
     let mut share = filled(links.nodes())?;
-    let (y, work) = potentials(links, row_cost, scale, effort)?;
+    let (y, work, lower) = potentials(links, row_cost, scale, effort)?;
     if !shares(links, row_cost, scale, &y, &mut share) {
         even_shares(links, row_cost, scale, &mut share);
     }
-    Ok((share, work))
+    Ok((share, work, lower))
 }
 
 /// Each node's share (see [`potentials`]) for potentials `y`, into

@@ -337,6 +337,22 @@ impl Search {
         self.objective.as_ref().map_or(&[], |o| o.best())
     }
 
+    /// See [`Solver::best_bound`](crate::Solver::best_bound).
+    pub(crate) fn best_bound(&self) -> Option<i64> {
+        let o = self.objective.as_ref()?;
+        let lower = o.lower_bound()?;
+        // A finished search has proven its best; with none, the bound stands.
+        match o.best().first() {
+            Some(b) if self.engine.is_done() => Some(b.cost),
+            _ => Some(lower),
+        }
+    }
+
+    /// The best cost so far and the bound, for a progress report.
+    pub(crate) fn standing(&self) -> (Option<i64>, Option<i64>) {
+        (self.best().first().map(|b| b.cost), self.best_bound())
+    }
+
     /// See [`Solver::cost`](crate::Solver::cost).
     pub(crate) fn cost(&self) -> Option<i64> {
         if self.solutions == 0 {
@@ -649,6 +665,10 @@ impl Sliced for Search {
 
     fn depth(&self) -> usize {
         Search::depth(self)
+    }
+
+    fn standing(&self) -> (Option<i64>, Option<i64>) {
+        Search::standing(self)
     }
 
     fn slice(&mut self, budget: u64) -> Progress<'_> {

@@ -298,6 +298,17 @@ impl Solver {
         self.search.best()
     }
 
+    /// With an objective: a bound no solution beats, as the goal measures
+    /// cost (none costs less, or more for [`Goal::MaxCost`](crate::Goal::MaxCost)): the Lagrangian
+    /// bound of the linear relaxation at the start, near that relaxation's
+    /// optimum once a long search has strengthened its bound, and the best
+    /// cost once the search is complete. Between the bound and the best so
+    /// far lies the optimum (the gap). `None` without an objective, and
+    /// with colors or multiplicities (whose engine has no such bound).
+    pub fn best_bound(&self) -> Option<i64> {
+        self.search.best_bound()
+    }
+
     /// The cost of the last solution found (the sum of its rows' costs, or
     /// its number of rows when the objective is the fewest rows), or `None`
     /// before the first solution or when the sum does not fit in an `i64`

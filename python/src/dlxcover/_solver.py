@@ -479,6 +479,21 @@ class Solver(n.Handle):
         self._ended(status, None)
         return self._best_so_far()
 
+    @property
+    def best_bound(self) -> Optional[int]:
+        """A bound no solution beats, as the objective measures cost (none
+        costs less; more for ``objective='max'``): the Lagrangian bound at
+        first, near the linear relaxation's once a long search has
+        strengthened it, the best cost once the search is complete. The
+        optimum lies between it and the best so far. ``None`` without an
+        objective, and with colors or multiplicities."""
+        out = c_int64()
+        status = n.lib.dlx_solver_best_bound(self._h, byref(out))
+        if status == n.ERR_UNSUPPORTED:
+            return None
+        check(status)
+        return out.value
+
     def _best_so_far(self) -> List[Best]:
         found = []
         for i in range(n.lib.dlx_solver_best_count(self._h)):
