@@ -1390,15 +1390,15 @@ dlx_status dlx_solver_best(const struct dlx_solver *solver,
 /**
  * Writes to `*bound` a bound no solution beats, as the objective measures
  * cost: no solution costs less (more under `DLX_OBJECTIVE_MAX_COST`). It
- * is the Lagrangian bound of the linear relaxation when the objective is
- * set, near the relaxation's optimum once a long search has strengthened
- * its bound (within 0.1% of it on set-partitioning problems), and the
- * best cost once the search is complete; between it and the best so far
+ * is near the linear relaxation's optimum (within 0.1% of it on
+ * set-partitioning problems), computed at the first call after the
+ * objective is set (a few hundred passes over the matrix), and the best
+ * cost once the search is complete; between it and the best so far
  * (`dlx_solver_best`) lies the optimum. Errors: `DLX_ERR_NULL`,
- * `DLX_ERR_UNSUPPORTED` (no objective, or one with colors or
- * multiplicities, whose engine has no such bound).
+ * `DLX_ERR_BUSY`, `DLX_ERR_UNSUPPORTED` (no objective, or one with colors
+ * or multiplicities, whose engine has no such bound).
  */
-dlx_status dlx_solver_best_bound(const struct dlx_solver *solver, int64_t *bound);
+dlx_status dlx_solver_best_bound(struct dlx_solver *solver, int64_t *bound);
 
 /**
  * Makes every later search call of `solver` (`dlx_solver_next`,

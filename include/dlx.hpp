@@ -728,7 +728,7 @@ public:
     std::size_t best_count() const noexcept { return dlx_solver_best_count(s_); }
     /* A bound no solution beats (dlx_solver_best_bound), or nothing without
      * an objective or with colors or multiplicities. */
-    std::optional<std::int64_t> best_bound() const {
+    std::optional<std::int64_t> best_bound() {
         std::int64_t bound = 0;
         dlx_status status = dlx_solver_best_bound(s_, &bound);
         if (status == DLX_ERR_UNSUPPORTED) {

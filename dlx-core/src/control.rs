@@ -67,7 +67,7 @@ pub(crate) trait Sliced {
     fn estimate(&self) -> f64;
     fn depth(&self) -> usize;
     /// With an objective: the best cost so far and the bound ([`Report`]).
-    fn standing(&self) -> (Option<i64>, Option<i64>) {
+    fn standing(&mut self) -> (Option<i64>, Option<i64>) {
         (None, None)
     }
     /// Runs to the next solution, the end, or `budget` more nodes.

@@ -81,6 +81,12 @@ pub(crate) struct Optimizer {
     /// the Lagrangian bound; near the linear relaxation's once strong, see
     /// `potentials::lower_bound`); `None` without shares.
     lower: Option<i64>,
+    /// The potentials the shares are built on (see `potentials`).
+    y: Vec<i128>,
+    /// Whether `lower` is tightened ([`Optimizer::tighten`]): that is done
+    /// when the bound is asked for (a progress report, `best_bound`), so a
+    /// search nobody asks does not pay for it.
+    pub tight: bool,
     /// With quick potentials: the search-tree nodes after which the search
     /// starts over with full ones ([`Optimizer::strengthen`]), so that a
     /// search that takes a moment does not pay for the full potentials and
@@ -111,7 +117,7 @@ impl Optimizer {
         // ones, as starting over could meet a kept solution again.
         let effort = if objective.best == 1 { Effort::Quick } else { Effort::Full };
         let (work, lower);
-        (o.share, work, lower) = share_out(links, &o.row_cost, o.scale, effort)?;
+        (o.share, o.y, work, lower) = share_out(links, &o.row_cost, o.scale, effort)?;
         o.lower = Some(unscaled(lower, o.scale));
         o.path = filled(depth + 1)?;
         o.rest = filled(depth + 1)?;
@@ -131,8 +137,19 @@ impl Optimizer {
     /// On an error nothing changes; the caller sets `strengthen_at` so that
     /// nothing is tried again either way.
     pub fn strengthen(&mut self, links: &dyn Nodes) -> Result<(), Error> {
-        let (share, _, lower) = share_out(links, &self.row_cost, self.scale, Effort::Full)?;
-        self.share = share;
+        let (share, y, _, lower) = share_out(links, &self.row_cost, self.scale, Effort::Full)?;
+        (self.share, self.y) = (share, y);
+        self.lower = self.lower.max(Some(unscaled(lower, self.scale)));
+        Ok(())
+    }
+
+    /// Raises `lower` to near the linear relaxation's optimum
+    /// (`potentials::lower_bound`, from the shares' potentials; a few
+    /// hundred passes over the matrix). The shares stay. On an error
+    /// nothing changes.
+    pub fn tighten(&mut self, links: &dyn Nodes) -> Result<(), Error> {
+        let incidence = incidence(links)?;
+        let lower = lower_bound(&incidence, &self.row_cost, self.scale, &self.y)?;
         self.lower = self.lower.max(Some(unscaled(lower, self.scale)));
         Ok(())
     }
@@ -158,6 +175,8 @@ impl Optimizer {
             bar: i64::MAX,
             start_bar: i64::MAX,
             lower: None,
+            y: Vec::new(),
+            tight: false,
             total: total as i64,
             strengthen_at: u64::MAX,
         })
@@ -300,26 +319,27 @@ fn same_cost(row_cost: &[i64]) -> Option<i64> {
 /// bound within one point of the optimum, where even shares of the plain
 /// costs are off by hundreds.
 fn potentials(links: &dyn Nodes, row_cost: &[i64], scale: i64, effort: Effort) -> Result<(Vec<i128>, u64, i128), Error> {
-    let incidence = Incidence::new(links.rows(), links.primary(), |r, f| {
+    let incidence = incidence(links)?;
+    let y = crate::bound::potentials::potentials(&incidence, row_cost, scale, links.items() - links.primary(), effort)?;
+    let lower = lagrangian(&incidence, row_cost, scale, &y);
+    Ok((y, incidence.full_work(), lower))
+}
+
+/// The primary incidences of `links`.
+fn incidence(links: &dyn Nodes) -> Result<Incidence, Error> {
+    Incidence::new(links.rows(), links.primary(), |r, f| {
         for x in links.row_nodes(r) {
             if links.is_primary(links.top(x)) {
                 f(links.top(x));
             }
         }
-    })?;
-    let y = crate::bound::potentials::potentials(&incidence, row_cost, scale, links.items() - links.primary(), effort)?;
-    // The quick bound is the ascent's own; the full one works for it.
-    let lower = match effort {
-        Effort::Quick => lagrangian(&incidence, row_cost, scale, &y),
-        Effort::Full => lower_bound(&incidence, row_cost, scale, &y)?,
-    };
-    Ok((y, incidence.full_work(), lower))
+    })
 }
 
 /// The shares of every node (see [`shares`]) on potentials of `effort`,
-/// the work full potentials take, and a scaled lower bound on the cost of
-/// every exact cover.
-fn share_out(links: &dyn Nodes, row_cost: &[i64], scale: i64, effort: Effort) -> Result<(Vec<i64>, u64, i128), Error> {
+/// those potentials, the work full potentials take, and the scaled
+/// Lagrangian bound of the potentials.
+fn share_out(links: &dyn Nodes, row_cost: &[i64], scale: i64, effort: Effort) -> Result<(Vec<i64>, Vec<i128>, u64, i128), Error> {
     // Shares from the potentials, or even shares of the plain costs (over
     // every node) when those would pass the range the search's sums may
     // take.
@@ -328,7 +348,7 @@ fn share_out(links: &dyn Nodes, row_cost: &[i64], scale: i64, effort: Effort) ->
     if !shares(links, row_cost, scale, &y, &mut share) {
         even_shares(links, row_cost, scale, &mut share);
     }
-    Ok((share, work, lower))
+    Ok((share, y, work, lower))
 }
 
 /// Each node's share (see [`potentials`]) for potentials `y`, into

@@ -574,6 +574,11 @@ impl Optimize for Dlx1 {
         self.links.sort_lists(|x| objective.map_or(0, |o| o.key(x)), scratch);
     }
 
+    fn tighten(&self, objective: &mut Optimizer) {
+        // Without memory for it the bound stays as it is.
+        let _ = objective.tighten(&self.links);
+    }
+
     /// Starts the search over on full potentials: the tree walked since the
     /// start is walked again, but cut by the stronger bound and the bar
     /// found so far. Without memory for it the search carries on with the

@@ -285,6 +285,11 @@ pub(crate) trait Optimize {
     fn strengthen(&mut self, objective: &mut Optimizer, fixed: &Fixed) {
         let _ = (objective, fixed);
     }
+    /// Tightens the bound the caller sees (`Optimizer::tighten`), on an
+    /// engine with shares.
+    fn tighten(&self, objective: &mut Optimizer) {
+        let _ = objective;
+    }
 }
 
 /// A copy of an engine behind the trait, for [`Clone`] on the search.

@@ -84,11 +84,12 @@ impl Coordinator<'_> {
     /// progress report when one is due.
     pub(super) fn check(&mut self, sh: &Shared) {
         let c = sh.counters(self.s.counters().solutions);
-        let standing = self.s.standing();
-        let call = &mut *self.call;
-        let controls = self.s.controls_mut();
-        let checked = call.check(controls, c).and_then(|due| match due {
-            Some(now) => call.report(controls, now, c, (sh.estimate(), sh.depth(), standing)),
+        let checked = self.call.check(self.s.controls_mut(), c).and_then(|due| match due {
+            Some(now) => {
+                // (Asked only when due: it may tighten the bound.)
+                let standing = self.s.standing();
+                self.call.report(self.s.controls_mut(), now, c, (sh.estimate(), sh.depth(), standing))
+            }
             None => Ok(()),
         });
         if let Err(why) = checked {

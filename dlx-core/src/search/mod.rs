@@ -338,8 +338,14 @@ impl Search {
     }
 
     /// See [`Solver::best_bound`](crate::Solver::best_bound).
-    pub(crate) fn best_bound(&self) -> Option<i64> {
-        let o = self.objective.as_ref()?;
+    pub(crate) fn best_bound(&mut self) -> Option<i64> {
+        let o = self.objective.as_mut()?;
+        if !o.tight {
+            o.tight = true;
+            if let Some(b) = self.engine.bound() {
+                b.tighten(o);
+            }
+        }
         let lower = o.lower_bound()?;
         // A finished search has proven its best; with none, the bound stands.
         match o.best().first() {
@@ -349,8 +355,9 @@ impl Search {
     }
 
     /// The best cost so far and the bound, for a progress report.
-    pub(crate) fn standing(&self) -> (Option<i64>, Option<i64>) {
-        (self.best().first().map(|b| b.cost), self.best_bound())
+    pub(crate) fn standing(&mut self) -> (Option<i64>, Option<i64>) {
+        let bound = self.best_bound();
+        (self.best().first().map(|b| b.cost), bound)
     }
 
     /// See [`Solver::cost`](crate::Solver::cost).
@@ -667,7 +674,7 @@ impl Sliced for Search {
         Search::depth(self)
     }
 
-    fn standing(&self) -> (Option<i64>, Option<i64>) {
+    fn standing(&mut self) -> (Option<i64>, Option<i64>) {
         Search::standing(self)
     }
 

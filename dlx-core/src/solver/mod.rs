@@ -299,13 +299,14 @@ impl Solver {
     }
 
     /// With an objective: a bound no solution beats, as the goal measures
-    /// cost (none costs less, or more for [`Goal::MaxCost`](crate::Goal::MaxCost)): the Lagrangian
-    /// bound of the linear relaxation at the start, near that relaxation's
-    /// optimum once a long search has strengthened its bound, and the best
-    /// cost once the search is complete. Between the bound and the best so
-    /// far lies the optimum (the gap). `None` without an objective, and
-    /// with colors or multiplicities (whose engine has no such bound).
-    pub fn best_bound(&self) -> Option<i64> {
+    /// cost (none costs less, or more for [`Goal::MaxCost`](crate::Goal::MaxCost)):
+    /// near the linear relaxation's optimum (the volume algorithm, computed
+    /// at the first call after the objective is set: a few hundred passes
+    /// over the matrix; progress reports ask for it too), and the best cost
+    /// once the search is complete. The optimum lies between it and the
+    /// best so far (the gap). `None` without an objective, and with colors
+    /// or multiplicities (whose engine has no such bound).
+    pub fn best_bound(&mut self) -> Option<i64> {
         self.search.best_bound()
     }
 

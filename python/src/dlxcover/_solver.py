@@ -482,9 +482,9 @@ class Solver(n.Handle):
     @property
     def best_bound(self) -> Optional[int]:
         """A bound no solution beats, as the objective measures cost (none
-        costs less; more for ``objective='max'``): the Lagrangian bound at
-        first, near the linear relaxation's once a long search has
-        strengthened it, the best cost once the search is complete. The
+        costs less; more for ``objective='max'``): near the linear
+        relaxation's optimum (computed when first asked: a few hundred
+        passes over the matrix), the best cost once the search is complete. The
         optimum lies between it and the best so far. ``None`` without an
         objective, and with colors or multiplicities."""
         out = c_int64()
