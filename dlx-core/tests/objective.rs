@@ -41,10 +41,14 @@ fn check(m: &Matrix, goal: Goal, k: usize, forced: &[usize], seed: Option<u64>) 
     if !forced.is_empty() {
         s.force_rows(forced).unwrap();
     }
-    // The bound before the search (the volume algorithm's for k > 1, the
-    // ascent's for k = 1) never passes the optimum, and meets it once the
-    // search is complete: catches a Lagrangian sum or rounding that
-    // overshoots, and a bound for `MaxCost` left in the search's sign.
+    // The bound (the volume algorithm's, computed when first asked) never
+    // passes the optimum, and meets it once the search is complete:
+    // catches a Lagrangian sum or rounding that overshoots, and a bound
+    // for `MaxCost` left in the search's sign. Asking for it before the
+    // search also turns on, for k = 1, reduced-cost fixing and the dive,
+    // which the brute force then checks: a row dropped at the bar's level
+    // (not above it) loses optima here, and a dive for k > 1 kept a cover
+    // twice.
     let bound = s.best_bound().expect("a bound with an objective");
     let beats = |b: i64, c: i64| if goal == Goal::MaxCost { b > c } else { b < c };
     if let Some(&best) = expect.first() {

@@ -1,7 +1,7 @@
 //! The branch and bound's state: the incumbent (the k best so far and the
 //! bar a new solution must beat) and the share bound of exact cover.
 
-use super::potentials::{lagrangian, lower_bound, Effort, Incidence};
+use super::potentials::{lagrangian, lower_bound, reduced_cost, Effort, Incidence};
 use super::{primary_in_row, Best, Bound, Goal, Nodes, Objective, MAX_TOTAL_COST};
 use crate::alloc::filled;
 use crate::error::Error;
@@ -84,9 +84,24 @@ pub(crate) struct Optimizer {
     /// The potentials the shares are built on (see `potentials`).
     y: Vec<i128>,
     /// Whether `lower` is tightened ([`Optimizer::tighten`]): that is done
-    /// when the bound is asked for (a progress report, `best_bound`), so a
-    /// search nobody asks does not pay for it.
+    /// when the bound is asked for (a progress report, `best_bound`) or,
+    /// for the single best, after `tighten_at` link updates (about the
+    /// work it takes, so a search that takes a moment does not pay for
+    /// it).
     pub tight: bool,
+    pub tighten_at: u64,
+    /// Per row, once tightened: the least scaled cost of a cover that
+    /// contains it (the tightened bound plus the row's reduced cost where
+    /// positive). A row whose least cost reaches the bar is in no better
+    /// cover, and the search may drop it (reduced-cost fixing). Empty
+    /// before.
+    least_with: Vec<i64>,
+    /// The bar when the search last looked for rows to drop (`i64::MAX`:
+    /// not since its lists were last laid out whole).
+    pub dropped_at: i64,
+    /// Whether the search has tried a dive since it started (see
+    /// `search::dive`).
+    pub dived: bool,
     /// With quick potentials: the search-tree nodes after which the search
     /// starts over with full ones ([`Optimizer::strengthen`]), so that a
     /// search that takes a moment does not pay for the full potentials and
@@ -116,9 +131,12 @@ impl Optimizer {
         // take (see `strengthen`); one for the k best starts with the full
         // ones, as starting over could meet a kept solution again.
         let effort = if objective.best == 1 { Effort::Quick } else { Effort::Full };
-        let (work, lower);
-        (o.share, o.y, work, lower) = share_out(links, &o.row_cost, o.scale, effort)?;
-        o.lower = Some(unscaled(lower, o.scale));
+        let (share, p) = share_out(links, &o.row_cost, o.scale, effort)?;
+        let (work, volume_work) = p.work;
+        (o.share, o.y, o.lower) = (share, p.y, Some(unscaled(p.lower, o.scale)));
+        if objective.best == 1 {
+            o.tighten_at = volume_work;
+        }
         o.path = filled(depth + 1)?;
         o.rest = filled(depth + 1)?;
         // A node costs about one pass over the primary items (the bound's
@@ -137,9 +155,9 @@ impl Optimizer {
     /// On an error nothing changes; the caller sets `strengthen_at` so that
     /// nothing is tried again either way.
     pub fn strengthen(&mut self, links: &dyn Nodes) -> Result<(), Error> {
-        let (share, y, _, lower) = share_out(links, &self.row_cost, self.scale, Effort::Full)?;
-        (self.share, self.y) = (share, y);
-        self.lower = self.lower.max(Some(unscaled(lower, self.scale)));
+        let (share, p) = share_out(links, &self.row_cost, self.scale, Effort::Full)?;
+        (self.share, self.y) = (share, p.y);
+        self.lower = self.lower.max(Some(unscaled(p.lower, self.scale)));
         Ok(())
     }
 
@@ -149,9 +167,39 @@ impl Optimizer {
     /// nothing changes.
     pub fn tighten(&mut self, links: &dyn Nodes) -> Result<(), Error> {
         let incidence = incidence(links)?;
-        let lower = lower_bound(&incidence, &self.row_cost, self.scale, &self.y)?;
+        let (lower, y) = lower_bound(&incidence, &self.row_cost, self.scale, &self.y)?;
+        let mut least: Vec<i64> = filled(links.rows())?;
+        let limit = i128::from(i64::MAX);
+        for (r, l) in least.iter_mut().enumerate() {
+            let reduced = reduced_cost(&incidence, &self.row_cost, self.scale, &y, r);
+            *l = (lower + reduced.max(0)).clamp(-limit, limit) as i64;
+        }
+        self.least_with = least;
         self.lower = self.lower.max(Some(unscaled(lower, self.scale)));
         Ok(())
+    }
+
+    /// `lower`, scaled: a bound on the scaled cost of every cover.
+    pub fn scaled_lower(&self) -> Option<i64> {
+        self.lower.map(|l| l.saturating_mul(self.scale))
+    }
+
+    /// The scale of the costs: one unit of cost, scaled.
+    pub fn unit(&self) -> i64 {
+        self.scale
+    }
+
+    /// Whether row `r` is in no cover cheaper than the bar (see
+    /// `least_with`): always `false` before the bound is tightened.
+    pub fn droppable(&self, r: usize) -> bool {
+        self.least_with.get(r).is_some_and(|&l| l >= self.bar)
+    }
+
+    /// Whether the search should look for rows to drop: the single best is
+    /// sought, the bound is tightened, and the bar has come down since it
+    /// last looked.
+    pub fn dropping_due(&self) -> bool {
+        self.k == 1 && !self.least_with.is_empty() && self.bar < self.dropped_at
     }
 
     /// The state for `objective` in the generalised engine, which has its
@@ -177,6 +225,10 @@ impl Optimizer {
             lower: None,
             y: Vec::new(),
             tight: false,
+            tighten_at: u64::MAX,
+            least_with: Vec::new(),
+            dropped_at: i64::MAX,
+            dived: false,
             total: total as i64,
             strengthen_at: u64::MAX,
         })
@@ -196,6 +248,7 @@ impl Optimizer {
     pub fn reset(&mut self, forced: &[usize]) {
         self.best.clear();
         self.bar = self.start_bar;
+        self.dived = false;
         self.path[0] = forced.iter().map(|&r| self.row_cost[r] * self.scale).sum();
     }
 
@@ -318,11 +371,20 @@ fn same_cost(row_cost: &[i64]) -> Option<i64> {
 /// potentials make it tight. On the target sudoku they bring the root
 /// bound within one point of the optimum, where even shares of the plain
 /// costs are off by hundreds.
-fn potentials(links: &dyn Nodes, row_cost: &[i64], scale: i64, effort: Effort) -> Result<(Vec<i128>, u64, i128), Error> {
+fn potentials(links: &dyn Nodes, row_cost: &[i64], scale: i64, effort: Effort) -> Result<Potentials, Error> {
     let incidence = incidence(links)?;
     let y = crate::bound::potentials::potentials(&incidence, row_cost, scale, links.items() - links.primary(), effort)?;
     let lower = lagrangian(&incidence, row_cost, scale, &y);
-    Ok((y, incidence.full_work(), lower))
+    Ok(Potentials { y, work: (incidence.full_work(), incidence.volume_work()), lower })
+}
+
+/// What [`potentials`] finds: the potentials, the work full potentials
+/// and `potentials::lower_bound` take (in entries visited), and the
+/// scaled Lagrangian bound of the potentials.
+struct Potentials {
+    y: Vec<i128>,
+    work: (u64, u64),
+    lower: i128,
 }
 
 /// The primary incidences of `links`.
@@ -337,18 +399,17 @@ fn incidence(links: &dyn Nodes) -> Result<Incidence, Error> {
 }
 
 /// The shares of every node (see [`shares`]) on potentials of `effort`,
-/// those potentials, the work full potentials take, and the scaled
-/// Lagrangian bound of the potentials.
-fn share_out(links: &dyn Nodes, row_cost: &[i64], scale: i64, effort: Effort) -> Result<(Vec<i64>, Vec<i128>, u64, i128), Error> {
+/// and those potentials.
+fn share_out(links: &dyn Nodes, row_cost: &[i64], scale: i64, effort: Effort) -> Result<(Vec<i64>, Potentials), Error> {
     // Shares from the potentials, or even shares of the plain costs (over
     // every node) when those would pass the range the search's sums may
     // take.
     let mut share = filled(links.nodes())?;
-    let (y, work, lower) = potentials(links, row_cost, scale, effort)?;
-    if !shares(links, row_cost, scale, &y, &mut share) {
+    let p = potentials(links, row_cost, scale, effort)?;
+    if !shares(links, row_cost, scale, &p.y, &mut share) {
         even_shares(links, row_cost, scale, &mut share);
     }
-    Ok((share, y, work, lower))
+    Ok((share, p))
 }
 
 /// Each node's share (see [`potentials`]) for potentials `y`, into

@@ -67,6 +67,11 @@ impl Incidence {
     pub fn full_work(&self) -> u64 {
         (STEPS.min(WORK / self.row_items.len().max(1)) * self.row_items.len()) as u64
     }
+
+    /// The work of [`lower_bound`], in entries visited.
+    pub fn volume_work(&self) -> u64 {
+        (VOLUME_STEPS.min(VOLUME_WORK / self.row_items.len().max(1)) * self.row_items.len()) as u64
+    }
 }
 
 /// The most passes of the coordinate ascent.
@@ -168,7 +173,7 @@ pub(crate) fn lagrangian(inc: &Incidence, row_cost: &[i64], scale: i64, y: &[i12
 
 /// Row `r`'s reduced cost at potentials `y`: its scaled cost minus the
 /// potentials of its primary items.
-fn reduced_cost(inc: &Incidence, row_cost: &[i64], scale: i64, y: &[i128], r: usize) -> i128 {
+pub(crate) fn reduced_cost(inc: &Incidence, row_cost: &[i64], scale: i64, y: &[i128], r: usize) -> i128 {
     i128::from(row_cost[r]) * i128::from(scale) - inc.items_of(r).iter().map(|&c| y[c as usize]).sum::<i128>()
 }
 
@@ -407,21 +412,27 @@ fn lagrange(inc: &Incidence, cost: &[f64], y: &[f64], g: &mut [f64]) -> f64 {
 /// the potentials the volume algorithm reaches from `y` (see [`volume`]),
 /// or at `y` itself where that is higher. Exact: the bound is taken in
 /// integers at the floors of the volume's potentials, and any potentials
-/// give a valid one.
+/// give a valid one. Returns the bound and the potentials it is taken at.
 ///
 /// The share bound of the search does not use these potentials: on the
 /// set-partitioning families of `bench/optimize.py` their shares made the
 /// search trees 3 to 13 times larger than the subgradient's, though the
 /// root bound is higher (docs/optimisation.md). They give the bound the
-/// caller sees (`Solver::best_bound`).
-pub(crate) fn lower_bound(inc: &Incidence, row_cost: &[i64], scale: i64, y: &[i128]) -> Result<i128, Error> {
+/// caller sees (`Solver::best_bound`) and the reduced costs that fix rows
+/// out of the search (`Optimizer::tighten`).
+pub(crate) fn lower_bound(inc: &Incidence, row_cost: &[i64], scale: i64, y: &[i128]) -> Result<(i128, Vec<i128>), Error> {
     let mut start: Vec<f64> = filled(inc.primary + 1)?;
     start.iter_mut().zip(y).for_each(|(s, &v)| *s = v as f64);
     let reached = volume(inc, row_cost, scale, start)?;
     let mut floor: Vec<i128> = filled(inc.primary + 1)?;
     // Any potentials are valid: a float out of range only saturates.
     floor.iter_mut().zip(&reached).for_each(|(f, &v)| *f = v.floor() as i128);
-    Ok(lagrangian(inc, row_cost, scale, &floor).max(lagrangian(inc, row_cost, scale, y)))
+    let (at_floor, at_y) = (lagrangian(inc, row_cost, scale, &floor), lagrangian(inc, row_cost, scale, y));
+    if at_floor >= at_y {
+        Ok((at_floor, floor))
+    } else {
+        Ok((at_y, crate::alloc::copied(y)?))
+    }
 }
 
 #[cfg(test)]
@@ -486,7 +497,7 @@ mod tests {
             // n / 2, scaled (n odd for the cycles).
             let lp = i128::from(n) * scale as i128 / 2;
             let y = potentials(&inc, &cost, scale, 0, Effort::Full).unwrap();
-            let bound = lower_bound(&inc, &cost, scale, &y).unwrap();
+            let (bound, _) = lower_bound(&inc, &cost, scale, &y).unwrap();
             assert!(bound <= lp && bound * 1000 >= lp * 999, "n {n}: the bound {bound} is not within 0.1% below {lp}");
         }
     }

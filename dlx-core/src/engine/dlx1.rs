@@ -64,6 +64,11 @@ pub(crate) struct Dlx1 {
     /// node at which each level stops trying rows, its item's header
     /// unless the rows from there on were given away ([`Core::donate`]).
     stop: Vec<u32>,
+    /// The rows the bound dropped ([`Optimize::drop_rows`]), in the order
+    /// they were taken out (after the excluded rows, before the forced
+    /// ones are covered); `is_dropped` marks them, empty until the first.
+    dropped: Vec<u32>,
+    is_dropped: Vec<bool>,
 }
 
 /// Stores `cur` as the row node chosen at `level`. A level is entered
@@ -114,7 +119,7 @@ impl Dlx1 {
         // An exact cover never has more rows than there are primary items.
         let choice = filled(links.primary.max(1))?;
         let stop = filled(links.primary.max(1))?;
-        Ok(Dlx1 { links, choice, level: 0, phase: Phase::Start, within: false, random: None, stop })
+        Ok(Dlx1 { links, choice, level: 0, phase: Phase::Start, within: false, random: None, stop, dropped: Vec::new(), is_dropped: Vec::new() })
     }
 
     /// The search loop, in the mode of its outcome `O` (see
@@ -411,6 +416,10 @@ impl Core for Dlx1 {
 
     fn unforce(&mut self, fixed: &Fixed) {
         fixed.forced.iter().rev().for_each(|&r| self.links.uncover_row(r));
+        while let Some(r) = self.dropped.pop() {
+            self.links.include_row(r as usize);
+            self.is_dropped[r as usize] = false;
+        }
         fixed.excluded.iter().rev().for_each(|&r| self.links.include_row(r));
     }
 
@@ -579,6 +588,40 @@ impl Optimize for Dlx1 {
         let _ = objective.tighten(&self.links);
     }
 
+    /// Drops the rows when they are at least an eighth of those left:
+    /// the tree walked so far is walked again, on fewer rows. Without
+    /// memory for it nothing is dropped.
+    fn drop_rows(&mut self, objective: &mut Optimizer, fixed: &Fixed) {
+        objective.dropped_at = objective.bar;
+        let rows = self.links.rows();
+        let free = |r: usize, is_dropped: &[bool]| !is_dropped.get(r).copied().unwrap_or(false) && !fixed.forced.contains(&r) && fixed.excluded.binary_search(&r).is_err();
+        let new = (0..rows).filter(|&r| objective.droppable(r) && free(r, &self.is_dropped)).count();
+        let left = rows - self.dropped.len() - fixed.excluded.len();
+        if new == 0 || new * 8 < left {
+            return;
+        }
+        if self.is_dropped.is_empty() {
+            let Ok(flags) = filled(rows) else { return };
+            self.is_dropped = flags;
+        }
+        if self.dropped.try_reserve(new).is_err() {
+            return;
+        }
+        self.unwind();
+        let updates = self.links.updates;
+        fixed.forced.iter().rev().for_each(|&r| self.links.uncover_row(r));
+        for r in 0..rows {
+            if objective.droppable(r) && free(r, &self.is_dropped) {
+                self.links.exclude_row(r);
+                self.is_dropped[r] = true;
+                self.dropped.push(r as u32);
+            }
+        }
+        fixed.forced.iter().for_each(|&r| self.links.cover_row(r));
+        // Covering the forced rows again is not search work.
+        self.links.updates = updates;
+    }
+
     /// Starts the search over on full potentials: the tree walked since the
     /// start is walked again, but cut by the stronger bound and the bar
     /// found so far. Without memory for it the search carries on with the
@@ -588,6 +631,8 @@ impl Optimize for Dlx1 {
         let updates = self.links.updates;
         self.unforce(fixed);
         objective.strengthen_at = u64::MAX;
+        // (`unforce` brought the dropped rows back.)
+        objective.dropped_at = i64::MAX;
         if let Ok(mut scratch) = self.order_scratch() {
             if objective.strengthen(&self.links).is_ok() {
                 self.order_lists(Some(objective), &mut scratch);

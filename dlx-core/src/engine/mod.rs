@@ -290,6 +290,14 @@ pub(crate) trait Optimize {
     fn tighten(&self, objective: &mut Optimizer) {
         let _ = objective;
     }
+    /// When `Optimizer::dropping_due`: leaves out the rows in no cover
+    /// below the bar (`Optimizer::droppable`) and starts the search over,
+    /// when there are enough of them to repay that; `unforce` brings them
+    /// back. By default nothing is dropped.
+    fn drop_rows(&mut self, objective: &mut Optimizer, fixed: &Fixed) {
+        let _ = fixed;
+        objective.dropped_at = objective.bar;
+    }
 }
 
 /// A copy of an engine behind the trait, for [`Clone`] on the search.

@@ -17,6 +17,7 @@
 //! What threads and checkpoints take from a search (workers, units, the
 //! branches given away, the pieces left) is in `pieces`.
 
+mod dive;
 mod pieces;
 
 use std::ops::ControlFlow;
@@ -87,6 +88,8 @@ pub(crate) struct Search {
     /// The engine's count of updates where the counters start (the
     /// engine's own count never goes back).
     updates_from: u64,
+    /// A dive under way (see `dive`), on one thread.
+    dive: Option<Box<dive::Dive>>,
 }
 
 impl Search {
@@ -119,6 +122,7 @@ impl Search {
             steering: Steering::default(),
             matrix: structure,
             updates_from: 0,
+            dive: None,
         })
     }
 
@@ -155,6 +159,13 @@ impl Search {
     /// rows and seed; the counters go back to zero.
     pub(crate) fn restart(&mut self) {
         self.engine.unwind();
+        self.dive = None;
+        // Rows the bar dropped come back with it (`unforce` brings them).
+        if let Some(o) = self.objective.as_mut().filter(|o| o.dropped_at != i64::MAX) {
+            o.dropped_at = i64::MAX;
+            self.engine.unforce(&self.fixed);
+            self.engine.force(&self.fixed);
+        }
         // The generator and the weights back to their start (what they
         // need is in place, so this allocates nothing); without either,
         // nothing to do.
@@ -417,6 +428,12 @@ impl Search {
     /// See [`Solver::search`](crate::Solver::search).
     pub(crate) fn search(&mut self, node_budget: u64) -> Progress<'_> {
         let limit = self.nodes.saturating_add(node_budget);
+        if !self.sharing {
+            self.drop_by_bound();
+            if self.dive.is_some() {
+                return self.dive_slice(node_budget).unwrap_or(Progress::Paused);
+            }
+        }
         loop {
             let run = Find { nodes: &mut self.nodes, limit, objective: self.objective.as_mut(), share: self.sharing };
             match self.engine.find(run) {
@@ -628,6 +645,34 @@ impl Search {
     pub(crate) fn set_counters(&mut self, c: Counters) {
         self.nodes = c.nodes;
         self.updates_from = self.engine.updates().wrapping_sub(c.updates);
+    }
+
+    /// Reduced-cost fixing, on one thread: once the search has made as
+    /// many link updates as the tightened bound visits entries, tightens
+    /// it; once it is tight and a cover is known, starts a dive (`dive`);
+    /// then, each time the bar
+    /// has come down, leaves out the rows in no cover below it
+    /// (`Optimize::drop_rows`).
+    fn drop_by_bound(&mut self) {
+        let Some(o) = self.objective.as_mut() else { return };
+        if !o.tight && self.engine.updates().wrapping_sub(self.updates_from) >= o.tighten_at {
+            o.tight = true;
+            if let Some(b) = self.engine.bound() {
+                b.tighten(o);
+            }
+        }
+        // (For the single best only: the k best could meet a dive's cover
+        // again in the search's own walk and keep it twice.)
+        if o.k == 1 && o.tight && !o.dived && !o.best().is_empty() {
+            o.dived = true;
+            self.start_dive();
+        }
+        let Some(o) = self.objective.as_mut() else { return };
+        if o.dropping_due() {
+            if let Some(b) = self.engine.bound_mut() {
+                b.drop_rows(o, &self.fixed);
+            }
+        }
     }
 
     /// Strengthens the branch and bound's first, quick stage (see

@@ -31,6 +31,7 @@ impl Search {
             w.engine.ready_to_donate();
         }
         w.sharing = true;
+        w.dive = None;
         let forced = self.fixed.forced.len() + self.engine.depth_limit() + 1;
         w.fixed.forced.try_reserve_exact(forced)?;
         w.fixed.excluded.try_reserve_exact(self.rows())?;
