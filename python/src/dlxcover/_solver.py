@@ -487,12 +487,17 @@ class Solver(n.Handle):
         passes over the matrix), the best cost once the search is complete. The
         optimum lies between it and the best so far. ``None`` without an
         objective, and with colors or multiplicities."""
-        out = c_int64()
-        status = n.lib.dlx_solver_best_bound(self._h, byref(out))
-        if status == n.ERR_UNSUPPORTED:
+        return self._int_or_none(n.lib.dlx_solver_best_bound, n.ERR_UNSUPPORTED)
+
+    def _int_or_none(self, fn: Callable[..., int], absent: int) -> Optional[int]:
+        """Calls ``fn(handle, &value)``: the value, or None when it
+        returns the status ``absent``."""
+        v = c_int64()
+        status = fn(self._h, byref(v))
+        if status == absent:
             return None
         check(status)
-        return out.value
+        return v.value
 
     def _best_so_far(self) -> List[Best]:
         found = []
@@ -602,9 +607,4 @@ class Solver(n.Handle):
     @property
     def cost(self) -> Optional[int]:
         """The cost of the last solution found, or None."""
-        v = c_int64()
-        status = n.lib.dlx_solver_cost(self._h, byref(v))
-        if status == n.ERR_NO_SOLUTION:
-            return None
-        check(status)
-        return v.value
+        return self._int_or_none(n.lib.dlx_solver_cost, n.ERR_NO_SOLUTION)
