@@ -650,9 +650,8 @@ impl Search {
     /// Reduced-cost fixing, on one thread: once the search has made as
     /// many link updates as the tightened bound visits entries, tightens
     /// it; once it is tight and a cover is known, starts a dive (`dive`);
-    /// then, each time the bar
-    /// has come down, leaves out the rows in no cover below it
-    /// (`Optimize::drop_rows`).
+    /// then, each time the bar has come down, leaves out the rows in no
+    /// cover below it (`Optimize::drop_rows`).
     fn drop_by_bound(&mut self) {
         let Some(o) = self.objective.as_mut() else { return };
         if !o.tight && self.engine.updates().wrapping_sub(self.updates_from) >= o.tighten_at {
