@@ -136,18 +136,7 @@ pub extern "C" fn dlx_solver_clear_cost_limit(solver: *mut dlx_solver) -> dlx_st
 /// without an objective, a sum beyond `int64_t`).
 #[no_mangle]
 pub extern "C" fn dlx_solver_cost(solver: *const dlx_solver, cost: *mut i64) -> dlx_status {
-    with_solver_ref(solver, |s| {
-        if cost.is_null() {
-            return DLX_ERR_NULL;
-        }
-        match s.cost() {
-            Some(c) => {
-                unsafe { write_out(cost, c) };
-                DLX_OK
-            }
-            None => DLX_ERR_NO_SOLUTION,
-        }
-    })
+    with_solver_ref(solver, |s| write_found(cost, || s.cost(), DLX_ERR_NO_SOLUTION))
 }
 
 /// The number of best solutions kept so far (at most the objective's
@@ -197,16 +186,20 @@ pub extern "C" fn dlx_solver_best(
 /// or multiplicities, whose engine has no such bound).
 #[no_mangle]
 pub extern "C" fn dlx_solver_best_bound(solver: *mut dlx_solver, bound: *mut i64) -> dlx_status {
-    with_solver(solver, |s| {
-        if bound.is_null() {
-            return DLX_ERR_NULL;
+    with_solver(solver, |s| write_found(bound, || s.best_bound(), DLX_ERR_UNSUPPORTED))
+}
+
+/// Writes what `value` finds to `*out`: `DLX_OK`, `DLX_ERR_NULL` for a NULL
+/// `out` (before asking), or `absent` when it finds nothing.
+fn write_found(out: *mut i64, value: impl FnOnce() -> Option<i64>, absent: dlx_status) -> dlx_status {
+    if out.is_null() {
+        return DLX_ERR_NULL;
+    }
+    match value() {
+        Some(v) => {
+            unsafe { write_out(out, v) };
+            DLX_OK
         }
-        match s.best_bound() {
-            Some(b) => {
-                unsafe { write_out(bound, b) };
-                DLX_OK
-            }
-            None => DLX_ERR_UNSUPPORTED,
-        }
-    })
+        None => absent,
+    }
 }

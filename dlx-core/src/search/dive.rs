@@ -53,19 +53,18 @@ impl Search {
         let dive = self.dive.as_mut()?;
         let before = dive.search.nodes;
         let found = match dive.search.search(budget.min(dive.left)) {
-            Progress::Solution(rows) => Some(rows.to_vec()),
-            Progress::Exhausted => None,
-            Progress::Paused => {
-                let used = dive.search.nodes - before;
-                (self.nodes, dive.left) = (self.nodes + used, dive.left.saturating_sub(used));
-                if dive.left == 0 {
-                    self.dive = None;
-                }
-                return Some(Progress::Paused);
-            }
+            Progress::Solution(rows) => Some(Some(rows.to_vec())),
+            Progress::Exhausted => Some(None),
+            Progress::Paused => None,
         };
-        self.nodes += dive.search.nodes - before;
-        dive.left = dive.left.saturating_sub(dive.search.nodes - before);
+        let used = dive.search.nodes - before;
+        (self.nodes, dive.left) = (self.nodes + used, dive.left.saturating_sub(used));
+        let Some(found) = found else {
+            if dive.left == 0 {
+                self.dive = None;
+            }
+            return Some(Progress::Paused);
+        };
         let o = self.objective.as_mut()?;
         match found {
             Some(rows) => {

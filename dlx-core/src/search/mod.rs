@@ -350,13 +350,8 @@ impl Search {
 
     /// See [`Solver::best_bound`](crate::Solver::best_bound).
     pub(crate) fn best_bound(&mut self) -> Option<i64> {
-        let o = self.objective.as_mut()?;
-        if !o.tight {
-            o.tight = true;
-            if let Some(b) = self.engine.bound() {
-                b.tighten(o);
-            }
-        }
+        self.tighten();
+        let o = self.objective.as_ref()?;
         let lower = o.lower_bound()?;
         // A finished search has proven its best; with none, the bound stands.
         match o.best().first() {
@@ -653,13 +648,11 @@ impl Search {
     /// then, each time the bar has come down, leaves out the rows in no
     /// cover below it (`Optimize::drop_rows`).
     fn drop_by_bound(&mut self) {
-        let Some(o) = self.objective.as_mut() else { return };
-        if !o.tight && self.engine.updates().wrapping_sub(self.updates_from) >= o.tighten_at {
-            o.tight = true;
-            if let Some(b) = self.engine.bound() {
-                b.tighten(o);
-            }
+        let done = self.engine.updates().wrapping_sub(self.updates_from);
+        if self.objective.as_ref().is_some_and(|o| done >= o.tighten_at) {
+            self.tighten();
         }
+        let Some(o) = self.objective.as_mut() else { return };
         // (For the single best only: the k best could meet a dive's cover
         // again in the search's own walk and keep it twice.)
         if o.k == 1 && o.tight && !o.dived && !o.best().is_empty() {
@@ -670,6 +663,16 @@ impl Search {
         if o.dropping_due() {
             if let Some(b) = self.engine.bound_mut() {
                 b.drop_rows(o, &self.fixed);
+            }
+        }
+    }
+
+    /// Tightens the bound once (`Optimize::tighten`), if not yet done.
+    fn tighten(&mut self) {
+        if let Some(o) = self.objective.as_mut().filter(|o| !o.tight) {
+            o.tight = true;
+            if let Some(b) = self.engine.bound() {
+                b.tighten(o);
             }
         }
     }
