@@ -51,14 +51,16 @@ impl Search {
     /// search's solution, or a pause), `None` without a dive.
     pub(super) fn dive_slice(&mut self, budget: u64) -> Option<Progress<'_>> {
         let dive = self.dive.as_mut()?;
-        let before = dive.search.nodes;
+        let before = (dive.search.nodes, dive.search.engine.updates());
         let found = match dive.search.search(budget.min(dive.left)) {
             Progress::Solution(rows) => Some(Some(rows.to_vec())),
             Progress::Exhausted => Some(None),
             Progress::Paused => None,
         };
-        let used = dive.search.nodes - before;
+        let used = dive.search.nodes - before.0;
         (self.nodes, dive.left) = (self.nodes + used, dive.left.saturating_sub(used));
+        // The dive's link updates are the search's too (its counters).
+        self.updates_from = self.updates_from.wrapping_sub(dive.search.engine.updates().wrapping_sub(before.1));
         let Some(found) = found else {
             if dive.left == 0 {
                 self.dive = None;
