@@ -302,6 +302,103 @@ static void test_best_bound(void)
     dlx_matrix_free(m);
 }
 
+/* The interval matrix of test_progress_bound: columns 0..N-1 in a line,
+ * a row for every interval [a, a+len) with len <= MAX_LEN, costing
+ * interval_cost(a, len). Its exact covers are the ways to cut the line
+ * into such intervals, so the least cost is a shortest path, worked out
+ * below by dynamic programming (not by the library). */
+enum { LINE = 90, MAX_LEN = 6 };
+
+static int64_t interval_cost(size_t a, size_t len)
+{
+    return (int64_t)((a * 7 + len * 13) % 11 + 3 * len);
+}
+
+static int64_t line_optimum(void)
+{
+    int64_t best[LINE + 1];
+    best[0] = 0;
+    for (size_t b = 1; b <= LINE; b++) {
+        best[b] = INT64_MAX;
+        for (size_t len = 1; len <= MAX_LEN && len <= b; len++) {
+            int64_t c = best[b - len] + interval_cost(b - len, len);
+            if (c < best[b])
+                best[b] = c;
+        }
+    }
+    return best[LINE];
+}
+
+/* What the progress callback saw: reports, and any that broke a rule. */
+struct seen {
+    int64_t optimum;
+    int reports, with_best, wrong;
+    const dlx_progress *last;
+};
+
+static int on_progress(void *user, const dlx_progress *p)
+{
+    struct seen *seen = user;
+    seen->reports++;
+    seen->last = p;
+    int64_t best = -1, bound = -1;
+    dlx_status sb = dlx_progress_best(p, &best), sd = dlx_progress_bound(p, &bound);
+    /* The bound is known from the first report; a best, once found, is
+     * a cover's cost: never below the optimum, and never below the bound. */
+    if (sd != DLX_OK || bound > seen->optimum)
+        seen->wrong++;
+    if (sb == DLX_OK) {
+        seen->with_best++;
+        if (best < seen->optimum || best < bound)
+            seen->wrong++;
+    } else if (sb != DLX_ERR_NO_SOLUTION) {
+        seen->wrong++;
+    }
+    /* Only the pointer given is a report: a copy of it is not. */
+    dlx_progress copy = *p;
+    if (dlx_progress_best(&copy, &best) != DLX_ERR_INVALID_ARGUMENT || dlx_progress_bound(p, NULL) != DLX_ERR_NULL)
+        seen->wrong++;
+    return 0;
+}
+
+/* dlx_progress_best and dlx_progress_bound inside a progress callback,
+ * against the optimum by dynamic programming. Catches a bound or best
+ * read from the wrong report (or not passed through), and a library that
+ * reads any pointer as a report. */
+static void test_progress_bound(void)
+{
+    dlx_matrix *m = new_matrix(LINE);
+    size_t cols[MAX_LEN], r = 0;
+    for (size_t a = 0; a < LINE; a++) {
+        for (size_t len = 1; len <= MAX_LEN && a + len <= LINE; len++, r++) {
+            for (size_t k = 0; k < len; k++)
+                cols[k] = a + k;
+            add_row(m, cols, len);
+            check(dlx_matrix_set_row_cost(m, r, interval_cost(a, len)), "dlx_matrix_set_row_cost");
+        }
+    }
+    dlx_solver *s = NULL;
+    struct seen seen = {line_optimum(), 0, 0, 0, NULL};
+    CHECK(dlx_solver_new(m, &s) == DLX_OK);
+    CHECK(dlx_solver_set_objective(s, DLX_OBJECTIVE_MIN_COST, 1) == DLX_OK);
+    CHECK(dlx_solver_set_progress(s, on_progress, &seen, 0) == DLX_OK);
+    int64_t c = -1;
+    /* The search returns better covers until the best; the last is it. */
+    const size_t *rows;
+    size_t count;
+    while (dlx_solver_next(s, &rows, &count) == DLX_SOLUTION)
+        CHECK(dlx_solver_cost(s, &c) == DLX_OK);
+    CHECK(c == seen.optimum);
+    CHECK(seen.reports > 0 && seen.with_best > 0 && seen.wrong == 0);
+    printf("  (%d progress reports, %d with a best)\n", seen.reports, seen.with_best);
+    /* Outside its callback a report is gone. */
+    int64_t v = -1;
+    CHECK(seen.last == NULL || dlx_progress_best(seen.last, &v) == DLX_ERR_INVALID_ARGUMENT);
+    CHECK(dlx_progress_bound(NULL, &v) == DLX_ERR_NULL && v == -1);
+    dlx_solver_free(s);
+    dlx_matrix_free(m);
+}
+
 int main(void)
 {
     test_costs_on_the_matrix();
@@ -310,6 +407,7 @@ int main(void)
     test_solve_best();
     test_batch_best();
     test_best_bound();
+    test_progress_bound();
     printf("%s: %d failure(s)\n", failures ? "FAILED" : "passed", failures);
     return failures ? 1 : 0;
 }

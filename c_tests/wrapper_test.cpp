@@ -671,6 +671,26 @@ static void test_controls()
     s.restart();
     CHECK(s.next()->to_vector() == first);
 
+    /* progress_best and progress_bound: nothing without an objective; a
+     * copy of the report is no report (dlx::error). Catches a wrapper
+     * that maps the statuses the wrong way round. */
+    dlx::matrix q = queens(10);
+    dlx::solver r(q);
+    int reports = 0, absent = 0, refused = 0;
+    r.on_progress([&](const dlx::progress &p) {
+        reports++;
+        absent += !dlx::progress_best(p) && !dlx::progress_bound(p);
+        dlx::progress copy = p;
+        try {
+            dlx::progress_best(copy);
+        } catch (const dlx::error &) {
+            refused++;
+        }
+        return false;
+    }, 0);
+    CHECK(r.count() == 724);
+    CHECK(reports > 0 && absent == reports && refused == reports);
+
     /* cancel, here from the progress callback: dlx::stopped, cancelled. */
     dlx::matrix big = queens(12);
     dlx::solver c(big);

@@ -1172,6 +1172,28 @@ dlx_status dlx_solver_set_progress(struct dlx_solver *solver,
                                    uint32_t interval_ms);
 
 /**
+ * Inside a progress callback, with the solver's objective: writes to
+ * `*best` the cost of the best solution found when the report was made.
+ * `progress` must be the pointer the callback was given (a copy of the
+ * struct is not it). Errors: `DLX_ERR_NULL`, `DLX_ERR_INVALID_ARGUMENT`
+ * (`progress` is not a report being given on this thread),
+ * `DLX_ERR_NO_SOLUTION` (no solution yet, or no objective).
+ */
+dlx_status dlx_progress_best(const struct dlx_progress *progress, int64_t *best);
+
+/**
+ * Inside a progress callback, with the solver's objective: writes to
+ * `*bound` the bound no solution beats when the report was made (as
+ * `dlx_solver_best_bound`, which cannot be called while the solver
+ * searches); with `dlx_progress_best`, the gap the search has left.
+ * `progress` as for `dlx_progress_best`. Errors: `DLX_ERR_NULL`,
+ * `DLX_ERR_INVALID_ARGUMENT` (as for `dlx_progress_best`),
+ * `DLX_ERR_UNSUPPORTED` (no objective, or one with colors or
+ * multiplicities).
+ */
+dlx_status dlx_progress_bound(const struct dlx_progress *progress, int64_t *bound);
+
+/**
  * Writes to `*estimate` the estimated fraction of the search tree walked
  * so far, from 0 to 1, as Knuth's programs estimate it: at each level the
  * position of the row being tried among its column's rows, weighted by

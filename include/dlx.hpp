@@ -378,6 +378,34 @@ inline matrix::preprocessed matrix::preprocess(std::uint64_t work_limit) const {
 /* What a progress callback is told (see dlx_progress). */
 using progress = dlx_progress;
 
+namespace detail {
+/* The value a call wrote, or nothing when it returned `absent`. */
+inline std::optional<std::int64_t> found(dlx_status status, std::int64_t value, dlx_status absent, const char *what) {
+    if (status == absent) {
+        return std::nullopt;
+    }
+    check(status, what);
+    return value;
+}
+}  // namespace detail
+
+/* Inside a progress callback, on the report it was given (not a copy):
+ * the best cost so far, or nothing before the first solution or without
+ * an objective (dlx_progress_best). */
+inline std::optional<std::int64_t> progress_best(const progress &p) {
+    std::int64_t v = 0;
+    dlx_status status = dlx_progress_best(&p, &v);
+    return detail::found(status, v, DLX_ERR_NO_SOLUTION, "dlx_progress_best");
+}
+
+/* The same for the bound no solution beats, or nothing without one
+ * (dlx_progress_bound). */
+inline std::optional<std::int64_t> progress_bound(const progress &p) {
+    std::int64_t v = 0;
+    dlx_status status = dlx_progress_bound(&p, &v);
+    return detail::found(status, v, DLX_ERR_UNSUPPORTED, "dlx_progress_bound");
+}
+
 /* Every solution as a decision diagram (see dlx_zdd in dlx.h), made by
  * solver::zdd(); it does not refer to the solver or the matrix. */
 class zdd {
@@ -731,11 +759,7 @@ public:
     std::optional<std::int64_t> best_bound() {
         std::int64_t bound = 0;
         dlx_status status = dlx_solver_best_bound(s_, &bound);
-        if (status == DLX_ERR_UNSUPPORTED) {
-            return std::nullopt;
-        }
-        detail::check(status, "dlx_solver_best_bound");
-        return bound;
+        return detail::found(status, bound, DLX_ERR_UNSUPPORTED, "dlx_solver_best_bound");
     }
 
     dlx_outcome outcome() const {

@@ -360,3 +360,35 @@ def test_each_refusal_says_its_own_cause():
         with pytest.raises(dlx.InputError, match="least cost") as e:
             z.least_cost()
         assert "2^61" not in str(e.value)
+
+
+def test_progress_carries_the_best_and_the_bound():
+    # Wrong code caught: a best or bound read from the wrong report, not
+    # passed on, or a gap of the wrong sign. The matrix cuts a line of 400
+    # columns into intervals of 1 to 6 with made-up costs; its least cost
+    # is a shortest path, by dynamic programming here.
+    line, longest = 400, 6
+
+    def cost(a, length):
+        return (a * 7 + length * 13) % 11 + 3 * length
+
+    least = [0] + [None] * line
+    for b in range(1, line + 1):
+        least[b] = min(least[b - k] + cost(b - k, k) for k in range(1, min(longest, b) + 1))
+    m = dlx.Matrix(line)
+    for a in range(line):
+        for k in range(1, min(longest, line - a) + 1):
+            m.add_row(range(a, a + k), cost=cost(a, k))
+    seen = []
+    with m.solver(objective="min", progress=seen.append, progress_interval=0) as s:
+        (best,) = s.best()
+    assert best.cost == least[line]
+    assert seen and any(p.best is not None for p in seen)
+    for p in seen:
+        assert p.bound is not None and p.bound <= least[line]
+        assert p.best is None or (p.best >= least[line] and p.gap is not None and 0 <= p.gap < 1)
+    # Without an objective there is neither.
+    seen.clear()
+    with queens(10).solver(progress=seen.append, progress_interval=0) as s:
+        s.count()
+    assert seen and all(p.best is None and p.bound is None and p.gap is None for p in seen)

@@ -11,7 +11,8 @@ use super::solver::{dlx_solution_fn, dlx_solver, handle, with_busy_solver, with_
 use dlx_core::solver::Solver;
 use dlx_core::split::Subproblem;
 use super::status::dlx_status::{self, *};
-use super::{slice_arg, write_out, CEnum};
+use super::objective::write_found;
+use super::{guard, slice_arg, write_out, CEnum};
 use dlx_core::control::{Outcome, Report};
 
 /// The limits of `dlx_solver_set_limit`. Each is a budget for one call of
@@ -192,7 +193,13 @@ pub extern "C" fn dlx_solver_set_progress(solver: *mut dlx_solver, callback: dlx
                 depth: r.depth,
             };
             let u = &user;
-            match unsafe { f(u.0, &p) } {
+            // What `dlx_progress_best` and `dlx_progress_bound` read, for
+            // this report only (a search the callback runs reports its own,
+            // and this one's comes back after it).
+            let before = REPORTED.replace(Reported { at: &p as *const dlx_progress as usize, best: r.best, bound: r.bound });
+            let go = unsafe { f(u.0, &p) };
+            REPORTED.set(before);
+            match go {
                 0 => ControlFlow::Continue(()),
                 _ => ControlFlow::Break(()),
             }
@@ -200,6 +207,60 @@ pub extern "C" fn dlx_solver_set_progress(solver: *mut dlx_solver, callback: dlx
         s.set_progress(Some((Duration::from_millis(interval_ms.into()), Box::new(report))));
         DLX_OK
     })
+}
+
+/// The report a progress callback on this thread is being given: its
+/// address, and the best cost and the bound it came with.
+#[derive(Clone, Copy)]
+struct Reported {
+    at: usize,
+    best: Option<i64>,
+    bound: Option<i64>,
+}
+
+thread_local! {
+    static REPORTED: std::cell::Cell<Reported> = const { std::cell::Cell::new(Reported { at: 0, best: None, bound: None }) };
+}
+
+/// What the report at `progress` came with, when a progress callback on
+/// this thread is being given it.
+fn reported(progress: *const dlx_progress) -> Option<Reported> {
+    let r = REPORTED.get();
+    (r.at != 0 && r.at == progress as usize).then_some(r)
+}
+
+/// Inside a progress callback, with the solver's objective: writes to
+/// `*best` the cost of the best solution found when the report was made.
+/// `progress` must be the pointer the callback was given (a copy of the
+/// struct is not it). Errors: `DLX_ERR_NULL`, `DLX_ERR_INVALID_ARGUMENT`
+/// (`progress` is not a report being given on this thread),
+/// `DLX_ERR_NO_SOLUTION` (no solution yet, or no objective).
+#[no_mangle]
+pub extern "C" fn dlx_progress_best(progress: *const dlx_progress, best: *mut i64) -> dlx_status {
+    guard(DLX_ERR_PANIC, || progress_value(progress, best, |r| r.best, DLX_ERR_NO_SOLUTION))
+}
+
+/// Inside a progress callback, with the solver's objective: writes to
+/// `*bound` the bound no solution beats when the report was made (as
+/// `dlx_solver_best_bound`, which cannot be called while the solver
+/// searches); with `dlx_progress_best`, the gap the search has left.
+/// `progress` as for `dlx_progress_best`. Errors: `DLX_ERR_NULL`,
+/// `DLX_ERR_INVALID_ARGUMENT` (as for `dlx_progress_best`),
+/// `DLX_ERR_UNSUPPORTED` (no objective, or one with colors or
+/// multiplicities).
+#[no_mangle]
+pub extern "C" fn dlx_progress_bound(progress: *const dlx_progress, bound: *mut i64) -> dlx_status {
+    guard(DLX_ERR_PANIC, || progress_value(progress, bound, |r| r.bound, DLX_ERR_UNSUPPORTED))
+}
+
+/// `dlx_progress_best` and `dlx_progress_bound`: `value` of the report at
+/// `progress` to `*out`, or `absent`.
+fn progress_value(progress: *const dlx_progress, out: *mut i64, value: impl FnOnce(Reported) -> Option<i64>, absent: dlx_status) -> dlx_status {
+    match reported(progress) {
+        _ if progress.is_null() || out.is_null() => DLX_ERR_NULL,
+        Some(r) => write_found(out, || value(r), absent),
+        None => DLX_ERR_INVALID_ARGUMENT,
+    }
 }
 
 /// Writes to `*estimate` the estimated fraction of the search tree walked

@@ -191,7 +191,7 @@ pub extern "C" fn dlx_solver_best_bound(solver: *mut dlx_solver, bound: *mut i64
 
 /// Writes what `value` finds to `*out`: `DLX_OK`, `DLX_ERR_NULL` for a NULL
 /// `out` (before asking), or `absent` when it finds nothing.
-fn write_found(out: *mut i64, value: impl FnOnce() -> Option<i64>, absent: dlx_status) -> dlx_status {
+pub(super) fn write_found(out: *mut i64, value: impl FnOnce() -> Option<i64>, absent: dlx_status) -> dlx_status {
     if out.is_null() {
         return DLX_ERR_NULL;
     }

@@ -121,6 +121,8 @@ _PROTOTYPES = {
     "dlx_solver_best_count": (c_size_t, [_P]),
     "dlx_solver_best": (c_uint32, [_P, c_size_t, POINTER(_PS), _PS, POINTER(c_int64)]),
     "dlx_solver_best_bound": (c_uint32, [_P, POINTER(c_int64)]),
+    "dlx_progress_best": (c_uint32, [POINTER(Progress), POINTER(c_int64)]),
+    "dlx_progress_bound": (c_uint32, [POINTER(Progress), POINTER(c_int64)]),
     "dlx_solver_set_threads": (c_uint32, [_P, c_size_t]),
     "dlx_solver_threads": (c_uint32, [_P, _PS]),
     "dlx_solver_set_memo_order": (c_uint32, [_P, c_uint32]),

@@ -39,6 +39,18 @@ class Progress(NamedTuple):
     estimate: float  # the fraction of the tree walked, 0 to 1
     seconds: float  # since the current call began
     depth: int
+    # With an objective: the best cost so far (None before the first
+    # solution) and a bound no solution beats (as Solver.best_bound).
+    best: Optional[int] = None
+    bound: Optional[int] = None
+
+    @property
+    def gap(self) -> Optional[float]:
+        """How far apart the best cost and the bound are, over the best
+        cost (0.01: 1%; 0 once the best is proven); None without both."""
+        if self.best is None or self.bound is None:
+            return None
+        return abs(self.best - self.bound) / max(abs(self.best), 1)
 
 
 class Best(NamedTuple):
@@ -349,7 +361,9 @@ class Solver(n.Handle):
         if p.seconds - self._last_report < self._interval:
             return False
         self._last_report = p.seconds
-        return self._progress(Progress(p.nodes, p.updates, p.solutions, p.estimate, p.seconds, p.depth)) is True
+        best = _int_or_none(n.lib.dlx_progress_best, report, n.ERR_NO_SOLUTION)
+        bound = _int_or_none(n.lib.dlx_progress_bound, report, n.ERR_UNSUPPORTED)
+        return self._progress(Progress(p.nodes, p.updates, p.solutions, p.estimate, p.seconds, p.depth, best, bound)) is True
 
     def _arm(self) -> bool:
         """Sets the progress callback a call needs: the caller's, and on the
@@ -487,17 +501,8 @@ class Solver(n.Handle):
         passes over the matrix), the best cost once the search is complete. The
         optimum lies between it and the best so far. ``None`` without an
         objective, and with colors or multiplicities."""
-        return self._int_or_none(n.lib.dlx_solver_best_bound, n.ERR_UNSUPPORTED)
+        return _int_or_none(n.lib.dlx_solver_best_bound, self._h, n.ERR_UNSUPPORTED)
 
-    def _int_or_none(self, fn: Callable[..., int], absent: int) -> Optional[int]:
-        """Calls ``fn(handle, &value)``: the value, or None when it
-        returns the status ``absent``."""
-        v = c_int64()
-        status = fn(self._h, byref(v))
-        if status == absent:
-            return None
-        check(status)
-        return v.value
 
     def _best_so_far(self) -> List[Best]:
         found = []
@@ -607,4 +612,15 @@ class Solver(n.Handle):
     @property
     def cost(self) -> Optional[int]:
         """The cost of the last solution found, or None."""
-        return self._int_or_none(n.lib.dlx_solver_cost, n.ERR_NO_SOLUTION)
+        return _int_or_none(n.lib.dlx_solver_cost, self._h, n.ERR_NO_SOLUTION)
+
+
+def _int_or_none(fn: Callable[..., int], first: Any, absent: int) -> Optional[int]:
+    """Calls ``fn(first, &value)``: the value, or None when it returns the
+    status ``absent``."""
+    v = c_int64()
+    status = fn(first, byref(v))
+    if status == absent:
+        return None
+    check(status)
+    return v.value
