@@ -185,7 +185,9 @@ Options:
                        solution_limit, node_limit, time_limit, ...), complete
                        (true when the search finished), count (or, with an
                        optimisation option, best: a list of objects with
-                       cost and rows, and improvements), counters
+                       cost and rows, improvements, and bound: a cost no
+                       solution beats, the best's once complete, null
+                       without one), counters
                        (solutions, nodes, updates) and seconds; with
                        --print, first solutions: a list of solutions, each
                        the list of its option numbers (from 0, in the order
@@ -208,8 +210,9 @@ lines when there are fewer solutions, none when there is none); with
 --print, each of them as a line 'cost C' followed by its options and an
 empty line. Each improvement found is reported on standard error as
 'dlx: found: cost C (T s)', T the seconds since the search began (unless
---quiet). A run stopped by a limit prints the best so far. -n counts
-improvements.
+--quiet). A run stopped by a limit prints the best so far, and says on
+standard error 'dlx: stopped at best C, bound B, gap G%' (as the progress
+lines). -n counts improvements.
 
 With bounds or colors the search is Knuth's Algorithm M, which counts
 nodes and updates its own way; its counters are not DLX1's.

@@ -430,7 +430,13 @@ fn set_controls(opts: &Options, solver: &mut Solver) {
 /// A progress line on standard error: the counters and time so far, the
 /// estimated share of the tree walked and, with an objective, the best cost
 /// so far, the bound and the gap between them.
-fn say_progress(report: &Report, estimate: f64, (best, bound): (Option<i64>, Option<i64>)) {
+fn say_progress(report: &Report, estimate: f64, standing: (Option<i64>, Option<i64>)) {
+    say!("dlx: progress: {report}, {:.4}% done{}", 100.0 * estimate, standing_text(standing));
+}
+
+/// `, best C, bound B, gap G%`: what is known of the optimum (each part
+/// when known; the gap with both).
+fn standing_text((best, bound): (Option<i64>, Option<i64>)) -> String {
     let mut standing = String::new();
     if let Some(b) = best {
         standing += &format!(", best {b}");
@@ -443,7 +449,7 @@ fn say_progress(report: &Report, estimate: f64, (best, bound): (Option<i64>, Opt
             standing += &format!(", gap {:.2}%", 100.0 * gap);
         }
     }
-    say!("dlx: progress: {report}, {:.4}% done{standing}", 100.0 * estimate);
+    standing
 }
 
 /// The exit status after writing: a write error (but a reader that stops
@@ -501,16 +507,19 @@ fn run_search(opts: &Options, name: &str, solver: &mut Solver, matrix: &Matrix, 
 /// JSON tail), how it stopped, the counters; the exit status.
 fn finish(
     opts: &Options,
-    solver: &Solver,
+    solver: &mut Solver,
     (matrix, colors, shown): (&Matrix, &ColorText<'_>, BTreeSet<usize>),
     (found, outcome, write_error): (u64, Outcome, Option<io::Error>),
     elapsed: std::time::Duration,
     out: &mut impl Write,
 ) -> ExitCode {
+    // With an objective: the bound no solution beats (the best cost once
+    // the search is complete), for the JSON tail and a stopped search.
+    let bound = opts.goal.and_then(|_| solver.best_bound());
     let write_error = write_error.or_else(|| {
         if opts.json {
             let shown = Shown { rows: shown, matrix, colors };
-            print_json_tail(out, opts, found, outcome, solver.best(), shown, &Report { counters: solver.counters(), elapsed }).err()
+            print_json_tail(out, opts, found, outcome, (solver.best(), bound), shown, &Report { counters: solver.counters(), elapsed }).err()
         } else if opts.goal.is_some() {
             print_best(out, matrix, colors, solver.best(), opts.print).err()
         } else if !opts.print {
@@ -534,6 +543,11 @@ fn finish(
     if let Some(why) = why {
         if !opts.quiet || code != 0 {
             say!("dlx: stopped: {why}");
+            if opts.goal.is_some() && code != 0 {
+                // How far from the optimum the best so far can be.
+                let best = solver.best().first().map(|b| b.cost);
+                say!("dlx: stopped at{}", standing_text((best, bound)).trim_start_matches(','));
+            }
         }
     }
     if !opts.quiet {

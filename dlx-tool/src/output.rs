@@ -126,9 +126,9 @@ pub fn print_json_options(out: &mut impl Write, m: &Matrix, colors: &ColorText<'
 }
 
 /// The rest of the `--json` document: the outcome (and whether the search
-/// finished), the count or the best solutions (with `--print`, the text of
-/// each option they name: `shown`), the counters.
-pub fn print_json_tail(out: &mut impl Write, opts: &Options, found: u64, outcome: Outcome, best: &[dlx_core::Best], mut shown: Shown<'_>, report: &Report) -> io::Result<()> {
+/// finished), the count or the best solutions and the bound (with
+/// `--print`, the text of each option they name: `shown`), the counters.
+pub fn print_json_tail(out: &mut impl Write, opts: &Options, found: u64, outcome: Outcome, (best, bound): (&[dlx_core::Best], Option<i64>), mut shown: Shown<'_>, report: &Report) -> io::Result<()> {
     if opts.print && opts.goal.is_none() {
         out.write_all(b"],")?;
     }
@@ -146,6 +146,10 @@ pub fn print_json_tail(out: &mut impl Write, opts: &Options, found: u64, outcome
         }
         out.write_all(b"],")?;
         write!(out, "\"improvements\":{found},")?;
+        match bound {
+            Some(b) => write!(out, "\"bound\":{b},")?,
+            None => out.write_all(b"\"bound\":null,")?,
+        }
     } else {
         write!(out, "\"count\":{found},")?;
     }

@@ -499,6 +499,13 @@ fn optimisation_reports_improvements_and_rejects_bad_use() {
     // Each line also says when it was found: "dlx: found: cost 5 (0.000 s)".
     let last = found.last().and_then(|l| l.strip_prefix("dlx: found: cost 5 (")).and_then(|l| l.strip_suffix(" s)"));
     assert!(last.is_some_and(|t| t.parse::<f64>().is_ok_and(|t| t >= 0.0)), "{err}");
+    // The bound: the optimum once complete; a stopped search says it too
+    // (the relaxation's optimum is 5 here: the dual (3, 0, 2) reaches it).
+    // Catches a bound left out of the JSON tail or the stopped line.
+    assert!(text(&run(&["--min-cost", "--json", f], b"").stdout).contains("\"improvements\":1,\"bound\":5,"));
+    let out = run(&["--min-cost", "--max-nodes", "1", f], b"");
+    assert_exit(&out, 5, &["dlx: stopped at bound 5\n"]);
+    assert!(text(&run(&["--json", "-n", "1", f], b"").stdout).find("bound").is_none());
     assert_exit(&run(&["--best", "2", f], b""), 1, &["--best needs"]);
     assert_exit(&run(&["--min-cost", "--best", "0", f], b""), 1, &["at least 1"]);
     assert_exit(&run(&["--fewest", "--split", "1", f], b""), 1, &["--split"]);
