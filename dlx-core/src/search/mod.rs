@@ -643,13 +643,15 @@ impl Search {
     }
 
     /// Reduced-cost fixing, on one thread: once the search has made as
-    /// many link updates as the tightened bound visits entries, tightens
-    /// it; once it is tight and a cover is known, starts a dive (`dive`);
+    /// many link updates as the tightened bound visits entries and has a
+    /// bar, tightens it; once it is tight and a cover is known, starts a dive (`dive`);
     /// then, each time the bar has come down, leaves out the rows in no
     /// cover below it (`Optimize::drop_rows`).
     fn drop_by_bound(&mut self) {
         let done = self.engine.updates().wrapping_sub(self.updates_from);
-        if self.objective.as_ref().is_some_and(|o| done >= o.tighten_at) {
+        // (Without a bar there is nothing to fix yet: a search that finds
+        // no cover, as an exhaustive one for none, never pays for it.)
+        if self.objective.as_ref().is_some_and(|o| done >= o.tighten_at && o.bar != i64::MAX) {
             self.tighten();
         }
         let Some(o) = self.objective.as_mut() else { return };
