@@ -361,13 +361,24 @@ fn threads_stopped_every_few_nodes_still_count_exactly() {
         let (got, _) = count_in_slices(&mut s);
         assert_eq!(got, Count::from(want), "case {case}, {order:?}, forced {forced:?}");
     }
+    // How many calls the count takes depends on the scheduler: on a loaded
+    // machine the helpers may finish it before the calling thread looks at
+    // its limit again. Every try must count exactly, and one of a few must
+    // have been stopped more than twice (else the limit was never tried).
     let b = dominoes(8, 8);
     for order in ORDERS {
-        let mut s = memo_on(&b, order, &[], 2);
-        s.set_limits(Limits { nodes: Some(300), ..Limits::default() });
-        let (got, calls) = count_in_slices(&mut s);
-        assert!(calls > 2);
-        assert_eq!(got, Count::from(12988816u64), "{order:?}");
+        let mut sliced = false;
+        for _ in 0..10 {
+            let mut s = memo_on(&b, order, &[], 2);
+            s.set_limits(Limits { nodes: Some(300), ..Limits::default() });
+            let (got, calls) = count_in_slices(&mut s);
+            assert_eq!(got, Count::from(12988816u64), "{order:?}");
+            sliced |= calls > 2;
+            if sliced {
+                break;
+            }
+        }
+        assert!(sliced, "{order:?}: no count was stopped more than twice in 10 tries");
     }
 }
 
