@@ -513,12 +513,10 @@ fn finish(
     elapsed: std::time::Duration,
     out: &mut impl Write,
 ) -> ExitCode {
-    // With an objective: the bound no solution beats (the best cost once
-    // the search is complete), for the JSON tail and a stopped search.
-    let bound = opts.goal.and_then(|_| solver.best_bound());
     let write_error = write_error.or_else(|| {
         if opts.json {
             let shown = Shown { rows: shown, matrix, colors };
+            let bound = goal_bound(opts, solver);
             print_json_tail(out, opts, found, outcome, (solver.best(), bound), shown, &Report { counters: solver.counters(), elapsed }).err()
         } else if opts.goal.is_some() {
             print_best(out, matrix, colors, solver.best(), opts.print).err()
@@ -546,7 +544,7 @@ fn finish(
             if opts.goal.is_some() && code != 0 {
                 // How far from the optimum the best so far can be.
                 let best = solver.best().first().map(|b| b.cost);
-                say!("dlx: stopped at{}", standing_text((best, bound)).trim_start_matches(','));
+                say!("dlx: stopped at{}", standing_text((best, goal_bound(opts, solver))).trim_start_matches(','));
             }
         }
     }
@@ -554,6 +552,13 @@ fn finish(
         say_counters(solver, elapsed);
     }
     exit(code)
+}
+
+/// With an optimisation option: the bound no solution beats (the best cost
+/// once the search is complete), asked only where it is printed (the JSON
+/// tail, a stopped search), since it may take passes over the matrix.
+fn goal_bound(opts: &Options, solver: &mut Solver) -> Option<i64> {
+    opts.goal.and_then(|_| solver.best_bound())
 }
 
 /// The plain search's counters on standard error, and each thread's.

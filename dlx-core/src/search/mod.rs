@@ -350,7 +350,11 @@ impl Search {
 
     /// See [`Solver::best_bound`](crate::Solver::best_bound).
     pub(crate) fn best_bound(&mut self) -> Option<i64> {
-        self.tighten();
+        // (A finished search with a best needs no tightening: the best is
+        // the bound.)
+        if !(self.engine.is_done() && !self.best().is_empty()) {
+            self.tighten();
+        }
         let o = self.objective.as_ref()?;
         let lower = o.lower_bound()?;
         // A finished search has proven its best; with none, the bound stands.
@@ -644,9 +648,9 @@ impl Search {
 
     /// Reduced-cost fixing, on one thread: once the search has made as
     /// many link updates as the tightened bound visits entries and has a
-    /// bar, tightens it; once it is tight and a cover is known, starts a dive (`dive`);
-    /// then, each time the bar has come down, leaves out the rows in no
-    /// cover below it (`Optimize::drop_rows`).
+    /// bar, tightens it; once it is tight and a cover is known, starts a
+    /// dive (`dive`); then, each time the bar has come down, leaves out the
+    /// rows in no cover below it (`Optimize::drop_rows`).
     fn drop_by_bound(&mut self) {
         let done = self.engine.updates().wrapping_sub(self.updates_from);
         // (Without a bar there is nothing to fix yet: a search that finds
