@@ -352,7 +352,7 @@ impl Search {
     pub(crate) fn best_bound(&mut self) -> Option<i64> {
         // (A finished search with a best needs no tightening: the best is
         // the bound.)
-        if !(self.engine.is_done() && !self.best().is_empty()) {
+        if !self.engine.is_done() || self.best().is_empty() {
             self.tighten();
         }
         let o = self.objective.as_ref()?;
