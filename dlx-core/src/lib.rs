@@ -68,7 +68,7 @@ mod sync;
 pub use error::{Error, Unsupported};
 pub use matrix::Matrix;
 pub use control::{Canceller, Found, Limits, Outcome, Report};
-pub use objective::{Best, Goal, Objective};
+pub use objective::{Best, Goal, Objective, Relaxation};
 pub use engine::Engine;
 pub use control::{Counters, Progress};
 pub use solver::Solver;

@@ -9,7 +9,7 @@
 
 use std::ops::ControlFlow;
 
-pub use crate::bound::{Best, Goal, Objective, MAX_TOTAL_COST};
+pub use crate::bound::{Best, Goal, Objective, Relaxation, MAX_TOTAL_COST};
 use crate::control::Limits;
 use crate::error::Error;
 use crate::matrix::Matrix;

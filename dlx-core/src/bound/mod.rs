@@ -15,6 +15,8 @@
 
 use std::ops::Range;
 
+pub(crate) mod lp;
+pub(crate) mod node;
 pub(crate) mod optimizer;
 pub(crate) mod potentials;
 
@@ -38,6 +40,22 @@ pub struct Objective {
     pub goal: Goal,
     /// Keep the `best` best solutions (at least 1).
     pub best: usize,
+}
+
+/// When a search with an objective solves the linear relaxation at its
+/// nodes (see [`Solver::set_relaxation`](crate::Solver::set_relaxation)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Relaxation {
+    /// Once the search has run long enough to pay for it and has a cover
+    /// to beat: on exact cover (no colors, no bounds) of at most
+    /// 1,024 columns.
+    #[default]
+    Auto,
+    /// From the first node, on the same matrices.
+    Always,
+    /// Never: the share bound alone.
+    Never,
 }
 
 /// One of the best solutions found so far.

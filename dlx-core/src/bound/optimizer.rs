@@ -1,6 +1,7 @@
 //! The branch and bound's state: the incumbent (the k best so far and the
 //! bar a new solution must beat) and the share bound of exact cover.
 
+use super::node::NodeLp;
 use super::potentials::{lagrangian, lower_bound, reduced_cost, Effort, Incidence};
 use super::{primary_in_row, Best, Bound, Goal, Nodes, Objective, MAX_TOTAL_COST};
 use crate::alloc::filled;
@@ -107,6 +108,10 @@ pub(crate) struct Optimizer {
     /// search that takes a moment does not pay for the full potentials and
     /// a long one pays at most about twice; `u64::MAX` otherwise.
     pub strengthen_at: u64,
+    /// The node bound (`bound::node`), once the search has turned it on;
+    /// and whether it has tried since the search last started over.
+    pub node: Option<Box<NodeLp>>,
+    pub node_tried: bool,
 }
 
 impl Optimizer {
@@ -184,6 +189,11 @@ impl Optimizer {
         self.lower.map(|l| l.saturating_mul(self.scale))
     }
 
+    /// Per row, its cost as the search counts it, unscaled.
+    pub fn row_costs(&self) -> &[i64] {
+        &self.row_cost
+    }
+
     /// The scale of the costs: one unit of cost, scaled.
     pub fn unit(&self) -> i64 {
         self.scale
@@ -231,6 +241,8 @@ impl Optimizer {
             dived: false,
             total: total as i64,
             strengthen_at: u64::MAX,
+            node: None,
+            node_tried: false,
         })
     }
 
@@ -249,6 +261,9 @@ impl Optimizer {
         self.best.clear();
         self.bar = self.start_bar;
         self.dived = false;
+        // (The forced rows may have changed: the node bound is built again.)
+        self.node = None;
+        self.node_tried = false;
         self.path[0] = forced.iter().map(|&r| self.row_cost[r] * self.scale).sum();
     }
 

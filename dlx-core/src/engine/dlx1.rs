@@ -23,6 +23,7 @@ use super::kit::{self, Seeded};
 use super::{Core, Count, Counted, Cut, Cutting, Find, Fixed, Found, Given, Optimize, Steering};
 use crate::error::Error;
 use crate::matrix::Matrix;
+use crate::bound::node::NodeLp;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::Objective;
 
@@ -257,6 +258,18 @@ impl Dlx1 {
             Entered::Branch => {}
             Entered::NextRow => return Level::NextRow,
             Entered::Stop(walked) => return Level::Stop(walked),
+        }
+        if COST && r.level > 0 {
+            let o = optimizer(objective);
+            let (scale, bar) = (o.unit(), o.bar);
+            if let Some(node) = o.node.as_mut() {
+                let choice = &self.choice;
+                if node.cuts(r.level, |l| links.row_of(chosen_at(choice, l)), scale, bar) {
+                    r.nodes += 1;
+                    r.level -= 1;
+                    return Level::NextRow;
+                }
+            }
         }
         if let (true, Some(strengthen)) = (COST, O::STRENGTHEN) {
             if r.nodes >= optimizer(objective).strengthen_at {
@@ -617,9 +630,23 @@ impl Optimize for Dlx1 {
                 self.dropped.push(r as u32);
             }
         }
+        if let Some(node) = objective.node.as_mut() {
+            let mut gone = Vec::new();
+            if gone.try_reserve_exact(new).is_ok() {
+                gone.extend(self.dropped[self.dropped.len() - new..].iter().map(|&r| r as usize));
+                node.leave_out(&gone);
+            }
+        }
         fixed.forced.iter().for_each(|&r| self.links.cover_row(r));
         // Covering the forced rows again is not search work.
         self.links.updates = updates;
+    }
+
+    fn start_node_bound(&mut self, objective: &mut Optimizer, fixed: &Fixed) {
+        let out = |r: usize| self.is_dropped.get(r).copied().unwrap_or(false) || fixed.excluded.binary_search(&r).is_ok();
+        // Without memory for it, or past its size, the search goes on
+        // without.
+        objective.node = NodeLp::new(&self.links, objective.row_costs(), out, &fixed.forced).ok().map(Box::new);
     }
 
     /// Starts the search over on full potentials: the tree walked since the

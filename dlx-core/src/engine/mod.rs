@@ -298,6 +298,12 @@ pub(crate) trait Optimize {
         let _ = fixed;
         objective.dropped_at = objective.bar;
     }
+    /// Turns on the node bound (`bound::node`) where the engine has it:
+    /// `objective.node` set, from the rows in the search now (`fixed`
+    /// forced). By default there is none.
+    fn start_node_bound(&mut self, objective: &mut Optimizer, fixed: &Fixed) {
+        let _ = (objective, fixed);
+    }
 }
 
 /// A copy of an engine behind the trait, for [`Clone`] on the search.

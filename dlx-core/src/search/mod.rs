@@ -24,7 +24,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::bound::optimizer::Optimizer;
-use crate::bound::{Best, Objective};
+use crate::bound::{Best, Objective, Relaxation};
 use crate::control::{Canceller, Controls, Counters, Limits, Outcome, Progress, ProgressFn, Sliced};
 use crate::engine::{self, Core, Count, Counted, Cut, Cutting, Engine, Find, Fixed, Found, Steering};
 use crate::error::Error;
@@ -90,6 +90,8 @@ pub(crate) struct Search {
     updates_from: u64,
     /// A dive under way (see `dive`), on one thread.
     dive: Option<Box<dive::Dive>>,
+    /// When the objective's node bound starts (`bound::node`).
+    relaxation: Relaxation,
 }
 
 impl Search {
@@ -123,6 +125,7 @@ impl Search {
             matrix: structure,
             updates_from: 0,
             dive: None,
+            relaxation: Relaxation::Auto,
         })
     }
 
@@ -331,6 +334,17 @@ impl Search {
             o.set_limit(limit);
         }
         self.restart();
+    }
+
+    /// See [`Solver::set_relaxation`](crate::Solver::set_relaxation).
+    pub(crate) fn set_relaxation(&mut self, relaxation: Relaxation) {
+        self.relaxation = relaxation;
+        self.restart();
+    }
+
+    /// See [`Solver::relaxation`](crate::Solver::relaxation).
+    pub(crate) fn relaxation(&self) -> Relaxation {
+        self.relaxation
     }
 
     /// See [`Solver::cost_limit`](crate::Solver::cost_limit).
@@ -669,6 +683,17 @@ impl Search {
         if o.dropping_due() {
             if let Some(b) = self.engine.bound_mut() {
                 b.drop_rows(o, &self.fixed);
+            }
+        }
+        let due = match self.relaxation {
+            Relaxation::Auto => o.tight && o.bar != i64::MAX,
+            Relaxation::Always => true,
+            Relaxation::Never => false,
+        };
+        if due && !o.node_tried {
+            o.node_tried = true;
+            if let Some(b) = self.engine.bound_mut() {
+                b.start_node_bound(o, &self.fixed);
             }
         }
     }

@@ -23,7 +23,7 @@ mod threads;
 use std::time::Duration;
 use std::sync::Arc;
 
-use crate::bound::{Best, Objective};
+use crate::bound::{Best, Objective, Relaxation};
 use crate::control::Counters;
 use crate::engine::Engine;
 use crate::error::Error;
@@ -280,6 +280,22 @@ impl Solver {
     pub fn set_cost_limit(&mut self, limit: Option<i64>) {
         self.forget_calls();
         self.search.set_cost_limit(limit);
+    }
+
+    /// Whether a search with an objective bounds its nodes by the linear
+    /// relaxation (a dual simplex warm-started from node to node, see
+    /// docs/optimisation.md); [`Relaxation::Auto`] by default. Solutions
+    /// and the best cost do not change; the tree and the time do. Applies
+    /// from the search's start, which this is (forced rows and seed stay;
+    /// counters go to zero).
+    pub fn set_relaxation(&mut self, relaxation: Relaxation) {
+        self.forget_calls();
+        self.search.set_relaxation(relaxation);
+    }
+
+    /// See [`Solver::set_relaxation`].
+    pub fn relaxation(&self) -> Relaxation {
+        self.search.relaxation()
     }
 
     /// The cost limit (see [`Solver::set_cost_limit`]).

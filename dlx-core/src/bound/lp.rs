@@ -1,0 +1,653 @@
+//! The linear relaxation of exact cover, solved by the dual simplex method,
+//! for the node bound of a branch and bound (`bound::node`).
+//!
+//! The relaxation has one constraint per item, `sum of x over the item's
+//! rows = 1` (at most 1 for a secondary item: its slack may be 1), and one
+//! column per row of the matrix with `0 <= x <= 1`; a row chosen on the
+//! search's path has `x = 1`, a row left out `x = 0`. Every column is boxed,
+//! so any basis is dual feasible once each nonbasic column sits at the bound
+//! its reduced cost points to: the dual simplex starts from the slack basis
+//! and, after a bound changes (a row chosen or given up at a node), goes on
+//! from the basis it stands at, whatever changed. That is the warm start.
+//!
+//! The basis inverse is kept dense (`m x m` for `m` items) and updated by
+//! each pivot, refactorized from the basic columns every [`REFACTOR`]
+//! pivots; the leaving row is chosen by dual steepest edge (the row norms
+//! of the inverse, exact since the inverse is at hand) and the entering
+//! column by the bound-flipping ratio test (a 0/1 column passes its
+//! breakpoint by moving to its other bound while the dual objective still
+//! rises), which takes most of the pivots out of set partitioning. The
+//! costs are perturbed a little against stalling on degenerate vertices.
+//!
+//! Nothing here needs to be exact: the caller turns the duals into a bound
+//! by the Lagrangian formula in integers (`bound::node`), which holds for
+//! any duals. Poor numerics only make the bound weaker.
+
+use crate::alloc::filled;
+use crate::error::Error;
+
+/// Pivots between refactorizations of the basis inverse.
+const REFACTOR: usize = 64;
+/// Primal and dual feasibility tolerances, and the least pivot.
+const PRIMAL_TOL: f64 = 1e-9;
+const DUAL_TOL: f64 = 1e-9;
+const PIVOT_TOL: f64 = 1e-7;
+
+/// Where a column stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum At {
+    /// In the basis, at this position.
+    Basic(u32),
+    Lower,
+    Upper,
+}
+
+/// How [`Lp::solve`] ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Solved {
+    /// Optimal (up to the tolerances).
+    Optimal,
+    /// No feasible point: moving the duals along `ray` raises the dual
+    /// objective without end.
+    Infeasible,
+    /// The pivots allowed ran out; the duals are feasible, not optimal.
+    Limit,
+}
+
+/// The relaxation, its basis and its duals.
+#[derive(Clone, Debug)]
+pub(crate) struct Lp {
+    /// Constraints (items) and structural columns (rows of the matrix);
+    /// column `ns + i` is item `i`'s slack.
+    m: usize,
+    ns: usize,
+    /// Structural column `j`'s items: `items[start[j]..start[j + 1]]`.
+    start: Vec<u32>,
+    items: Vec<u32>,
+    /// Per column: its (perturbed) cost and its bounds.
+    cost: Vec<f64>,
+    lower: Vec<f64>,
+    upper: Vec<f64>,
+    at: Vec<At>,
+    /// Per column: its value when nonbasic.
+    value: Vec<f64>,
+    /// Per basis position: its column, and that column's value.
+    head: Vec<u32>,
+    xb: Vec<f64>,
+    /// The basis inverse, row-major, and its rows' squared norms.
+    binv: Vec<f64>,
+    weight: Vec<f64>,
+    /// The duals, per item, and the reduced costs, per column (0 when basic).
+    y: Vec<f64>,
+    d: Vec<f64>,
+    /// The pivot row and column of the current pivot; candidates of the
+    /// ratio test.
+    alpha: Vec<f64>,
+    column: Vec<f64>,
+    candidates: Vec<(f64, u32)>,
+    /// The columns that may still move: every slack, and the rows not
+    /// left out for good ([`Lp::leave_out`]).
+    live: Vec<u32>,
+    /// Room for a refactorization: the basis, and the right-hand side.
+    factor: Vec<f64>,
+    residual: Vec<f64>,
+    /// After an infeasible solve: the dual ray (a row of the inverse, signed).
+    pub ray: Vec<f64>,
+    pivots: usize,
+    /// Pivots in all, for the caller's accounting.
+    pub work: u64,
+}
+
+impl Lp {
+    /// The relaxation over `m` items of `rows` rows, where `row(r, f)`
+    /// calls `f` with each item (numbered from 0) of row `r`, of costs
+    /// `cost`; `secondary(i)` says whether item `i` may stay uncovered.
+    /// Errors: [`Error::OutOfMemory`].
+    pub fn new(m: usize, cost: &[i64], row: impl Fn(usize, &mut dyn FnMut(u32)), secondary: impl Fn(usize) -> bool) -> Result<Lp, Error> {
+        let ns = cost.len();
+        let n = ns + m;
+        let mut start: Vec<u32> = filled(ns + 1)?;
+        let mut entries = 0u32;
+        for (r, s) in start[1..].iter_mut().enumerate() {
+            row(r, &mut |_| entries += 1);
+            *s = entries;
+        }
+        let mut items: Vec<u32> = filled(entries as usize)?;
+        let mut k = 0;
+        for r in 0..ns {
+            row(r, &mut |i| {
+                items[k] = i;
+                k += 1;
+            });
+        }
+        let mut lp = Lp {
+            m,
+            ns,
+            start,
+            items,
+            cost: filled(n)?,
+            lower: filled(n)?,
+            upper: filled_ones(n)?,
+            at: crate::alloc::filled_with(n, At::Lower)?,
+            value: filled(n)?,
+            head: filled(m)?,
+            xb: filled(m)?,
+            binv: filled(m.checked_mul(m).ok_or(Error::OutOfMemory)?)?,
+            weight: filled(m)?,
+            y: filled(m)?,
+            d: filled(n)?,
+            alpha: filled(n)?,
+            column: filled(m)?,
+            candidates: Vec::new(),
+            live: Vec::new(),
+            factor: filled(m * m)?,
+            residual: filled(m)?,
+            ray: filled(m)?,
+            pivots: 0,
+            work: 0,
+        };
+        lp.candidates.try_reserve_exact(n)?;
+        lp.live.try_reserve_exact(n)?;
+        lp.live.extend(0..n as u32);
+        // A small perturbation of the costs, the same on every run, keeps
+        // the dual simplex off long runs of degenerate pivots.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for (j, &c) in cost.iter().enumerate() {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let c = c as f64;
+            lp.cost[j] = c + (1.0 + c.abs()) * 1e-7 * (seed >> 11) as f64 / (1u64 << 53) as f64;
+        }
+        for i in 0..m {
+            if !secondary(i) {
+                lp.upper[ns + i] = 0.0;
+            }
+        }
+        lp.slack_basis();
+        Ok(lp)
+    }
+
+    /// The number of items (constraints).
+    pub fn items(&self) -> usize {
+        self.m
+    }
+
+    /// The number of structural columns (rows of the matrix).
+    pub fn rows(&self) -> usize {
+        self.ns
+    }
+
+    /// Structural column `j`'s items.
+    pub fn items_of(&self, j: usize) -> &[u32] {
+        &self.items[self.start[j] as usize..self.start[j + 1] as usize]
+    }
+
+    /// The structural columns not left out for good.
+    pub fn live_rows(&self) -> impl Iterator<Item = usize> + '_ {
+        self.live.iter().map(|&j| j as usize).filter(|&j| j < self.ns)
+    }
+
+    /// Column `j`'s bounds.
+    pub fn bounds(&self, j: usize) -> (f64, f64) {
+        (self.lower[j], self.upper[j])
+    }
+
+    /// The duals, one per item.
+    pub fn duals(&self) -> &[f64] {
+        &self.y
+    }
+
+    /// Starts from the basis of slacks: the inverse is the identity, the
+    /// duals 0, each structural column at the bound its cost points to.
+    fn slack_basis(&mut self) {
+        let (m, ns) = (self.m, self.ns);
+        for i in 0..m {
+            self.head[i] = (ns + i) as u32;
+            self.at[ns + i] = At::Basic(i as u32);
+        }
+        self.binv.iter_mut().for_each(|v| *v = 0.0);
+        for i in 0..m {
+            self.binv[i * m + i] = 1.0;
+        }
+        self.y.iter_mut().for_each(|v| *v = 0.0);
+        self.recompute();
+    }
+
+    /// Sets column `j`'s bounds (a structural column: a row of the matrix).
+    /// A nonbasic column moves to the bound its reduced cost points to;
+    /// the basic values follow.
+    pub fn set_bounds(&mut self, j: usize, lower: f64, upper: f64) {
+        self.lower[j] = lower;
+        self.upper[j] = upper;
+        if let At::Basic(_) = self.at[j] {
+            return;
+        }
+        self.d[j] = self.cost[j] - self.dot_y(j);
+        let (at, v) = if self.d[j] >= 0.0 { (At::Lower, lower) } else { (At::Upper, upper) };
+        let delta = v - self.value[j];
+        self.at[j] = at;
+        self.value[j] = v;
+        if delta != 0.0 {
+            self.shift(j, delta);
+        }
+    }
+
+    /// Leaves the structural columns `out` (sorted) out for good: fixed to
+    /// 0 and never looked at again.
+    pub fn leave_out(&mut self, out: &[usize]) {
+        for &j in out {
+            self.set_bounds(j, 0.0, 0.0);
+        }
+        let ns = self.ns;
+        self.live.retain(|&j| j as usize >= ns || out.binary_search(&(j as usize)).is_err());
+    }
+
+    /// The basic values after nonbasic column `j` moved by `delta`.
+    fn shift(&mut self, j: usize, delta: f64) {
+        let m = self.m;
+        for p in 0..m {
+            let row = &self.binv[p * m..(p + 1) * m];
+            let a = if j < self.ns { self.items_of(j).iter().map(|&i| row[i as usize]).sum::<f64>() } else { row[j - self.ns] };
+            self.xb[p] -= a * delta;
+        }
+    }
+
+    /// The duals, reduced costs and basic values from the basis inverse;
+    /// each nonbasic column put at the bound its reduced cost points to.
+    fn recompute(&mut self) {
+        let m = self.m;
+        for k in 0..m {
+            self.y[k] = (0..m).map(|p| self.cost[self.head[p] as usize] * self.binv[p * m + k]).sum();
+        }
+        let mut residual = std::mem::take(&mut self.residual);
+        residual.iter_mut().for_each(|v| *v = 1.0);
+        for j in 0..self.ns + m {
+            if let At::Basic(_) = self.at[j] {
+                self.d[j] = 0.0;
+                continue;
+            }
+            self.d[j] = self.cost[j] - self.dot_y(j);
+            let (at, v) = if self.lower[j] == self.upper[j] || self.d[j] >= 0.0 { (At::Lower, self.lower[j]) } else { (At::Upper, self.upper[j]) };
+            self.at[j] = at;
+            self.value[j] = v;
+            if v != 0.0 {
+                self.for_items(j, |i| residual[i] -= v);
+            }
+        }
+        for p in 0..m {
+            self.xb[p] = (0..m).map(|k| self.binv[p * m + k] * residual[k]).sum();
+            self.weight[p] = self.binv[p * m..(p + 1) * m].iter().map(|v| v * v).sum();
+        }
+        self.residual = residual;
+    }
+
+    /// Column `j`'s entries times the duals.
+    fn dot_y(&self, j: usize) -> f64 {
+        if j < self.ns {
+            self.items_of(j).iter().map(|&i| self.y[i as usize]).sum()
+        } else {
+            self.y[j - self.ns]
+        }
+    }
+
+    /// Calls `f` with each item of column `j`.
+    fn for_items(&self, j: usize, mut f: impl FnMut(usize)) {
+        if j < self.ns {
+            self.items_of(j).iter().for_each(|&i| f(i as usize));
+        } else {
+            f(j - self.ns);
+        }
+    }
+
+    /// Runs the dual simplex for at most `most` pivots.
+    pub fn solve(&mut self, most: usize) -> Solved {
+        for _ in 0..most {
+            let Some((p, below)) = self.leaving() else { return Solved::Optimal };
+            self.pivot_row(p);
+            let Some(q) = self.entering(p, below) else {
+                let m = self.m;
+                let s = if below { -1.0 } else { 1.0 };
+                for k in 0..m {
+                    self.ray[k] = s * self.binv[p * m + k];
+                }
+                return Solved::Infeasible;
+            };
+            self.pivot(p, q, below);
+            self.work += 1;
+            self.pivots += 1;
+            if self.pivots >= REFACTOR && self.refactor().is_err() {
+                // A singular basis (round-off): start again from the slacks.
+                self.slack_basis();
+            }
+        }
+        Solved::Limit
+    }
+
+    /// The basis position to leave, by dual steepest edge, and whether its
+    /// value is below its lower bound; `None` when every basic value is
+    /// within its bounds.
+    fn leaving(&self) -> Option<(usize, bool)> {
+        let mut best: Option<(usize, bool)> = None;
+        let mut score = 0.0;
+        for p in 0..self.m {
+            let j = self.head[p] as usize;
+            let x = self.xb[p];
+            let (gap, below) = if x < self.lower[j] - PRIMAL_TOL {
+                (self.lower[j] - x, true)
+            } else if x > self.upper[j] + PRIMAL_TOL {
+                (x - self.upper[j], false)
+            } else {
+                continue;
+            };
+            let s = gap * gap / self.weight[p].max(1e-12);
+            if s > score {
+                score = s;
+                best = Some((p, below));
+            }
+        }
+        best
+    }
+
+    /// `alpha[j]`: row `p` of the inverse times column `j`, for every
+    /// nonbasic column (0 for the basic ones).
+    fn pivot_row(&mut self, p: usize) {
+        let m = self.m;
+        let row = &self.binv[p * m..(p + 1) * m];
+        for &j in &self.live {
+            let j = j as usize;
+            self.alpha[j] = match self.at[j] {
+                At::Basic(_) => 0.0,
+                _ if j >= self.ns => row[j - self.ns],
+                _ => self.items[self.start[j] as usize..self.start[j + 1] as usize].iter().map(|&i| row[i as usize]).sum(),
+            };
+        }
+    }
+
+    /// The entering column for leaving position `p` (below its lower bound
+    /// when `below`), by the bound-flipping ratio test; the columns passed
+    /// over move to their other bounds. `None`: the dual is unbounded.
+    fn entering(&mut self, p: usize, below: bool) -> Option<usize> {
+        let leaving = self.head[p] as usize;
+        let mut slope = if below { self.lower[leaving] - self.xb[p] } else { self.xb[p] - self.upper[leaving] };
+        self.candidates.clear();
+        for &j in &self.live {
+            let j = j as usize;
+            let a = self.alpha[j];
+            // (A fixed column never enters: its reduced cost may take
+            // either sign.)
+            if a.abs() < PIVOT_TOL || self.lower[j] == self.upper[j] {
+                continue;
+            }
+            // The breakpoint where column j's reduced cost changes sign.
+            let moving = if below { -a } else { a };
+            let ok = match self.at[j] {
+                At::Lower => moving > 0.0,
+                At::Upper => moving < 0.0,
+                At::Basic(_) => false,
+            };
+            if ok {
+                self.candidates.push((self.d[j].abs().max(0.0) / a.abs(), j as u32));
+            }
+        }
+        if self.candidates.is_empty() {
+            return None;
+        }
+        // Pass breakpoints, in order, while the dual objective still rises
+        // (the candidates sorted a few at a time: most pivots pass few).
+        let mut sorted = 0;
+        let mut chosen = 0;
+        loop {
+            if chosen == sorted {
+                sorted = self.sort_more(sorted);
+            }
+            let j = self.candidates[chosen].1 as usize;
+            let drop = self.alpha[j].abs() * (self.upper[j] - self.lower[j]);
+            if slope - drop < 0.0 || chosen + 1 == self.candidates.len() {
+                break;
+            }
+            slope -= drop;
+            chosen += 1;
+        }
+        // Among breakpoints at about the same place, the largest pivot.
+        let t = self.candidates[chosen].0;
+        let mut q = self.candidates[chosen].1 as usize;
+        let mut k = chosen + 1;
+        while k < self.candidates.len() {
+            if k == sorted {
+                sorted = self.sort_more(sorted);
+            }
+            let (tk, j) = self.candidates[k];
+            if tk > t + DUAL_TOL {
+                break;
+            }
+            if self.alpha[j as usize].abs() > self.alpha[q].abs() {
+                q = j as usize;
+            }
+            k += 1;
+        }
+        for k in 0..chosen {
+            let j = self.candidates[k].1 as usize;
+            if j != q {
+                self.flip(j);
+            }
+        }
+        Some(q)
+    }
+
+    /// Sorts the next few candidates after the first `sorted` (the
+    /// smallest of those left) into place; the new count sorted.
+    fn sort_more(&mut self, sorted: usize) -> usize {
+        const FEW: usize = 16;
+        let rest = &mut self.candidates[sorted..];
+        let take = rest.len().min(FEW);
+        if take < rest.len() {
+            rest.select_nth_unstable_by(take - 1, |a, b| a.0.total_cmp(&b.0));
+        }
+        rest[..take].sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+        sorted + take
+    }
+
+    /// Moves nonbasic column `j` to its other bound.
+    fn flip(&mut self, j: usize) {
+        let (at, v) = match self.at[j] {
+            At::Lower => (At::Upper, self.upper[j]),
+            _ => (At::Lower, self.lower[j]),
+        };
+        let delta = v - self.value[j];
+        self.at[j] = at;
+        self.value[j] = v;
+        self.shift(j, delta);
+    }
+
+    /// Column `q` enters at position `p`, whose column leaves to the bound
+    /// it broke (`below`: its lower one): duals, reduced costs, values and
+    /// the inverse follow.
+    fn pivot(&mut self, p: usize, q: usize, below: bool) {
+        let m = self.m;
+        // The dual step.
+        let t = self.d[q] / self.alpha[q];
+        for &j in &self.live {
+            let j = j as usize;
+            if self.alpha[j] != 0.0 {
+                self.d[j] -= t * self.alpha[j];
+            }
+        }
+        for k in 0..m {
+            self.y[k] += t * self.binv[p * m + k];
+        }
+        // The primal step: column q in terms of the basis.
+        for k in 0..m {
+            let row = &self.binv[k * m..(k + 1) * m];
+            self.column[k] = if q < self.ns { self.items_of(q).iter().map(|&i| row[i as usize]).sum() } else { row[q - self.ns] };
+        }
+        let leaving = self.head[p] as usize;
+        let bound = if below { self.lower[leaving] } else { self.upper[leaving] };
+        let step = (self.xb[p] - bound) / self.column[p];
+        for k in 0..m {
+            self.xb[k] -= step * self.column[k];
+        }
+        self.xb[p] = self.value[q] + step;
+        self.at[leaving] = if below { At::Lower } else { At::Upper };
+        self.value[leaving] = bound;
+        self.d[leaving] = -t;
+        self.d[q] = 0.0;
+        self.at[q] = At::Basic(p as u32);
+        self.head[p] = q as u32;
+        self.update_inverse(p);
+    }
+
+    /// The inverse after the pivot on `column[p]`, and its rows' norms.
+    fn update_inverse(&mut self, p: usize) {
+        let m = self.m;
+        let pivot = self.column[p];
+        for v in &mut self.binv[p * m..(p + 1) * m] {
+            *v /= pivot;
+        }
+        let (before, rest) = self.binv.split_at_mut(p * m);
+        let (row_p, after) = rest.split_at_mut(m);
+        for (k, row) in before.chunks_exact_mut(m).chain(after.chunks_exact_mut(m)).enumerate() {
+            let k = if k < p { k } else { k + 1 };
+            let f = self.column[k];
+            if f != 0.0 {
+                row.iter_mut().zip(row_p.iter()).for_each(|(v, &w)| *v -= f * w);
+            }
+            self.weight[k] = row.iter().map(|v| v * v).sum();
+        }
+        self.weight[p] = row_p.iter().map(|v| v * v).sum();
+    }
+
+    /// Rebuilds the inverse from the basic columns (Gauss-Jordan with
+    /// partial pivoting) and everything that follows from it. Errors when
+    /// the basis is singular to working precision.
+    fn refactor(&mut self) -> Result<(), ()> {
+        self.pivots = 0;
+        let m = self.m;
+        let mut b = std::mem::take(&mut self.factor);
+        b.iter_mut().for_each(|v| *v = 0.0);
+        for p in 0..m {
+            let j = self.head[p] as usize;
+            self.for_items(j, |i| b[i * m + p] = 1.0);
+        }
+        // Invert b into binv.
+        let inv = &mut self.binv;
+        inv.iter_mut().for_each(|v| *v = 0.0);
+        for i in 0..m {
+            inv[i * m + i] = 1.0;
+        }
+        for c in 0..m {
+            let r = (c..m).max_by(|&a, &b2| b[a * m + c].abs().total_cmp(&b[b2 * m + c].abs())).unwrap_or(c);
+            let pivot = b[r * m + c];
+            if pivot.abs() < 1e-11 {
+                self.factor = b;
+                return Err(());
+            }
+            if r != c {
+                for k in 0..m {
+                    b.swap(r * m + k, c * m + k);
+                    inv.swap(r * m + k, c * m + k);
+                }
+            }
+            for k in 0..m {
+                b[c * m + k] /= pivot;
+                inv[c * m + k] /= pivot;
+            }
+            for i in 0..m {
+                let f = b[i * m + c];
+                if i != c && f != 0.0 {
+                    for k in 0..m {
+                        b[i * m + k] -= f * b[c * m + k];
+                        inv[i * m + k] -= f * inv[c * m + k];
+                    }
+                }
+            }
+        }
+        self.factor = b;
+        self.recompute();
+        Ok(())
+    }
+}
+
+/// A vector of `n` ones.
+fn filled_ones(n: usize) -> Result<Vec<f64>, Error> {
+    crate::alloc::filled_with(n, 1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The primal point of the basis: every column's value.
+    fn point(lp: &Lp) -> Vec<f64> {
+        (0..lp.ns + lp.m).map(|j| match lp.at[j] { At::Basic(p) => lp.xb[p as usize], _ => lp.value[j] }).collect()
+    }
+
+    /// An optimal solve is certified here, without trusting the solver's
+    /// bookkeeping: the point meets every constraint and bound, and its
+    /// cost equals the Lagrangian bound of the duals (so both are optimal).
+    /// Catches a pivot that breaks feasibility, a ratio test that leaves a
+    /// reduced cost of the wrong sign (the bound falls short of the cost),
+    /// and bound flips whose shift of the basic values is lost.
+    fn certify(lp: &Lp) {
+        let x = point(lp);
+        let mut covered = vec![0.0; lp.m];
+        for j in 0..lp.ns + lp.m {
+            assert!(x[j] >= lp.lower[j] - 1e-7 && x[j] <= lp.upper[j] + 1e-7, "column {j} at {} outside its bounds", x[j]);
+            lp.for_items(j, |i| covered[i] += x[j]);
+        }
+        assert!(covered.iter().all(|c| (c - 1.0).abs() < 1e-7), "constraints broken: {covered:?}");
+        let cost: f64 = (0..lp.ns + lp.m).map(|j| lp.cost[j] * x[j]).sum();
+        let mut bound: f64 = lp.y.iter().sum();
+        for j in 0..lp.ns + lp.m {
+            let reduced = lp.cost[j] - lp.dot_y(j);
+            bound += reduced * if reduced < 0.0 { lp.upper[j] } else { lp.lower[j] };
+        }
+        assert!((cost - bound).abs() < 1e-6 * (1.0 + cost.abs()), "cost {cost} and dual bound {bound} differ");
+    }
+
+    #[test]
+    fn optimal_solves_carry_their_certificate_through_bound_changes() {
+        let mut seed = 12345u64;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let (mut optimal, mut infeasible) = (0, 0);
+        for _ in 0..300 {
+            let m = 3 + next(10) as usize;
+            let rows: Vec<Vec<u32>> = (0..m + next(40) as usize).map(|_| (0..m as u32).filter(|_| next(3) == 0).collect()).collect();
+            let cost: Vec<i64> = rows.iter().map(|_| next(50) as i64 - 5).collect();
+            let secondary = next(2) == 0;
+            let mut lp = Lp::new(m, &cost, |r, f| rows[r].iter().for_each(|&i| f(i)), |i| secondary && i % 3 == 0).unwrap();
+            for step in 0..12 {
+                match lp.solve(usize::MAX) {
+                    Solved::Optimal => {
+                        certify(&lp);
+                        optimal += 1;
+                    }
+                    Solved::Infeasible => {
+                        // Along the ray the dual bound grows without end.
+                        let at = |t: f64| {
+                            let y: Vec<f64> = lp.y.iter().zip(&lp.ray).map(|(a, b)| a + t * b).collect();
+                            let mut sum: f64 = y.iter().sum();
+                            for j in 0..lp.ns + lp.m {
+                                let mut reduced = lp.cost[j];
+                                lp.for_items(j, |i| reduced -= y[i]);
+                                sum += reduced * if reduced < 0.0 { lp.upper[j] } else { lp.lower[j] };
+                            }
+                            sum
+                        };
+                        assert!(at(2e3) - at(1e3) > 0.5, "not a ray: {} then {}", at(1e3), at(2e3));
+                        infeasible += 1;
+                    }
+                    Solved::Limit => unreachable!("no limit"),
+                }
+                // Fix a row to 1 or 0, or free it again.
+                let j = next(rows.len() as u64) as usize;
+                let (lo, up) = [(1.0, 1.0), (0.0, 0.0), (0.0, 1.0)][step % 3];
+                lp.set_bounds(j, lo, up);
+            }
+        }
+        assert!(optimal > 1000 && infeasible > 100, "{optimal} optimal, {infeasible} infeasible");
+    }
+}
