@@ -26,7 +26,9 @@
 use crate::alloc::filled;
 use crate::error::Error;
 
-/// Pivots between refactorizations of the basis inverse.
+/// Pivots between refactorizations of the basis inverse (at least; half
+/// the number of items on larger matrices, where a refactorization costs
+/// `m^3`).
 const REFACTOR: usize = 64;
 /// Primal and dual feasibility tolerances, and the least pivot.
 const PRIMAL_TOL: f64 = 1e-9;
@@ -88,6 +90,9 @@ pub(crate) struct Lp {
     /// The columns that may still move: every slack, and the rows not
     /// left out for good ([`Lp::leave_out`]).
     live: Vec<u32>,
+    /// Item `i`'s live structural columns: `item_cols[item_start[i]..item_start[i + 1]]`.
+    item_start: Vec<u32>,
+    item_cols: Vec<u32>,
     /// Room for a refactorization: the basis, and the right-hand side.
     factor: Vec<f64>,
     residual: Vec<f64>,
@@ -140,6 +145,8 @@ impl Lp {
             column: filled(m)?,
             candidates: Vec::new(),
             live: Vec::new(),
+            item_start: filled(m + 1)?,
+            item_cols: filled(entries as usize)?,
             factor: filled(m * m)?,
             residual: filled(m)?,
             ray: filled(m)?,
@@ -149,6 +156,7 @@ impl Lp {
         lp.candidates.try_reserve_exact(n)?;
         lp.live.try_reserve_exact(n)?;
         lp.live.extend(0..n as u32);
+        lp.index_items();
         // A small perturbation of the costs, the same on every run, keeps
         // the dual simplex off long runs of degenerate pivots.
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
@@ -191,6 +199,14 @@ impl Lp {
     /// Column `j`'s bounds.
     pub fn bounds(&self, j: usize) -> (f64, f64) {
         (self.lower[j], self.upper[j])
+    }
+
+    /// Column `j`'s value at the current basis.
+    pub fn value(&self, j: usize) -> f64 {
+        match self.at[j] {
+            At::Basic(p) => self.xb[p as usize],
+            _ => self.value[j],
+        }
     }
 
     /// The duals, one per item.
@@ -241,6 +257,7 @@ impl Lp {
         }
         let ns = self.ns;
         self.live.retain(|&j| j as usize >= ns || out.binary_search(&(j as usize)).is_err());
+        self.index_items();
     }
 
     /// The basic values after nonbasic column `j` moved by `delta`.
@@ -316,7 +333,7 @@ impl Lp {
             self.pivot(p, q, below);
             self.work += 1;
             self.pivots += 1;
-            if self.pivots >= REFACTOR && self.refactor().is_err() {
+            if self.pivots >= REFACTOR.max(self.m / 2) && self.refactor().is_err() {
                 // A singular basis (round-off): start again from the slacks.
                 self.slack_basis();
             }
@@ -327,6 +344,7 @@ impl Lp {
     /// The basis position to leave, by dual steepest edge, and whether its
     /// value is below its lower bound; `None` when every basic value is
     /// within its bounds.
+    #[inline(never)]
     fn leaving(&self) -> Option<(usize, bool)> {
         let mut best: Option<(usize, bool)> = None;
         let mut score = 0.0;
@@ -351,9 +369,27 @@ impl Lp {
 
     /// `alpha[j]`: row `p` of the inverse times column `j`, for every
     /// nonbasic column (0 for the basic ones).
+    #[inline(never)]
     fn pivot_row(&mut self, p: usize) {
         let m = self.m;
         let row = &self.binv[p * m..(p + 1) * m];
+        let nonzero = row.iter().filter(|v| **v != 0.0).count();
+        if nonzero * 4 < m {
+            // A sparse row: each item's columns get its entry.
+            for &j in &self.live {
+                self.alpha[j as usize] = 0.0;
+            }
+            for (i, &v) in row.iter().enumerate().filter(|(_, v)| **v != 0.0) {
+                for &j in &self.item_cols[self.item_start[i] as usize..self.item_start[i + 1] as usize] {
+                    self.alpha[j as usize] += v;
+                }
+                self.alpha[self.ns + i] = v;
+            }
+            for p2 in 0..m {
+                self.alpha[self.head[p2] as usize] = 0.0;
+            }
+            return;
+        }
         for &j in &self.live {
             let j = j as usize;
             self.alpha[j] = match self.at[j] {
@@ -364,9 +400,35 @@ impl Lp {
         }
     }
 
+    /// The live structural columns of each item (`item_cols`), again.
+    fn index_items(&mut self) {
+        let m = self.m;
+        self.item_start.iter_mut().for_each(|v| *v = 0);
+        for &j in self.live.iter().filter(|&&j| (j as usize) < self.ns) {
+            for &i in &self.items[self.start[j as usize] as usize..self.start[j as usize + 1] as usize] {
+                self.item_start[i as usize + 1] += 1;
+            }
+        }
+        for i in 0..m {
+            self.item_start[i + 1] += self.item_start[i];
+        }
+        let mut next = std::mem::take(&mut self.column);
+        next.clear();
+        next.extend(self.item_start[..m].iter().map(|&v| v as f64));
+        for &j in self.live.iter().filter(|&&j| (j as usize) < self.ns) {
+            for &i in &self.items[self.start[j as usize] as usize..self.start[j as usize + 1] as usize] {
+                let at = &mut next[i as usize];
+                self.item_cols[*at as usize] = j;
+                *at += 1.0;
+            }
+        }
+        self.column = next;
+    }
+
     /// The entering column for leaving position `p` (below its lower bound
     /// when `below`), by the bound-flipping ratio test; the columns passed
     /// over move to their other bounds. `None`: the dual is unbounded.
+    #[inline(never)]
     fn entering(&mut self, p: usize, below: bool) -> Option<usize> {
         let leaving = self.head[p] as usize;
         let mut slope = if below { self.lower[leaving] - self.xb[p] } else { self.xb[p] - self.upper[leaving] };
@@ -463,6 +525,7 @@ impl Lp {
     /// Column `q` enters at position `p`, whose column leaves to the bound
     /// it broke (`below`: its lower one): duals, reduced costs, values and
     /// the inverse follow.
+    #[inline(never)]
     fn pivot(&mut self, p: usize, q: usize, below: bool) {
         let m = self.m;
         // The dual step.
@@ -498,6 +561,7 @@ impl Lp {
     }
 
     /// The inverse after the pivot on `column[p]`, and its rows' norms.
+    #[inline(never)]
     fn update_inverse(&mut self, p: usize) {
         let m = self.m;
         let pivot = self.column[p];
@@ -511,8 +575,8 @@ impl Lp {
             let f = self.column[k];
             if f != 0.0 {
                 row.iter_mut().zip(row_p.iter()).for_each(|(v, &w)| *v -= f * w);
+                self.weight[k] = row.iter().map(|v| v * v).sum();
             }
-            self.weight[k] = row.iter().map(|v| v * v).sum();
         }
         self.weight[p] = row_p.iter().map(|v| v * v).sum();
     }

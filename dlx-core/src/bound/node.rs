@@ -44,6 +44,8 @@ pub(crate) struct NodeLp {
     rows: Vec<usize>,
     /// The duals, scaled and rounded (room for [`NodeLp::bound`]).
     scaled: Vec<i128>,
+    /// Whether [`NodeLp::round`] has been tried.
+    pub rounded: bool,
     /// Nodes bounded, and cut.
     pub nodes: u64,
     pub cut: u64,
@@ -65,9 +67,11 @@ impl NodeLp {
             }
         };
         let mut lp = Lp::new(m, cost, row, |i| !links.is_primary(i as u32 + 1))?;
+        // (A row without a primary item is in no exact cover the search
+        // finds: it is left out too.)
         let mut gone = Vec::new();
         gone.try_reserve_exact(links.rows())?;
-        gone.extend((0..links.rows()).filter(|&r| out(r)));
+        gone.extend((0..links.rows()).filter(|&r| out(r) || !links.row_nodes(r).any(|x| links.is_primary(links.top(x)))));
         lp.leave_out(&gone);
         for &r in forced {
             lp.set_bounds(r, 1.0, 1.0);
@@ -78,7 +82,7 @@ impl NodeLp {
         rows.try_reserve_exact(links.primary())?;
         let mut path = Vec::new();
         path.try_reserve_exact(links.primary())?;
-        Ok(NodeLp { lp, cost: crate::alloc::copied(cost)?, path, rows, scaled: filled(m)?, nodes: 0, cut: 0 })
+        Ok(NodeLp { lp, cost: crate::alloc::copied(cost)?, path, rows, scaled: filled(m)?, rounded: false, nodes: 0, cut: 0 })
     }
 
     /// Whether the node at `level` is cut, where `row_at(l)` is the row
@@ -105,6 +109,84 @@ impl NodeLp {
         };
         self.cut += u64::from(cut);
         cut
+    }
+
+    /// The relaxation's bound at the root (scaled by `scale`) and, per row,
+    /// the least scaled cost of a cover that contains it (the bound plus
+    /// the row's reduced cost where positive): reduced-cost fixing on the
+    /// relaxation's own duals, stronger than the volume's. Call before any
+    /// node; `None` without memory.
+    pub fn root_fixing(&mut self, scale: i64) -> Option<(i128, Vec<i64>)> {
+        for (s, &v) in self.scaled.iter_mut().zip(self.lp.duals()) {
+            *s = (v * scale as f64).floor() as i128;
+        }
+        let lower = self.bound(scale);
+        let mut least: Vec<i64> = filled(self.lp.rows()).ok()?;
+        let limit = i128::from(i64::MAX);
+        for (r, l) in least.iter_mut().enumerate() {
+            let reduced = i128::from(self.cost[r]) * i128::from(scale) - self.lp.items_of(r).iter().map(|&i| self.scaled[i as usize]).sum::<i128>();
+            *l = (lower + reduced.max(0)).clamp(-limit, limit) as i64;
+        }
+        Some((lower, least))
+    }
+
+    /// A cover found by rounding the relaxation (a dive: the row of largest
+    /// fractional value fixed to 1, the relaxation solved again, a row
+    /// whose fixing leaves it infeasible fixed to 0 instead), when one
+    /// comes within the pivots allowed, as its rows; the relaxation is
+    /// left as it was. `None` without one, or without memory.
+    pub fn round(&mut self) -> Option<Vec<usize>> {
+        self.rounded = true;
+        let mut fixed: Vec<(usize, bool)> = Vec::new();
+        fixed.try_reserve_exact(2 * self.lp.rows()).ok()?;
+        let most = PIVOTS_PER_ITEM * self.lp.items() + 10;
+        let mut state = self.lp.solve(most);
+        let mut found = None;
+        while fixed.len() < 2 * self.lp.items() + 8 {
+            match state {
+                Solved::Limit => break,
+                Solved::Infeasible => {
+                    // Undo the last row fixed to 1, and fix it to 0.
+                    let Some(k) = fixed.iter().rposition(|&(_, one)| one) else { break };
+                    let r = fixed[k].0;
+                    self.lp.set_bounds(r, 0.0, 0.0);
+                    fixed[k].1 = false;
+                }
+                Solved::Optimal => {
+                    let live = || self.lp.live_rows().filter(|&j| self.lp.bounds(j).0 != self.lp.bounds(j).1);
+                    let pick = live().map(|j| (j, self.lp.value(j))).filter(|&(_, v)| v > 1e-6 && v < 1.0 - 1e-6).max_by(|a, b| a.1.total_cmp(&b.1));
+                    let Some((r, _)) = pick else {
+                        found = self.cover();
+                        break;
+                    };
+                    self.lp.set_bounds(r, 1.0, 1.0);
+                    fixed.push((r, true));
+                }
+            }
+            state = self.lp.solve(most);
+        }
+        for &(r, _) in fixed.iter().rev() {
+            self.lp.set_bounds(r, 0.0, 1.0);
+        }
+        found
+    }
+
+    /// The rows at 1 in an integral solution of the relaxation, when they
+    /// make an exact cover (checked here, item by item).
+    fn cover(&self) -> Option<Vec<usize>> {
+        let mut rows = Vec::new();
+        let mut uses: Vec<u32> = filled(self.lp.items()).ok()?;
+        for j in self.lp.live_rows() {
+            let v = self.lp.value(j);
+            if v > 0.5 {
+                rows.try_reserve(1).ok()?;
+                rows.push(j);
+                self.lp.items_of(j).iter().for_each(|&i| uses[i as usize] += 1);
+            }
+        }
+        let ns = self.lp.rows();
+        let exact = uses.iter().enumerate().all(|(i, &u)| u == 1 || (u == 0 && self.lp.bounds(ns + i).1 > 0.0));
+        exact.then_some(rows)
     }
 
     /// Leaves rows `out` (sorted) out for good (reduced-cost fixing).

@@ -184,6 +184,23 @@ impl Optimizer {
         Ok(())
     }
 
+    /// Takes `lower` (scaled) and `least` (per row, as `least_with`) from
+    /// the relaxation at the root (`NodeLp::root_fixing`) when its bound is
+    /// no weaker than the one here; the search then looks for rows to drop
+    /// again.
+    pub fn adopt(&mut self, lower: i128, least: Vec<i64>) {
+        let lower = unscaled(lower, self.scale);
+        if self.lower.is_some_and(|l| l > lower) {
+            return;
+        }
+        self.lower = Some(lower);
+        self.least_with = least;
+        // (`i64::MAX` stays: nothing was dropped yet.)
+        if self.dropped_at != i64::MAX {
+            self.dropped_at = self.bar.saturating_add(1);
+        }
+    }
+
     /// `lower`, scaled: a bound on the scaled cost of every cover.
     pub fn scaled_lower(&self) -> Option<i64> {
         self.lower.map(|l| l.saturating_mul(self.scale))
@@ -309,11 +326,17 @@ impl Optimizer {
         }
     }
 
+    /// Whether `rows` cost less than the bar.
+    pub fn beats_bar(&self, rows: &[usize]) -> bool {
+        let internal: i64 = rows.iter().map(|&r| self.row_cost[r]).sum();
+        internal.saturating_mul(self.scale) < self.bar
+    }
+
     /// Records `rows`, a solution an earlier run found, among the best if
     /// it beats the bar; returns its cost, as the goal measures it.
     pub fn record_rows(&mut self, rows: &[usize]) -> i64 {
         let internal: i64 = rows.iter().map(|&r| self.row_cost[r]).sum();
-        if internal.saturating_mul(self.scale) < self.bar {
+        if self.beats_bar(rows) {
             self.record(internal * self.scale, rows);
         }
         self.external(internal)

@@ -647,6 +647,10 @@ impl Optimize for Dlx1 {
         // Without memory for it, or past its size, the search goes on
         // without.
         objective.node = NodeLp::new(&self.links, objective.row_costs(), out, &fixed.forced).ok().map(Box::new);
+        let unit = objective.unit();
+        if let Some((lower, least)) = objective.node.as_mut().and_then(|n| n.root_fixing(unit)) {
+            objective.adopt(lower, least);
+        }
     }
 
     /// Starts the search over on full potentials: the tree walked since the

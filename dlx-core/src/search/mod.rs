@@ -443,6 +443,9 @@ impl Search {
         let limit = self.nodes.saturating_add(node_budget);
         if !self.sharing {
             self.drop_by_bound();
+            if self.round_by_relaxation() {
+                return Progress::Solution(&self.rows);
+            }
             if self.dive.is_some() {
                 return self.dive_slice(node_budget).unwrap_or(Progress::Paused);
             }
@@ -696,6 +699,30 @@ impl Search {
                 b.start_node_bound(o, &self.fixed);
             }
         }
+    }
+
+    /// Once the node bound has started: a cover from rounding its
+    /// relaxation (`NodeLp::round`), when it beats the bar, becomes the
+    /// search's next solution (its rows in `rows`, the forced ones first).
+    /// For the single best only, as the dive: the k best could meet the
+    /// cover again in the walk and keep it twice.
+    fn round_by_relaxation(&mut self) -> bool {
+        let Some(o) = self.objective.as_mut().filter(|o| o.k == 1) else { return false };
+        let Some(node) = o.node.as_mut().filter(|n| !n.rounded) else { return false };
+        let Some(found) = node.round() else { return false };
+        let mut rows = Vec::new();
+        if rows.try_reserve_exact(found.len()).is_err() {
+            return false;
+        }
+        rows.extend_from_slice(&self.fixed.forced);
+        rows.extend(found.iter().filter(|r| !self.fixed.forced.contains(r)));
+        if !o.beats_bar(&rows) {
+            return false;
+        }
+        o.record_rows(&rows);
+        self.rows = rows;
+        self.solutions += 1;
+        true
     }
 
     /// Tightens the bound once (`Optimize::tighten`), if not yet done.
