@@ -44,6 +44,19 @@ enum At {
     Upper,
 }
 
+/// What the simplex does with a structural column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// In the relaxation the simplex solves.
+    Live,
+    /// Left out for now, at its lower bound, until pricing finds its
+    /// reduced cost negative ([`Lp::price`]): the simplex works on the
+    /// few columns an optimum needs (sifting).
+    Parked,
+    /// Left out for good ([`Lp::leave_out`]).
+    Gone,
+}
+
 /// How [`Lp::solve`] ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Solved {
@@ -87,9 +100,14 @@ pub(crate) struct Lp {
     alpha: Vec<f64>,
     column: Vec<f64>,
     candidates: Vec<(f64, u32)>,
+    /// The nonzero places of the pivot row of the inverse.
+    nonzero: Vec<u32>,
     /// The columns that may still move: every slack, and the rows not
     /// left out for good ([`Lp::leave_out`]).
     live: Vec<u32>,
+    /// Per structural column, its kind; the columns not gone.
+    kind: Vec<Kind>,
+    kept: Vec<u32>,
     /// Item `i`'s live structural columns: `item_cols[item_start[i]..item_start[i + 1]]`.
     item_start: Vec<u32>,
     item_cols: Vec<u32>,
@@ -144,7 +162,10 @@ impl Lp {
             alpha: filled(n)?,
             column: filled(m)?,
             candidates: Vec::new(),
+            nonzero: Vec::new(),
             live: Vec::new(),
+            kind: crate::alloc::filled_with(ns, Kind::Live)?,
+            kept: Vec::new(),
             item_start: filled(m + 1)?,
             item_cols: filled(entries as usize)?,
             factor: filled(m * m)?,
@@ -154,8 +175,11 @@ impl Lp {
             work: 0,
         };
         lp.candidates.try_reserve_exact(n)?;
+        lp.nonzero.try_reserve_exact(m)?;
         lp.live.try_reserve_exact(n)?;
         lp.live.extend(0..n as u32);
+        lp.kept.try_reserve_exact(ns)?;
+        lp.kept.extend(0..ns as u32);
         lp.index_items();
         // A small perturbation of the costs, the same on every run, keeps
         // the dual simplex off long runs of degenerate pivots.
@@ -191,9 +215,19 @@ impl Lp {
         &self.items[self.start[j] as usize..self.start[j + 1] as usize]
     }
 
-    /// The structural columns not left out for good.
+    /// The structural columns the simplex works on.
     pub fn live_rows(&self) -> impl Iterator<Item = usize> + '_ {
         self.live.iter().map(|&j| j as usize).filter(|&j| j < self.ns)
+    }
+
+    /// Whether structural column `j` is live.
+    pub fn is_live(&self, j: usize) -> bool {
+        self.kind[j] == Kind::Live
+    }
+
+    /// The structural columns not left out for good (live or parked).
+    pub fn kept_rows(&self) -> impl Iterator<Item = usize> + '_ {
+        self.kept.iter().map(|&j| j as usize)
     }
 
     /// Column `j`'s bounds.
@@ -240,7 +274,8 @@ impl Lp {
             return;
         }
         self.d[j] = self.cost[j] - self.dot_y(j);
-        let (at, v) = if self.d[j] >= 0.0 { (At::Lower, lower) } else { (At::Upper, upper) };
+        let parked = j < self.ns && self.kind[j] != Kind::Live;
+        let (at, v) = if parked || self.d[j] >= 0.0 { (At::Lower, lower) } else { (At::Upper, upper) };
         let delta = v - self.value[j];
         self.at[j] = at;
         self.value[j] = v;
@@ -255,9 +290,62 @@ impl Lp {
         for &j in out {
             self.set_bounds(j, 0.0, 0.0);
         }
+        for &j in out {
+            self.kind[j] = Kind::Gone;
+        }
+        let kind = &self.kind;
         let ns = self.ns;
-        self.live.retain(|&j| j as usize >= ns || out.binary_search(&(j as usize)).is_err());
+        self.live.retain(|&j| j as usize >= ns || kind[j as usize] == Kind::Live);
+        self.kept.retain(|&j| kind[j as usize] != Kind::Gone);
         self.index_items();
+    }
+
+    /// Parks every live structural column for which `keep` is false and
+    /// that stands at 0 off the basis, not fixed.
+    pub fn park(&mut self, keep: impl Fn(usize) -> bool) {
+        for k in 0..self.live.len() {
+            let j = self.live[k] as usize;
+            if j < self.ns && !keep(j) && self.at[j] == At::Lower && self.value[j] == 0.0 && self.lower[j] != self.upper[j] {
+                self.kind[j] = Kind::Parked;
+            }
+        }
+        let (kind, ns) = (&self.kind, self.ns);
+        self.live.retain(|&j| j as usize >= ns || kind[j as usize] == Kind::Live);
+        self.index_items();
+    }
+
+    /// Brings back the parked columns that the duals price in (reduced cost
+    /// below 0) or, with `ray`, those that stop the dual ray (`ray` times
+    /// the column above 0); returns how many.
+    /// Only columns for which `eligible` holds are looked at.
+    pub fn price(&mut self, ray: bool, eligible: impl Fn(&[u32]) -> bool) -> usize {
+        let mut added = 0;
+        for k in 0..self.kept.len() {
+            let j = self.kept[k] as usize;
+            if self.kind[j] != Kind::Parked || !eligible(self.items_of(j)) {
+                continue;
+            }
+            let wanted = if ray {
+                self.items_of(j).iter().map(|&i| self.ray[i as usize]).sum::<f64>() > PIVOT_TOL
+            } else {
+                self.cost[j] - self.dot_y(j) < -DUAL_TOL
+            };
+            if wanted {
+                if ray && added >= self.m {
+                    // (A ray is stopped by a few columns: enough of them.)
+                    break;
+                }
+                self.kind[j] = Kind::Live;
+                self.live.push(j as u32);
+                let (lower, upper) = (self.lower[j], self.upper[j]);
+                self.set_bounds(j, lower, upper);
+                added += 1;
+            }
+        }
+        if added > 0 {
+            self.index_items();
+        }
+        added
     }
 
     /// The basic values after nonbasic column `j` moved by `delta`.
@@ -284,8 +372,12 @@ impl Lp {
                 self.d[j] = 0.0;
                 continue;
             }
+            if j < self.ns && self.kind[j] == Kind::Gone {
+                continue;
+            }
             self.d[j] = self.cost[j] - self.dot_y(j);
-            let (at, v) = if self.lower[j] == self.upper[j] || self.d[j] >= 0.0 { (At::Lower, self.lower[j]) } else { (At::Upper, self.upper[j]) };
+            let parked = j < self.ns && self.kind[j] != Kind::Live;
+            let (at, v) = if parked || self.lower[j] == self.upper[j] || self.d[j] >= 0.0 { (At::Lower, self.lower[j]) } else { (At::Upper, self.upper[j]) };
             self.at[j] = at;
             self.value[j] = v;
             if v != 0.0 {
@@ -319,7 +411,17 @@ impl Lp {
 
     /// Runs the dual simplex for at most `most` pivots.
     pub fn solve(&mut self, most: usize) -> Solved {
-        for _ in 0..most {
+        self.solve_below(most, f64::INFINITY)
+    }
+
+    /// [`Lp::solve`], stopping early (as [`Solved::Limit`]) once the
+    /// objective of the basis, which only rises, reaches `stop`: the
+    /// caller's bound is then likely to reach it too.
+    pub fn solve_below(&mut self, most: usize, stop: f64) -> Solved {
+        for k in 0..most {
+            if k % 8 == 7 && stop.is_finite() && self.objective() >= stop {
+                return Solved::Limit;
+            }
             let Some((p, below)) = self.leaving() else { return Solved::Optimal };
             self.pivot_row(p);
             let Some(q) = self.entering(p, below) else {
@@ -339,6 +441,14 @@ impl Lp {
             }
         }
         Solved::Limit
+    }
+
+    /// The objective of the basis (the simplex's own, on the perturbed
+    /// costs, leaving out parked rows fixed to 1): an estimate only.
+    fn objective(&self) -> f64 {
+        let basic: f64 = self.head.iter().zip(&self.xb).map(|(&j, &x)| self.cost[j as usize] * x).sum();
+        let at_one: f64 = self.live.iter().map(|&j| j as usize).filter(|&j| !matches!(self.at[j], At::Basic(_)) && self.value[j] != 0.0).map(|j| self.cost[j] * self.value[j]).sum();
+        basic + at_one
     }
 
     /// The basis position to leave, by dual steepest edge, and whether its
@@ -570,15 +680,35 @@ impl Lp {
         }
         let (before, rest) = self.binv.split_at_mut(p * m);
         let (row_p, after) = rest.split_at_mut(m);
+        // The new row k is row k - f row p: its squared norm follows from
+        // the old one and the dot product with row p. Where row p is sparse,
+        // only its nonzero places are visited.
+        self.nonzero.clear();
+        self.nonzero.extend((0..m as u32).filter(|&i| row_p[i as usize] != 0.0));
+        let sparse = self.nonzero.len() * 2 < m;
+        let norm_p: f64 = row_p.iter().map(|v| v * v).sum();
         for (k, row) in before.chunks_exact_mut(m).chain(after.chunks_exact_mut(m)).enumerate() {
             let k = if k < p { k } else { k + 1 };
             let f = self.column[k];
-            if f != 0.0 {
-                row.iter_mut().zip(row_p.iter()).for_each(|(v, &w)| *v -= f * w);
-                self.weight[k] = row.iter().map(|v| v * v).sum();
+            if f == 0.0 {
+                continue;
             }
+            let dot: f64 = if sparse {
+                let mut dot = 0.0;
+                for &i in &self.nonzero {
+                    let (v, w) = (&mut row[i as usize], row_p[i as usize]);
+                    dot += *v * w;
+                    *v -= f * w;
+                }
+                dot
+            } else {
+                let dot = row.iter().zip(row_p.iter()).map(|(v, w)| v * w).sum();
+                row.iter_mut().zip(row_p.iter()).for_each(|(v, &w)| *v -= f * w);
+                dot
+            };
+            self.weight[k] = (self.weight[k] - 2.0 * f * dot + f * f * norm_p).max(1e-12);
         }
-        self.weight[p] = row_p.iter().map(|v| v * v).sum();
+        self.weight[p] = norm_p;
     }
 
     /// Rebuilds the inverse from the basic columns (Gauss-Jordan with
@@ -655,9 +785,9 @@ mod tests {
     fn certify(lp: &Lp) {
         let x = point(lp);
         let mut covered = vec![0.0; lp.m];
-        for j in 0..lp.ns + lp.m {
-            assert!(x[j] >= lp.lower[j] - 1e-7 && x[j] <= lp.upper[j] + 1e-7, "column {j} at {} outside its bounds", x[j]);
-            lp.for_items(j, |i| covered[i] += x[j]);
+        for (j, &v) in x.iter().enumerate() {
+            assert!(v >= lp.lower[j] - 1e-7 && v <= lp.upper[j] + 1e-7, "column {j} at {v} outside its bounds");
+            lp.for_items(j, |i| covered[i] += v);
         }
         assert!(covered.iter().all(|c| (c - 1.0).abs() < 1e-7), "constraints broken: {covered:?}");
         let cost: f64 = (0..lp.ns + lp.m).map(|j| lp.cost[j] * x[j]).sum();

@@ -29,6 +29,69 @@ use crate::error::Error;
 /// The most items the node bound takes on: its basis inverse is dense.
 pub(crate) const MOST_ITEMS: usize = 1024;
 
+/// The least rows per column for [`worth_it`].
+const ROWS_PER_COLUMN: usize = 8;
+
+/// Whether a matrix of `columns` columns and `rows` rows has the shape
+/// where the relaxation at every node pays for itself by default
+/// ([`Relaxation::Auto`](crate::bound::Relaxation)): set partitioning with
+/// many options per item (crew pairings, routes: tens to hundreds of rows
+/// per column), not puzzles of few rows per column (sudoku, tilings),
+/// where the share bound's nodes are cheaper than the cuts are worth.
+pub(crate) fn worth_it(columns: usize, rows: usize) -> bool {
+    columns <= MOST_ITEMS && rows >= ROWS_PER_COLUMN * columns
+}
+
+/// Above this many rows per item, the simplex starts on a few rows per
+/// item (sifting: see `Lp::park`).
+const SIFT: usize = 10;
+
+/// The rows per item the simplex starts with when sifting.
+const START_ROWS: usize = 5;
+
+/// What the search knows that picks the rows a sifting simplex starts
+/// with: the best cover so far, and per row a score (lower is better:
+/// `Optimizer`'s least cost of a cover with it, once tightened).
+#[derive(Clone, Copy)]
+pub(crate) struct Hint<'a> {
+    pub cover: &'a [usize],
+    pub score: &'a dyn Fn(usize) -> i64,
+}
+
+/// Per row, whether the sifting simplex starts with it: the cover, and
+/// the `START_ROWS` best-scored rows of each item.
+fn working_set(lp: &Lp, hint: Hint<'_>) -> Result<Vec<bool>, Error> {
+    let m = lp.items();
+    let mut best: Vec<(i64, u32)> = crate::alloc::filled_with(m * START_ROWS, (i64::MAX, u32::MAX))?;
+    for r in lp.kept_rows() {
+        let score = (hint.score)(r);
+        for &i in lp.items_of(r) {
+            let slots = &mut best[i as usize * START_ROWS..(i as usize + 1) * START_ROWS];
+            // The worst of the item's kept rows gives way.
+            if let Some(worst) = slots.iter_mut().max_by_key(|s| s.0).filter(|w| w.0 > score) {
+                *worst = (score, r as u32);
+            }
+        }
+    }
+    let mut keep: Vec<bool> = filled(lp.rows())?;
+    best.iter().filter(|s| s.1 != u32::MAX).for_each(|s| keep[s.1 as usize] = true);
+    let rows = keep.len();
+    hint.cover.iter().filter(|&&r| r < rows).for_each(|&r| keep[r] = true);
+    Ok(keep)
+}
+
+/// Solves the relaxation at the root, pricing parked rows in until none
+/// is wanted (all of them back when the rows live have no feasible point
+/// left that pricing can mend).
+fn sift(lp: &mut Lp) {
+    loop {
+        let solved = lp.solve(usize::MAX);
+        if lp.price(solved == Solved::Infeasible, |_| true) == 0 {
+            return;
+        }
+    }
+}
+
 /// The pivots one node may take, per item.
 const PIVOTS_PER_ITEM: usize = 2;
 
@@ -42,6 +105,9 @@ pub(crate) struct NodeLp {
     /// the node asked about.
     path: Vec<u32>,
     rows: Vec<usize>,
+    /// Per item, the rows covering it among the forced rows and the path's:
+    /// a row with a covered item is in no cover below the node.
+    covered: Vec<u32>,
     /// The duals, scaled and rounded (room for [`NodeLp::bound`]).
     scaled: Vec<i128>,
     /// Whether [`NodeLp::round`] has been tried.
@@ -56,7 +122,7 @@ impl NodeLp {
     /// `out(r)` holds left out and the `forced` rows fixed to 1, solved at
     /// the root. Errors: [`Error::OutOfMemory`]; [`Error::InvalidArgument`]
     /// past [`MOST_ITEMS`].
-    pub fn new(links: &dyn Nodes, cost: &[i64], out: impl Fn(usize) -> bool, forced: &[usize]) -> Result<NodeLp, Error> {
+    pub fn new(links: &dyn Nodes, cost: &[i64], out: impl Fn(usize) -> bool, forced: &[usize], hint: Hint<'_>) -> Result<NodeLp, Error> {
         let m = links.items();
         if m > MOST_ITEMS {
             return Err(Error::InvalidArgument);
@@ -76,13 +142,21 @@ impl NodeLp {
         for &r in forced {
             lp.set_bounds(r, 1.0, 1.0);
         }
-        lp.solve(usize::MAX);
+        if lp.kept_rows().count() > SIFT * m {
+            let keep = working_set(&lp, hint)?;
+            lp.park(|r| keep[r]);
+        }
+        sift(&mut lp);
         // A path has at most one row per primary item.
         let mut rows = Vec::new();
         rows.try_reserve_exact(links.primary())?;
         let mut path = Vec::new();
         path.try_reserve_exact(links.primary())?;
-        Ok(NodeLp { lp, cost: crate::alloc::copied(cost)?, path, rows, scaled: filled(m)?, rounded: false, nodes: 0, cut: 0 })
+        let mut covered: Vec<u32> = filled(m)?;
+        for &r in forced {
+            lp.items_of(r).iter().for_each(|&i| covered[i as usize] += 1);
+        }
+        Ok(NodeLp { lp, cost: crate::alloc::copied(cost)?, path, rows, covered, scaled: filled(m)?, rounded: false, nodes: 0, cut: 0 })
     }
 
     /// Whether the node at `level` is cut, where `row_at(l)` is the row
@@ -96,19 +170,29 @@ impl NodeLp {
         self.rows = rows;
         self.nodes += 1;
         let most = PIVOTS_PER_ITEM * self.lp.items() + 10;
-        let solved = self.lp.solve(most);
-        let cut = match solved {
-            Solved::Infeasible => self.infeasible(scale, bar),
-            Solved::Optimal | Solved::Limit => {
-                let y = self.lp.duals();
-                for (s, &v) in self.scaled.iter_mut().zip(y) {
-                    *s = (v * scale as f64).floor() as i128;
-                }
-                self.bound(scale) >= i128::from(bar)
+        // Solve, bound, and price the parked rows in, a few rounds at most;
+        // the simplex stops early where its objective passes the bar.
+        let stop = bar as f64 / scale as f64 + 1e-6;
+        let mut cut = false;
+        for _ in 0..4 {
+            let solved = self.lp.solve_below(most, stop);
+            let infeasible = solved == Solved::Infeasible;
+            cut = if infeasible { self.infeasible(scale, bar) } else { self.dual_bound(scale) >= i128::from(bar) };
+            let covered = &self.covered;
+            if cut || (solved != Solved::Limit && self.lp.price(infeasible, |items| items.iter().all(|&i| covered[i as usize] == 0)) == 0) {
+                break;
             }
-        };
+        }
         self.cut += u64::from(cut);
         cut
+    }
+
+    /// The bound of the relaxation's duals, scaled (into `scaled` first).
+    fn dual_bound(&mut self, scale: i64) -> i128 {
+        for (s, &v) in self.scaled.iter_mut().zip(self.lp.duals()) {
+            *s = (v * scale as f64).floor() as i128;
+        }
+        self.bound(scale)
     }
 
     /// The relaxation's bound at the root (scaled by `scale`) and, per row,
@@ -117,10 +201,7 @@ impl NodeLp {
     /// relaxation's own duals, stronger than the volume's. Call before any
     /// node; `None` without memory.
     pub fn root_fixing(&mut self, scale: i64) -> Option<(i128, Vec<i64>)> {
-        for (s, &v) in self.scaled.iter_mut().zip(self.lp.duals()) {
-            *s = (v * scale as f64).floor() as i128;
-        }
-        let lower = self.bound(scale);
+        let lower = self.dual_bound(scale);
         let mut least: Vec<i64> = filled(self.lp.rows()).ok()?;
         let limit = i128::from(i64::MAX);
         for (r, l) in least.iter_mut().enumerate() {
@@ -137,14 +218,25 @@ impl NodeLp {
     /// left as it was. `None` without one, or without memory.
     pub fn round(&mut self) -> Option<Vec<usize>> {
         self.rounded = true;
+        // The rows the dive prices in are parked again after it.
+        let mut live: Vec<bool> = filled(self.lp.rows()).ok()?;
+        live.iter_mut().enumerate().for_each(|(j, l)| *l = self.lp.is_live(j));
+        let found = self.dive();
+        self.lp.park(|j| live[j]);
+        found
+    }
+
+    /// The dive of [`NodeLp::round`].
+    fn dive(&mut self) -> Option<Vec<usize>> {
         let mut fixed: Vec<(usize, bool)> = Vec::new();
         fixed.try_reserve_exact(2 * self.lp.rows()).ok()?;
-        let most = PIVOTS_PER_ITEM * self.lp.items() + 10;
+        let most = usize::MAX;
         let mut state = self.lp.solve(most);
         let mut found = None;
         while fixed.len() < 2 * self.lp.items() + 8 {
             match state {
                 Solved::Limit => break,
+                Solved::Infeasible if self.lp.price(true, |_| true) > 0 => {}
                 Solved::Infeasible => {
                     // Undo the last row fixed to 1, and fix it to 0.
                     let Some(k) = fixed.iter().rposition(|&(_, one)| one) else { break };
@@ -152,6 +244,7 @@ impl NodeLp {
                     self.lp.set_bounds(r, 0.0, 0.0);
                     fixed[k].1 = false;
                 }
+                Solved::Optimal if self.lp.price(false, |_| true) > 0 => {}
                 Solved::Optimal => {
                     let live = || self.lp.live_rows().filter(|&j| self.lp.bounds(j).0 != self.lp.bounds(j).1);
                     let pick = live().map(|j| (j, self.lp.value(j))).filter(|&(_, v)| v > 1e-6 && v < 1.0 - 1e-6).max_by(|a, b| a.1.total_cmp(&b.1));
@@ -176,7 +269,7 @@ impl NodeLp {
     fn cover(&self) -> Option<Vec<usize>> {
         let mut rows = Vec::new();
         let mut uses: Vec<u32> = filled(self.lp.items()).ok()?;
-        for j in self.lp.live_rows() {
+        for j in self.lp.kept_rows() {
             let v = self.lp.value(j);
             if v > 0.5 {
                 rows.try_reserve(1).ok()?;
@@ -200,11 +293,13 @@ impl NodeLp {
         while self.path.len() > same {
             if let Some(r) = self.path.pop() {
                 self.lp.set_bounds(r as usize, 0.0, 1.0);
+                self.lp.items_of(r as usize).iter().for_each(|&i| self.covered[i as usize] -= 1);
             }
         }
         for &r in &rows[same..] {
             self.lp.set_bounds(r, 1.0, 1.0);
             self.path.push(r as u32);
+            self.lp.items_of(r).iter().for_each(|&i| self.covered[i as usize] += 1);
         }
     }
 
@@ -237,11 +332,19 @@ impl NodeLp {
                 sum += (-v).min(0);
             }
         }
-        for j in self.lp.live_rows() {
+        for j in self.lp.kept_rows() {
+            let fixed = match self.lp.bounds(j) {
+                (lower, upper) if lower == upper => Some(lower as i128),
+                _ => None,
+            };
+            // A free row with a covered item is 0 in every cover below.
+            if fixed.is_none() && self.lp.items_of(j).iter().any(|&i| self.covered[i as usize] != 0) {
+                continue;
+            }
             let reduced = i128::from(self.cost[j]) * i128::from(scale) - self.lp.items_of(j).iter().map(|&i| y[i as usize]).sum::<i128>();
-            sum += match self.lp.bounds(j) {
-                (lower, upper) if lower == upper => reduced * lower as i128,
-                _ => reduced.min(0),
+            sum += match fixed {
+                Some(x) => reduced * x,
+                None => reduced.min(0),
             };
         }
         sum

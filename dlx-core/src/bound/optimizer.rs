@@ -326,6 +326,12 @@ impl Optimizer {
         }
     }
 
+    /// Row `r`'s least scaled cost of a cover with it, once tightened (see
+    /// `least_with`); before, its scaled cost.
+    pub fn least_with(&self, r: usize) -> i64 {
+        self.least_with.get(r).copied().unwrap_or_else(|| self.row_cost[r].saturating_mul(self.scale))
+    }
+
     /// Whether `rows` cost less than the bar.
     pub fn beats_bar(&self, rows: &[usize]) -> bool {
         let internal: i64 = rows.iter().map(|&r| self.row_cost[r]).sum();

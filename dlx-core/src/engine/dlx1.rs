@@ -23,7 +23,7 @@ use super::kit::{self, Seeded};
 use super::{Core, Count, Counted, Cut, Cutting, Find, Fixed, Found, Given, Optimize, Steering};
 use crate::error::Error;
 use crate::matrix::Matrix;
-use crate::bound::node::NodeLp;
+use crate::bound::node::{Hint, NodeLp};
 use crate::bound::optimizer::Optimizer;
 use crate::bound::Objective;
 
@@ -646,7 +646,10 @@ impl Optimize for Dlx1 {
         let out = |r: usize| self.is_dropped.get(r).copied().unwrap_or(false) || fixed.excluded.binary_search(&r).is_ok();
         // Without memory for it, or past its size, the search goes on
         // without.
-        objective.node = NodeLp::new(&self.links, objective.row_costs(), out, &fixed.forced).ok().map(Box::new);
+        let score = |r: usize| objective.least_with(r);
+        let cover = objective.best().first().map_or(&[][..], |b| &b.rows[..]);
+        let node = NodeLp::new(&self.links, objective.row_costs(), out, &fixed.forced, Hint { cover, score: &score });
+        objective.node = node.ok().map(Box::new);
         let unit = objective.unit();
         if let Some((lower, least)) = objective.node.as_mut().and_then(|n| n.root_fixing(unit)) {
             objective.adopt(lower, least);

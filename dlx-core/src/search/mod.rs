@@ -23,6 +23,7 @@ mod pieces;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
+use crate::bound::node::worth_it;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::{Best, Objective, Relaxation};
 use crate::control::{Canceller, Controls, Counters, Limits, Outcome, Progress, ProgressFn, Sliced};
@@ -449,6 +450,8 @@ impl Search {
             if self.dive.is_some() {
                 return self.dive_slice(node_budget).unwrap_or(Progress::Paused);
             }
+        } else {
+            self.start_node_bound();
         }
         loop {
             let run = Find { nodes: &mut self.nodes, limit, objective: self.objective.as_mut(), share: self.sharing };
@@ -665,9 +668,10 @@ impl Search {
 
     /// Reduced-cost fixing, on one thread: once the search has made as
     /// many link updates as the tightened bound visits entries and has a
-    /// bar, tightens it; once it is tight and a cover is known, starts a
-    /// dive (`dive`); then, each time the bar has come down, leaves out the
-    /// rows in no cover below it (`Optimize::drop_rows`).
+    /// bar, tightens it; each time the bar has come down, leaves out the
+    /// rows in no cover below it (`Optimize::drop_rows`); starts the node
+    /// bound when due; once the bound is tight and a cover known, starts a
+    /// dive (`dive`).
     fn drop_by_bound(&mut self) {
         let done = self.engine.updates().wrapping_sub(self.updates_from);
         // (Without a bar there is nothing to fix yet: a search that finds
@@ -676,24 +680,50 @@ impl Search {
             self.tighten();
         }
         let Some(o) = self.objective.as_mut() else { return };
+        if o.dropping_due() {
+            if let Some(b) = self.engine.bound_mut() {
+                b.drop_rows(o, &self.fixed);
+            }
+        }
+        self.start_node_bound();
+        let Some(o) = self.objective.as_mut() else { return };
         // (For the single best only: the k best could meet a dive's cover
         // again in the search's own walk and keep it twice.)
         if o.k == 1 && o.tight && !o.dived && !o.best().is_empty() {
             o.dived = true;
             self.start_dive();
         }
-        let Some(o) = self.objective.as_mut() else { return };
-        if o.dropping_due() {
-            if let Some(b) = self.engine.bound_mut() {
-                b.drop_rows(o, &self.fixed);
+    }
+
+    /// Whether the node bound may run on this search: an objective, on
+    /// exact cover's engine, with [`Relaxation::Always`] or, by default,
+    /// on a matrix of the shape where it pays (`node::worth_it`). Such a
+    /// search stays on one thread: its bound, rounding and fixing run
+    /// there, and measured on crew pairings two threads without them took
+    /// twenty times the CPU time of one with them.
+    pub(crate) fn node_bound_applies(&self) -> bool {
+        self.objective.is_some()
+            && self.engine.kind() == Engine::Exact
+            && match self.relaxation {
+                Relaxation::Always => true,
+                Relaxation::Auto => worth_it(self.matrix.columns(), self.matrix.rows()),
+                Relaxation::Never => false,
             }
-        }
+    }
+
+    /// Starts the node bound (`bound::node`) once it is due: with
+    /// [`Relaxation::Auto`], when the search has done the work of the
+    /// volume's passes (`Optimizer::tighten_at`, when the bound is
+    /// tightened) and has a bar. A parallel worker starts its own.
+    fn start_node_bound(&mut self) {
+        let done = self.engine.updates().wrapping_sub(self.updates_from);
+        let Some(o) = self.objective.as_mut().filter(|o| !o.node_tried) else { return };
         let due = match self.relaxation {
-            Relaxation::Auto => o.tight && o.bar != i64::MAX,
+            Relaxation::Auto => (o.tight || done >= o.tighten_at) && o.bar != i64::MAX && worth_it(self.matrix.columns(), self.matrix.rows()),
             Relaxation::Always => true,
             Relaxation::Never => false,
         };
-        if due && !o.node_tried {
+        if due {
             o.node_tried = true;
             if let Some(b) = self.engine.bound_mut() {
                 b.start_node_bound(o, &self.fixed);

@@ -159,7 +159,9 @@ impl Solver {
         if let Some(pool) = self.pool.take() {
             return self.drive_threads(pool, None, count, max, 0, f);
         }
-        if self.threads > 1 {
+        // (A search with the node bound stays on this thread: see
+        // `Search::node_bound_applies`.)
+        if self.threads > 1 && !self.search.node_bound_applies() {
             if let Some(mut call) = self.serial_start() {
                 let (found, outcome) = serial(&mut self.search, &mut call, 0, f);
                 if !call.handed_over {
