@@ -19,11 +19,11 @@
 
 mod dive;
 mod pieces;
+mod relax;
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::bound::node::worth_it;
 use crate::bound::optimizer::Optimizer;
 use crate::bound::{Best, Objective, Relaxation};
 use crate::control::{Canceller, Controls, Counters, Limits, Outcome, Progress, ProgressFn, Sliced};
@@ -693,66 +693,6 @@ impl Search {
             o.dived = true;
             self.start_dive();
         }
-    }
-
-    /// Whether the node bound may run on this search: an objective, on
-    /// exact cover's engine, with [`Relaxation::Always`] or, by default,
-    /// on a matrix of the shape where it pays (`node::worth_it`). Such a
-    /// search stays on one thread: its bound, rounding and fixing run
-    /// there, and measured on crew pairings two threads without them took
-    /// twenty times the CPU time of one with them.
-    pub(crate) fn node_bound_applies(&self) -> bool {
-        self.objective.is_some()
-            && self.engine.kind() == Engine::Exact
-            && match self.relaxation {
-                Relaxation::Always => true,
-                Relaxation::Auto => worth_it(self.matrix.columns(), self.matrix.rows()),
-                Relaxation::Never => false,
-            }
-    }
-
-    /// Starts the node bound (`bound::node`) once it is due: with
-    /// [`Relaxation::Auto`], when the search has done the work of the
-    /// volume's passes (`Optimizer::tighten_at`, when the bound is
-    /// tightened) and has a bar. A parallel worker starts its own.
-    fn start_node_bound(&mut self) {
-        let done = self.engine.updates().wrapping_sub(self.updates_from);
-        let Some(o) = self.objective.as_mut().filter(|o| !o.node_tried) else { return };
-        let due = match self.relaxation {
-            Relaxation::Auto => (o.tight || done >= o.tighten_at) && o.bar != i64::MAX && worth_it(self.matrix.columns(), self.matrix.rows()),
-            Relaxation::Always => true,
-            Relaxation::Never => false,
-        };
-        if due {
-            o.node_tried = true;
-            if let Some(b) = self.engine.bound_mut() {
-                b.start_node_bound(o, &self.fixed);
-            }
-        }
-    }
-
-    /// Once the node bound has started: a cover from rounding its
-    /// relaxation (`NodeLp::round`), when it beats the bar, becomes the
-    /// search's next solution (its rows in `rows`, the forced ones first).
-    /// For the single best only, as the dive: the k best could meet the
-    /// cover again in the walk and keep it twice.
-    fn round_by_relaxation(&mut self) -> bool {
-        let Some(o) = self.objective.as_mut().filter(|o| o.k == 1) else { return false };
-        let Some(node) = o.node.as_mut().filter(|n| !n.rounded) else { return false };
-        let Some(found) = node.round() else { return false };
-        let mut rows = Vec::new();
-        if rows.try_reserve_exact(found.len()).is_err() {
-            return false;
-        }
-        rows.extend_from_slice(&self.fixed.forced);
-        rows.extend(found.iter().filter(|r| !self.fixed.forced.contains(r)));
-        if !o.beats_bar(&rows) {
-            return false;
-        }
-        o.record_rows(&rows);
-        self.rows = rows;
-        self.solutions += 1;
-        true
     }
 
     /// Tightens the bound once (`Optimize::tighten`), if not yet done.
