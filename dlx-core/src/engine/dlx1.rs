@@ -126,12 +126,13 @@ impl Dlx1 {
     /// The search loop, in the mode of its outcome `O` (see
     /// [`super::mode`]); `RANDOM` when `self.random` is set, `COST` with
     /// an objective (branch and bound, see [`crate::objective`]; finding
-    /// only), `SHARE` when levels may have given rows away (`self.stop`; a
+    /// only), `NODE` with it when it has the node bound (`bound::node`,
+    /// asked at each node entered), `SHARE` when levels may have given rows away (`self.stop`; a
     /// random order shortens its own segments instead). A walk that cuts
     /// has none of them. With `AVX2` (set only when the CPU has it) the
     /// choice scans with AVX2 instructions.
     #[inline(always)]
-    fn walk<const RANDOM: bool, const COST: bool, const SHARE: bool, const AVX2: bool, M: Mask, O: Ending>(&mut self, steps: Steps<'_>, mut objective: Option<&mut Optimizer>) -> O {
+    fn walk<const RANDOM: bool, const COST: bool, const NODE: bool, const SHARE: bool, const AVX2: bool, M: Mask, O: Ending>(&mut self, steps: Steps<'_>, mut objective: Option<&mut Optimizer>) -> O {
         let Steps { nodes: node_counter, limit, cap, counted, most: count_limit } = steps;
         let counted = if O::COUNTS { counted } else { None };
         let bounds = Bounds { limit, cap, count_limit };
@@ -144,7 +145,7 @@ impl Dlx1 {
         // call stopped, and the first level's entry, are taken care of
         // before the loop, out of line, so that the loop has one way in.
         let walked = 'walk: {
-            let (mut best, mut cur, mut stop) = match self.resume::<RANDOM, COST, SHARE, AVX2, M, O>(&mut r, &mut objective, &bounds) {
+            let (mut best, mut cur, mut stop) = match self.resume::<RANDOM, COST, NODE, SHARE, AVX2, M, O>(&mut r, &mut objective, &bounds) {
                 Level::Branch(best, cur, stop) => (best, cur, stop),
                 Level::NextRow => self.undo_row::<RANDOM, SHARE, M>(r.level, &mut r.live),
                 Level::Stop(walked) => break 'walk walked,
@@ -188,7 +189,7 @@ impl Dlx1 {
                 }
                 self.links.cover_rest_of_row(cur, &mut r.updates, &mut r.live);
                 r.level += 1;
-                (best, cur, stop) = match self.enter_level::<RANDOM, COST, SHARE, AVX2, M, O>(&mut r, &mut objective, &bounds) {
+                (best, cur, stop) = match self.enter_level::<RANDOM, COST, NODE, SHARE, AVX2, M, O>(&mut r, &mut objective, &bounds) {
                     Level::Branch(best, cur, stop) => (best, cur, stop),
                     Level::NextRow => self.undo_row::<RANDOM, SHARE, M>(r.level, &mut r.live),
                     Level::Stop(walked) => break 'walk walked,
@@ -211,7 +212,7 @@ impl Dlx1 {
     /// loop keeps its registers when it is the one copy of
     /// [`Dlx1::enter_level`] and of the choice inlined there.
     #[inline(never)]
-    fn resume<const RANDOM: bool, const COST: bool, const SHARE: bool, const AVX2: bool, M: Mask, O: Ending>(&mut self, r: &mut Regs<M>, objective: &mut Option<&mut Optimizer>, bounds: &Bounds) -> Level<O> {
+    fn resume<const RANDOM: bool, const COST: bool, const NODE: bool, const SHARE: bool, const AVX2: bool, M: Mask, O: Ending>(&mut self, r: &mut Regs<M>, objective: &mut Option<&mut Optimizer>, bounds: &Bounds) -> Level<O> {
         match self.phase {
             Phase::Done => Level::Stop(O::EXHAUSTED),
             Phase::Recover => Level::NextRow,
@@ -237,7 +238,7 @@ impl Dlx1 {
                     self.phase = Phase::Done;
                     Level::Stop(cut)
                 }
-                _ => self.enter_level::<RANDOM, COST, SHARE, AVX2, M, O>(r, objective, bounds),
+                _ => self.enter_level::<RANDOM, COST, NODE, SHARE, AVX2, M, O>(r, objective, bounds),
             },
         }
     }
@@ -246,7 +247,7 @@ impl Dlx1 {
     /// on and covers it, or finds a solution (counted, or returned), a
     /// cut or the end of the node budget.
     #[inline(always)]
-    fn enter_level<const RANDOM: bool, const COST: bool, const SHARE: bool, const AVX2: bool, M: Mask, O: Ending>(&mut self, r: &mut Regs<M>, objective: &mut Option<&mut Optimizer>, bounds: &Bounds) -> Level<O> {
+    fn enter_level<const RANDOM: bool, const COST: bool, const NODE: bool, const SHARE: bool, const AVX2: bool, M: Mask, O: Ending>(&mut self, r: &mut Regs<M>, objective: &mut Option<&mut Optimizer>, bounds: &Bounds) -> Level<O> {
         let links = &mut self.links;
         let first = if M::LIVE {
             links.keys.choose_live(r.live.bits())
@@ -259,7 +260,7 @@ impl Dlx1 {
             Entered::NextRow => return Level::NextRow,
             Entered::Stop(walked) => return Level::Stop(walked),
         }
-        if COST && r.level > 0 {
+        if NODE && r.level > 0 {
             let o = optimizer(objective);
             let (scale, bar) = (o.unit(), o.bar);
             if let Some(node) = o.node.as_mut() {
@@ -366,45 +367,45 @@ impl Dlx1 {
     /// it, so that `choose_on` scans eight keys an instruction (the whole
     /// loop is compiled so, since a function compiled for AVX2 cannot be
     /// inlined into one that is not).
-    fn walk_on<const RANDOM: bool, const COST: bool, const SHARE: bool, O: Ending>(&mut self, steps: Steps<'_>, objective: Option<&mut Optimizer>) -> O {
+    fn walk_on<const RANDOM: bool, const COST: bool, const NODE: bool, const SHARE: bool, O: Ending>(&mut self, steps: Steps<'_>, objective: Option<&mut Optimizer>) -> O {
         // A steered choice (preferred items, weights) takes the scan.
         if self.links.keys.tracks_live() && !self.links.keys.is_steered() {
-            return self.walk_live::<RANDOM, COST, SHARE, O>(steps, objective);
+            return self.walk_live::<RANDOM, COST, NODE, SHARE, O>(steps, objective);
         }
         #[cfg(target_arch = "x86_64")]
         if self.links.keys.avx2 {
             // SAFETY: `avx2` is set only when the CPU has AVX2.
-            return unsafe { self.walk_avx2::<RANDOM, COST, SHARE, O>(steps, objective) };
+            return unsafe { self.walk_avx2::<RANDOM, COST, NODE, SHARE, O>(steps, objective) };
         }
-        self.walk::<RANDOM, COST, SHARE, false, NoLive, O>(steps, objective)
+        self.walk::<RANDOM, COST, NODE, SHARE, false, NoLive, O>(steps, objective)
     }
 
     /// [`Dlx1::walk`] choosing among the uncovered primary items the keys
     /// track in a word (see [`Keys::track_live`](super::keys::Keys::track_live)): compiled for BMI1 where
     /// the CPU has it, for its bit instructions.
-    fn walk_live<const RANDOM: bool, const COST: bool, const SHARE: bool, O: Ending>(&mut self, steps: Steps<'_>, objective: Option<&mut Optimizer>) -> O {
+    fn walk_live<const RANDOM: bool, const COST: bool, const NODE: bool, const SHARE: bool, O: Ending>(&mut self, steps: Steps<'_>, objective: Option<&mut Optimizer>) -> O {
         #[cfg(target_arch = "x86_64")]
         if self.links.keys.bmi1 {
             // SAFETY: `bmi1` is set only when the CPU has BMI1.
-            return unsafe { self.walk_live_bmi::<RANDOM, COST, SHARE, O>(steps, objective) };
+            return unsafe { self.walk_live_bmi::<RANDOM, COST, NODE, SHARE, O>(steps, objective) };
         }
-        self.walk::<RANDOM, COST, SHARE, false, Live, O>(steps, objective)
+        self.walk::<RANDOM, COST, NODE, SHARE, false, Live, O>(steps, objective)
     }
 
     /// # Safety
     /// The CPU must have BMI1.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1")]
-    unsafe fn walk_live_bmi<const RANDOM: bool, const COST: bool, const SHARE: bool, O: Ending>(&mut self, steps: Steps<'_>, objective: Option<&mut Optimizer>) -> O {
-        self.walk::<RANDOM, COST, SHARE, false, Live, O>(steps, objective)
+    unsafe fn walk_live_bmi<const RANDOM: bool, const COST: bool, const NODE: bool, const SHARE: bool, O: Ending>(&mut self, steps: Steps<'_>, objective: Option<&mut Optimizer>) -> O {
+        self.walk::<RANDOM, COST, NODE, SHARE, false, Live, O>(steps, objective)
     }
 
     /// # Safety
     /// The CPU must have AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn walk_avx2<const RANDOM: bool, const COST: bool, const SHARE: bool, O: Ending>(&mut self, steps: Steps<'_>, objective: Option<&mut Optimizer>) -> O {
-        self.walk::<RANDOM, COST, SHARE, true, NoLive, O>(steps, objective)
+    unsafe fn walk_avx2<const RANDOM: bool, const COST: bool, const NODE: bool, const SHARE: bool, O: Ending>(&mut self, steps: Steps<'_>, objective: Option<&mut Optimizer>) -> O {
+        self.walk::<RANDOM, COST, NODE, SHARE, true, NoLive, O>(steps, objective)
     }
 }
 
@@ -477,13 +478,18 @@ impl Core for Dlx1 {
     fn find(&mut self, run: Find<'_>) -> Found {
         let share = run.share;
         let (steps, objective) = Steps::find(run);
-        match (self.random.is_some(), objective.is_some(), share) {
-            (false, false, false) => self.walk_on::<false, false, false, Found>(steps, objective),
-            (false, false, true) => self.walk_on::<false, false, true, Found>(steps, objective),
-            (false, true, false) => self.walk_on::<false, true, false, Found>(steps, objective),
-            (false, true, true) => self.walk_on::<false, true, true, Found>(steps, objective),
-            (true, false, _) => self.walk_on::<true, false, false, Found>(steps, objective),
-            (true, true, _) => self.walk_on::<true, true, false, Found>(steps, objective),
+        // (`NODE`: the walk asks the node bound at each node, when it has one.)
+        let node = objective.as_ref().is_some_and(|o| o.node.is_some());
+        match (self.random.is_some(), objective.is_some(), node, share) {
+            (false, false, _, false) => self.walk_on::<false, false, false, false, Found>(steps, objective),
+            (false, false, _, true) => self.walk_on::<false, false, false, true, Found>(steps, objective),
+            (false, true, false, false) => self.walk_on::<false, true, false, false, Found>(steps, objective),
+            (false, true, false, true) => self.walk_on::<false, true, false, true, Found>(steps, objective),
+            (false, true, true, false) => self.walk_on::<false, true, true, false, Found>(steps, objective),
+            (false, true, true, true) => self.walk_on::<false, true, true, true, Found>(steps, objective),
+            (true, false, _, _) => self.walk_on::<true, false, false, false, Found>(steps, objective),
+            (true, true, false, _) => self.walk_on::<true, true, false, false, Found>(steps, objective),
+            (true, true, true, _) => self.walk_on::<true, true, true, false, Found>(steps, objective),
         }
     }
 
@@ -491,14 +497,14 @@ impl Core for Dlx1 {
         let share = run.share;
         let steps = Steps::count(run);
         match (self.random.is_some(), share) {
-            (false, false) => self.walk_on::<false, false, false, Counted>(steps, None),
-            (false, true) => self.walk_on::<false, false, true, Counted>(steps, None),
-            (true, _) => self.walk_on::<true, false, false, Counted>(steps, None),
+            (false, false) => self.walk_on::<false, false, false, false, Counted>(steps, None),
+            (false, true) => self.walk_on::<false, false, false, true, Counted>(steps, None),
+            (true, _) => self.walk_on::<true, false, false, false, Counted>(steps, None),
         }
     }
 
     fn cut(&mut self, run: Cut<'_>) -> Cutting {
-        self.walk_on::<false, false, false, Cutting>(Steps::cut(run), None)
+        self.walk_on::<false, false, false, false, Cutting>(Steps::cut(run), None)
     }
 
     fn solution(&self, out: &mut Vec<usize>) {

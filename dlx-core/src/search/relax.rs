@@ -28,18 +28,24 @@ impl Search {
     /// volume's passes (`Optimizer::tighten_at`, when the bound is
     /// tightened) and has a bar. A parallel worker starts its own.
     pub(super) fn start_node_bound(&mut self) {
-        let done = self.engine.updates().wrapping_sub(self.updates_from);
-        let Some(o) = self.objective.as_mut().filter(|o| !o.node_tried) else { return };
-        let due = match self.relaxation {
-            Relaxation::Auto => (o.tight || done >= o.tighten_at) && o.bar != i64::MAX && worth_it(self.matrix.columns(), self.matrix.rows()),
-            Relaxation::Always => true,
-            Relaxation::Never => false,
-        };
-        if due {
+        // (Asked between every two slices: what never applies is settled
+        // at the first.)
+        if self.objective.as_ref().is_none_or(|o| o.node_tried) {
+            return;
+        }
+        let applies = self.node_bound_applies();
+        let Some(o) = self.objective.as_mut() else { return };
+        if !applies {
             o.node_tried = true;
-            if let Some(b) = self.engine.bound_mut() {
-                b.start_node_bound(o, &self.fixed);
-            }
+            return;
+        }
+        let done = self.engine.updates().wrapping_sub(self.updates_from);
+        if self.relaxation == Relaxation::Auto && !((o.tight || done >= o.tighten_at) && o.bar != i64::MAX) {
+            return;
+        }
+        o.node_tried = true;
+        if let Some(b) = self.engine.bound_mut() {
+            b.start_node_bound(o, &self.fixed);
         }
     }
 
