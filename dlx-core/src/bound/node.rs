@@ -85,11 +85,17 @@ fn working_set(lp: &Lp, hint: Hint<'_>) -> Result<Vec<bool>, Error> {
 /// left that pricing can mend).
 fn sift(lp: &mut Lp) {
     loop {
-        let solved = lp.solve(usize::MAX);
-        if lp.price(solved == Solved::Infeasible, |_| true) == 0 {
+        let solved = lp.solve(most_pivots(lp));
+        if solved == Solved::Limit || lp.price(solved == Solved::Infeasible, |_| true) == 0 {
             return;
         }
     }
+}
+
+/// The most pivots of a solve at the root (where the simplex runs to the
+/// optimum): far more than it takes, a guard against a cycle.
+fn most_pivots(lp: &Lp) -> usize {
+    100 * lp.items() + 10_000
 }
 
 /// The pivots one node may take, per item.
@@ -230,7 +236,7 @@ impl NodeLp {
     fn dive(&mut self) -> Option<Vec<usize>> {
         let mut fixed: Vec<(usize, bool)> = Vec::new();
         fixed.try_reserve_exact(2 * self.lp.rows()).ok()?;
-        let most = usize::MAX;
+        let most = most_pivots(&self.lp);
         let mut state = self.lp.solve(most);
         let mut found = None;
         while fixed.len() < 2 * self.lp.items() + 8 {
