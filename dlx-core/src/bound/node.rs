@@ -118,9 +118,6 @@ pub(crate) struct NodeLp {
     scaled: Vec<i128>,
     /// Whether [`NodeLp::round`] has been tried.
     pub rounded: bool,
-    /// Nodes bounded, and cut.
-    pub nodes: u64,
-    pub cut: u64,
 }
 
 impl NodeLp {
@@ -162,7 +159,7 @@ impl NodeLp {
         for &r in forced {
             lp.items_of(r).iter().for_each(|&i| covered[i as usize] += 1);
         }
-        Ok(NodeLp { lp, cost: crate::alloc::copied(cost)?, path, rows, covered, scaled: filled(m)?, rounded: false, nodes: 0, cut: 0 })
+        Ok(NodeLp { lp, cost: crate::alloc::copied(cost)?, path, rows, covered, scaled: filled(m)?, rounded: false })
     }
 
     /// Whether the node at `level` is cut, where `row_at(l)` is the row
@@ -174,7 +171,6 @@ impl NodeLp {
         rows.extend((0..level).map(row_at));
         self.follow(&rows);
         self.rows = rows;
-        self.nodes += 1;
         let most = PIVOTS_PER_ITEM * self.lp.items() + 10;
         // Solve, bound, and price the parked rows in, a few rounds at most;
         // the simplex stops early where its objective passes the bar.
@@ -189,7 +185,6 @@ impl NodeLp {
                 break;
             }
         }
-        self.cut += u64::from(cut);
         cut
     }
 

@@ -300,8 +300,7 @@ impl Optimizer {
 
     /// The cost of `rows`, as the goal measures it.
     pub fn cost_of(&self, rows: &[usize]) -> i64 {
-        let internal: i64 = rows.iter().map(|&r| self.row_cost[r]).sum();
-        self.external(internal)
+        self.external(self.internal(rows))
     }
 
     fn external(&self, internal: i64) -> i64 {
@@ -332,17 +331,21 @@ impl Optimizer {
         self.least_with.get(r).copied().unwrap_or_else(|| self.row_cost[r].saturating_mul(self.scale))
     }
 
+    /// The cost of `rows` as the search counts it, unscaled.
+    fn internal(&self, rows: &[usize]) -> i64 {
+        rows.iter().map(|&r| self.row_cost[r]).sum()
+    }
+
     /// Whether `rows` cost less than the bar.
     pub fn beats_bar(&self, rows: &[usize]) -> bool {
-        let internal: i64 = rows.iter().map(|&r| self.row_cost[r]).sum();
-        internal.saturating_mul(self.scale) < self.bar
+        self.internal(rows).saturating_mul(self.scale) < self.bar
     }
 
     /// Records `rows`, a solution an earlier run found, among the best if
     /// it beats the bar; returns its cost, as the goal measures it.
     pub fn record_rows(&mut self, rows: &[usize]) -> i64 {
-        let internal: i64 = rows.iter().map(|&r| self.row_cost[r]).sum();
-        if self.beats_bar(rows) {
+        let internal = self.internal(rows);
+        if internal.saturating_mul(self.scale) < self.bar {
             self.record(internal * self.scale, rows);
         }
         self.external(internal)

@@ -111,14 +111,14 @@ pub(crate) struct Lp {
     /// Item `i`'s live structural columns: `item_cols[item_start[i]..item_start[i + 1]]`.
     item_start: Vec<u32>,
     item_cols: Vec<u32>,
+    /// Room for [`Lp::index_items`]: the next free place of each item.
+    cursor: Vec<u32>,
     /// Room for a refactorization: the basis, and the right-hand side.
     factor: Vec<f64>,
     residual: Vec<f64>,
     /// After an infeasible solve: the dual ray (a row of the inverse, signed).
     pub ray: Vec<f64>,
     pivots: usize,
-    /// Pivots in all, for the caller's accounting.
-    pub work: u64,
 }
 
 impl Lp {
@@ -168,11 +168,11 @@ impl Lp {
             kept: Vec::new(),
             item_start: filled(m + 1)?,
             item_cols: filled(entries as usize)?,
+            cursor: filled(m)?,
             factor: filled(m * m)?,
             residual: filled(m)?,
             ray: filled(m)?,
             pivots: 0,
-            work: 0,
         };
         lp.candidates.try_reserve_exact(n)?;
         lp.nonzero.try_reserve_exact(m)?;
@@ -433,7 +433,6 @@ impl Lp {
                 return Solved::Infeasible;
             };
             self.pivot(p, q, below);
-            self.work += 1;
             self.pivots += 1;
             if self.pivots >= REFACTOR.max(self.m / 2) && self.refactor().is_err() {
                 // A singular basis (round-off): start again from the slacks.
@@ -522,17 +521,14 @@ impl Lp {
         for i in 0..m {
             self.item_start[i + 1] += self.item_start[i];
         }
-        let mut next = std::mem::take(&mut self.column);
-        next.clear();
-        next.extend(self.item_start[..m].iter().map(|&v| v as f64));
+        self.cursor.copy_from_slice(&self.item_start[..m]);
         for &j in self.live.iter().filter(|&&j| (j as usize) < self.ns) {
             for &i in &self.items[self.start[j as usize] as usize..self.start[j as usize + 1] as usize] {
-                let at = &mut next[i as usize];
+                let at = &mut self.cursor[i as usize];
                 self.item_cols[*at as usize] = j;
-                *at += 1.0;
+                *at += 1;
             }
         }
-        self.column = next;
     }
 
     /// The entering column for leaving position `p` (below its lower bound
