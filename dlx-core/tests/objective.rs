@@ -120,7 +120,9 @@ fn forced_rows_and_seeds_keep_the_best() {
 /// bound that overshoots (a secondary column's slack taken as 0, a row on
 /// the path counted as free, duals scaled the wrong way), a path the
 /// relaxation does not follow back (a row left fixed to 1 after the search
-/// backed up), and a cut whose level is not undone.
+/// backed up), a cut whose level is not undone, a child cut by its
+/// parent's duals with the bound a unit too high, and a branching choice
+/// that counts a secondary item as one to cover.
 #[test]
 fn the_relaxation_at_every_node_keeps_the_best() {
     let mut g = Lcg(4242);
@@ -161,7 +163,8 @@ fn least_cover(items: usize, rows: &[(Vec<usize>, i64)]) -> Option<i64> {
 /// items, as crew pairings, and random sets), against the dynamic program
 /// above: the relaxation at every node finds each optimum, and cuts the
 /// tree (fewer nodes in all than the share bound alone, so a relaxation
-/// never consulted fails here).
+/// never consulted fails here); catches a node cut for an item with one
+/// row left rather than none.
 #[test]
 fn the_relaxation_finds_the_optima_of_a_dynamic_program() {
     let mut g = Lcg(77);

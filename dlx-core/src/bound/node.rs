@@ -107,10 +107,12 @@ pub(crate) struct NodeLp {
     lp: Lp,
     /// Row costs as the search counts them, unscaled.
     cost: Vec<i64>,
-    /// The rows fixed to 1 on the path, in order; room for the path of
-    /// the node asked about.
+    /// The rows fixed to 1 in the relaxation, in order (the path of the
+    /// last node solved).
     path: Vec<u32>,
+    /// The path of the last node asked about, and room for the next.
     rows: Vec<usize>,
+    query: Vec<usize>,
     /// Per item, the rows covering it among the forced rows and the path's:
     /// a row with a covered item is in no cover below the node.
     covered: Vec<u32>,
@@ -118,6 +120,22 @@ pub(crate) struct NodeLp {
     scaled: Vec<i128>,
     /// Whether [`NodeLp::round`] has been tried.
     pub rounded: bool,
+    /// Per level, the bound of the last node solved there and its scaled
+    /// duals, for cutting its children before they are solved
+    /// ([`NodeLp::row_cuts`]); the first `known` belong to the nodes on
+    /// the path `rows` (its prefixes).
+    parents: Vec<(i128, Vec<i128>)>,
+    known: usize,
+    /// Room for [`NodeLp::choose`]: per item, its rows left.
+    counts: Vec<u32>,
+}
+
+/// What [`NodeLp::cuts`] found of a node.
+pub(crate) enum Visit {
+    /// No cover below it beats the bar.
+    Cut,
+    /// Branch on this item (numbered from 0), or on the search's choice.
+    Branch(Option<usize>),
 }
 
 impl NodeLp {
@@ -155,20 +173,32 @@ impl NodeLp {
         rows.try_reserve_exact(links.primary())?;
         let mut path = Vec::new();
         path.try_reserve_exact(links.primary())?;
+        let mut query = Vec::new();
+        query.try_reserve_exact(links.primary())?;
         let mut covered: Vec<u32> = filled(m)?;
         for &r in forced {
             lp.items_of(r).iter().for_each(|&i| covered[i as usize] += 1);
         }
-        Ok(NodeLp { lp, cost: crate::alloc::copied(cost)?, path, rows, covered, scaled: filled(m)?, rounded: false })
+        Ok(NodeLp { lp, cost: crate::alloc::copied(cost)?, path, rows, query, covered, scaled: filled(m)?, rounded: false, parents: Vec::new(), known: 0, counts: filled(m)? })
     }
 
     /// Whether the node at `level` is cut, where `row_at(l)` is the row
-    /// chosen at level `l`: the relaxation's bound, times `scale`, is at
-    /// least `bar`.
-    pub fn cuts(&mut self, level: usize, row_at: impl Fn(usize) -> usize, scale: i64, bar: i64) -> bool {
-        let mut rows = std::mem::take(&mut self.rows);
+    /// chosen at level `l`: its parent's bound with the last row fixed, or
+    /// the relaxation's bound, times `scale`, is at least `bar`, or an item
+    /// has no row left (`choose`); if not, the item to branch on.
+    pub fn cuts(&mut self, level: usize, row_at: impl Fn(usize) -> usize, scale: i64, bar: i64) -> Visit {
+        let mut rows = std::mem::take(&mut self.query);
         rows.clear();
         rows.extend((0..level).map(row_at));
+        // (The nodes remembered are those on the last path asked about.)
+        let same = self.rows.iter().zip(&rows).take_while(|(a, b)| a == b).count();
+        self.known = self.known.min(same + 1);
+        self.query = std::mem::replace(&mut self.rows, rows);
+        let rows = std::mem::take(&mut self.rows);
+        if self.parent_cuts(&rows, scale, bar) {
+            self.rows = rows;
+            return Visit::Cut;
+        }
         self.follow(&rows);
         self.rows = rows;
         let most = PIVOTS_PER_ITEM * self.lp.items() + 10;
@@ -176,16 +206,99 @@ impl NodeLp {
         // the simplex stops early where its objective passes the bar.
         let stop = bar as f64 / scale as f64 + 1e-6;
         let mut cut = false;
+        let mut bound = i128::MIN;
         for _ in 0..4 {
             let solved = self.lp.solve_below(most, stop);
             let infeasible = solved == Solved::Infeasible;
-            cut = if infeasible { self.infeasible(scale, bar) } else { self.dual_bound(scale) >= i128::from(bar) };
+            cut = if infeasible {
+                self.infeasible(scale, bar)
+            } else {
+                bound = self.dual_bound(scale);
+                bound >= i128::from(bar)
+            };
             let covered = &self.covered;
             if cut || (solved != Solved::Limit && self.lp.price(infeasible, |items| items.iter().all(|&i| covered[i as usize] == 0)) == 0) {
                 break;
             }
         }
-        cut
+        if cut {
+            return Visit::Cut;
+        }
+        if bound == i128::MIN {
+            return Visit::Branch(None);
+        }
+        self.remember(level, bound);
+        match self.choose(bound, scale, bar) {
+            Some(item) => Visit::Branch(item),
+            None => Visit::Cut,
+        }
+    }
+
+    /// The item to branch on below a node of bound `bound` and duals
+    /// `scaled`: the uncovered primary item with the fewest rows that the
+    /// bound leaves (rows without a covered item, whose reduced cost does
+    /// not take the bound to `bar`); `None` when an item has none left (no
+    /// cover below the node beats the bar), `Some(None)` when every
+    /// primary item is covered.
+    fn choose(&mut self, bound: i128, scale: i64, bar: i64) -> Option<Option<usize>> {
+        let counts = &mut self.counts;
+        counts.iter_mut().for_each(|c| *c = 0);
+        let y = &self.scaled;
+        for j in self.lp.kept_rows() {
+            let items = self.lp.items_of(j);
+            if items.iter().any(|&i| self.covered[i as usize] != 0) {
+                continue;
+            }
+            let reduced = i128::from(self.cost[j]) * i128::from(scale) - items.iter().map(|&i| y[i as usize]).sum::<i128>();
+            if bound + reduced.max(0) < i128::from(bar) {
+                items.iter().for_each(|&i| counts[i as usize] += 1);
+            }
+        }
+        let ns = self.lp.rows();
+        let open = (0..self.lp.items()).filter(|&i| self.covered[i] == 0 && self.lp.bounds(ns + i).1 == 0.0);
+        match open.min_by_key(|&i| counts[i]) {
+            None => Some(None),
+            Some(i) if counts[i] == 0 => None,
+            Some(i) => Some(Some(i)),
+        }
+    }
+
+    /// Whether the node of path `rows` is cut by its parent's duals: the
+    /// parent's bound plus what fixing the last row to 1 adds to it (its
+    /// reduced cost where it was a free row of the parent's bound, counted
+    /// there where negative).
+    fn parent_cuts(&self, rows: &[usize], scale: i64, bar: i64) -> bool {
+        let Some((&r, _)) = rows.split_last() else { return false };
+        self.row_cuts(rows.len() - 1, r, scale, bar)
+    }
+
+    /// Whether row `r`, chosen below the node at `level` that the last
+    /// call of [`NodeLp::cuts`] asked about or passed through, is cut by
+    /// that node's duals (see `parent_cuts`).
+    pub fn row_cuts(&self, level: usize, r: usize, scale: i64, bar: i64) -> bool {
+        if self.known <= level {
+            return false;
+        }
+        let (bound, y) = &self.parents[level];
+        let reduced = i128::from(self.cost[r]) * i128::from(scale) - self.lp.items_of(r).iter().map(|&i| y[i as usize]).sum::<i128>();
+        let added = if self.lp.is_kept(r) { reduced.max(0) } else { reduced };
+        bound + added >= i128::from(bar)
+    }
+
+    /// Keeps the bound of the node at `level` and its duals (`scaled`) for
+    /// [`NodeLp::parent_cuts`] of its children.
+    fn remember(&mut self, level: usize, bound: i128) {
+        if self.known < level || (self.parents.len() <= level && self.parents.try_reserve(1).is_err()) {
+            return;
+        }
+        if self.parents.len() <= level {
+            let Ok(y) = crate::alloc::copied(&self.scaled) else { return };
+            self.parents.push((bound, y));
+        } else {
+            self.parents[level].0 = bound;
+            self.parents[level].1.copy_from_slice(&self.scaled);
+        }
+        self.known = level + 1;
     }
 
     /// The bound of the relaxation's duals, scaled (into `scaled` first).
@@ -203,6 +316,8 @@ impl NodeLp {
     /// node; `None` without memory.
     pub fn root_fixing(&mut self, scale: i64) -> Option<(i128, Vec<i64>)> {
         let lower = self.dual_bound(scale);
+        self.known = 0;
+        self.remember(0, lower);
         let mut least: Vec<i64> = filled(self.lp.rows()).ok()?;
         let limit = i128::from(i64::MAX);
         for (r, l) in least.iter_mut().enumerate() {

@@ -23,7 +23,7 @@ use super::kit::{self, Seeded};
 use super::{Core, Count, Counted, Cut, Cutting, Find, Fixed, Found, Given, Optimize, Steering};
 use crate::error::Error;
 use crate::matrix::Matrix;
-use crate::bound::node::{Hint, NodeLp};
+use crate::bound::node::{Hint, NodeLp, Visit};
 use crate::bound::optimizer::Optimizer;
 use crate::bound::Objective;
 
@@ -185,6 +185,11 @@ impl Dlx1 {
                         cur = self.next_row::<RANDOM>(r.level, cur, best);
                         continue;
                     }
+                    if NODE && o.node.as_ref().is_some_and(|n| n.row_cuts(r.level, links.row_of(cur), o.unit(), o.bar)) {
+                        // Cut by the node's relaxation, before covering.
+                        cur = self.next_row::<RANDOM>(r.level, cur, best);
+                        continue;
+                    }
                     o.path[r.level + 1] = with;
                 }
                 self.links.cover_rest_of_row(cur, &mut r.updates, &mut r.live);
@@ -260,15 +265,21 @@ impl Dlx1 {
             Entered::NextRow => return Level::NextRow,
             Entered::Stop(walked) => return Level::Stop(walked),
         }
-        if NODE && r.level > 0 {
+        let mut first = first;
+        if NODE {
             let o = optimizer(objective);
             let (scale, bar) = (o.unit(), o.bar);
             if let Some(node) = o.node.as_mut() {
                 let choice = &self.choice;
-                if node.cuts(r.level, |l| links.row_of(chosen_at(choice, l)), scale, bar) {
-                    r.nodes += 1;
-                    r.level -= 1;
-                    return Level::NextRow;
+                match node.cuts(r.level, |l| links.row_of(chosen_at(choice, l)), scale, bar) {
+                    // (At the root the walk goes on: its rows are cut.)
+                    Visit::Cut if r.level > 0 => {
+                        r.nodes += 1;
+                        r.level -= 1;
+                        return Level::NextRow;
+                    }
+                    Visit::Branch(Some(item)) => first = item as u32 + 1,
+                    _ => {}
                 }
             }
         }

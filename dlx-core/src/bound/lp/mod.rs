@@ -225,6 +225,11 @@ impl Lp {
         self.kind[j] == Kind::Live
     }
 
+    /// Whether structural column `j` is not left out for good.
+    pub fn is_kept(&self, j: usize) -> bool {
+        self.kind[j] != Kind::Gone
+    }
+
     /// The structural columns not left out for good (live or parked).
     pub fn kept_rows(&self) -> impl Iterator<Item = usize> + '_ {
         self.kept.iter().map(|&j| j as usize)
