@@ -24,9 +24,10 @@ impl Search {
     }
 
     /// Starts the node bound (`bound::node`) once it is due: with
-    /// [`Relaxation::Auto`], when the search has done the work of the
-    /// volume's passes (`Optimizer::tighten_at`, when the bound is
-    /// tightened) and has a bar. A parallel worker starts its own.
+    /// [`Relaxation::Auto`], once the bound is tightened (at the first bar
+    /// where the node bound applies: `Search::drop_by_bound`) or the search
+    /// has done the volume's work, and has a bar. A parallel worker starts
+    /// its own.
     pub(super) fn start_node_bound(&mut self) {
         // (Asked between every two slices: what never applies is settled
         // at the first.)

@@ -122,7 +122,13 @@ impl Solver {
     /// counter of solutions ends at the same total, and its best list is
     /// the same; on one thread without a seed or weights, in the same
     /// order and, on exact cover, with the same node count (the pieces are
-    /// in the order the search would reach them: docs/checkpoint.md). The forced and excluded rows are the
+    /// in the order the search would reach them: docs/checkpoint.md). The
+    /// exception: the single best with the relaxation at every node
+    /// ([`Relaxation`](crate::Relaxation)) goes on from the root, below the
+    /// checkpoint's best cover, rather than from its pieces; it ends with
+    /// the same best cover's cost, but the covers it hands out on the way
+    /// (and so its counter of solutions) may differ from an uninterrupted
+    /// run's. The forced and excluded rows are the
     /// checkpoint's (each piece holds them). Call it after
     /// [`Solver::set_threads`], [`Solver::set_objective`] and the like,
     /// which start the search over; [`Solver::restart`] and
@@ -170,12 +176,18 @@ impl Solver {
         root.restart();
         root.record_best(&ck.best)?;
         let counters = Counters { nodes: ck.nodes, updates: ck.updates, solutions: 0 };
-        let pool = Pool::resumed(&root, self.threads.max(1), pieces, pending, counters, ck.done)?;
+        // The single best with the relaxation at every node goes on from
+        // the root, below its best cover, on one thread with its whole
+        // machinery (fixing, rounding, the relaxation's branching): each
+        // piece would build and solve its relaxation anew, on a worker
+        // without them, and a crew pairing's checkpoint holds thousands.
+        let from_root = !ck.pieces.is_empty() && ck.pending.is_empty() && self.objective().is_some_and(|o| o.best == 1) && root.node_bound_applies();
+        let pool = if from_root { None } else { Some(Box::new(Pool::resumed(&root, self.threads.max(1), pieces, pending, counters, ck.done)?)) };
         root.count_solutions(ck.solutions);
         root.set_counters(counters);
         self.forget_calls();
         self.search = root;
-        self.pool = Some(Box::new(pool));
+        self.pool = pool;
         Ok(())
     }
 
