@@ -130,6 +130,12 @@ pub(crate) struct NodeLp {
     counts: Vec<u32>,
 }
 
+/// The reduced cost of a row of cost `cost` (unscaled) and items `items`
+/// under the scaled duals `y`, scaled by `scale`, in integers.
+fn reduced_cost(cost: i64, items: &[u32], y: &[i128], scale: i64) -> i128 {
+    i128::from(cost) * i128::from(scale) - items.iter().map(|&i| y[i as usize]).sum::<i128>()
+}
+
 /// What [`NodeLp::cuts`] found of a node.
 pub(crate) enum Visit {
     /// No cover below it beats the bar.
@@ -193,8 +199,8 @@ impl NodeLp {
         // (The nodes remembered are those on the last path asked about.)
         let same = self.rows.iter().zip(&rows).take_while(|(a, b)| a == b).count();
         self.known = self.known.min(same + 1);
-        self.query = std::mem::replace(&mut self.rows, rows);
-        let rows = std::mem::take(&mut self.rows);
+        // (The last path becomes the room for the next.)
+        self.query = std::mem::take(&mut self.rows);
         if self.parent_cuts(&rows, scale, bar) {
             self.rows = rows;
             return Visit::Cut;
@@ -249,13 +255,12 @@ impl NodeLp {
             if items.iter().any(|&i| self.covered[i as usize] != 0) {
                 continue;
             }
-            let reduced = i128::from(self.cost[j]) * i128::from(scale) - items.iter().map(|&i| y[i as usize]).sum::<i128>();
+            let reduced = reduced_cost(self.cost[j], items, y, scale);
             if bound + reduced.max(0) < i128::from(bar) {
                 items.iter().for_each(|&i| counts[i as usize] += 1);
             }
         }
-        let ns = self.lp.rows();
-        let open = (0..self.lp.items()).filter(|&i| self.covered[i] == 0 && self.lp.bounds(ns + i).1 == 0.0);
+        let open = (0..self.lp.items()).filter(|&i| self.covered[i] == 0 && !self.lp.is_secondary(i));
         match open.min_by_key(|&i| counts[i]) {
             None => Some(None),
             Some(i) if counts[i] == 0 => None,
@@ -280,7 +285,7 @@ impl NodeLp {
             return false;
         }
         let (bound, y) = &self.parents[level];
-        let reduced = i128::from(self.cost[r]) * i128::from(scale) - self.lp.items_of(r).iter().map(|&i| y[i as usize]).sum::<i128>();
+        let reduced = reduced_cost(self.cost[r], self.lp.items_of(r), y, scale);
         let added = if self.lp.is_kept(r) { reduced.max(0) } else { reduced };
         bound + added >= i128::from(bar)
     }
@@ -321,7 +326,7 @@ impl NodeLp {
         let mut least: Vec<i64> = filled(self.lp.rows()).ok()?;
         let limit = i128::from(i64::MAX);
         for (r, l) in least.iter_mut().enumerate() {
-            let reduced = i128::from(self.cost[r]) * i128::from(scale) - self.lp.items_of(r).iter().map(|&i| self.scaled[i as usize]).sum::<i128>();
+            let reduced = reduced_cost(self.cost[r], self.lp.items_of(r), &self.scaled, scale);
             *l = (lower + reduced.max(0)).clamp(-limit, limit) as i64;
         }
         Some((lower, least))
@@ -393,8 +398,7 @@ impl NodeLp {
                 self.lp.items_of(j).iter().for_each(|&i| uses[i as usize] += 1);
             }
         }
-        let ns = self.lp.rows();
-        let exact = uses.iter().enumerate().all(|(i, &u)| u == 1 || (u == 0 && self.lp.bounds(ns + i).1 > 0.0));
+        let exact = uses.iter().enumerate().all(|(i, &u)| u == 1 || (u == 0 && self.lp.is_secondary(i)));
         exact.then_some(rows)
     }
 
@@ -441,10 +445,8 @@ impl NodeLp {
     fn bound(&self, scale: i64) -> i128 {
         let y = &self.scaled;
         let mut sum: i128 = y.iter().sum();
-        let ns = self.lp.rows();
         for (i, &v) in y.iter().enumerate() {
-            let (_, upper) = self.lp.bounds(ns + i);
-            if upper > 0.0 {
+            if self.lp.is_secondary(i) {
                 sum += (-v).min(0);
             }
         }
@@ -457,7 +459,7 @@ impl NodeLp {
             if fixed.is_none() && self.lp.items_of(j).iter().any(|&i| self.covered[i as usize] != 0) {
                 continue;
             }
-            let reduced = i128::from(self.cost[j]) * i128::from(scale) - self.lp.items_of(j).iter().map(|&i| y[i as usize]).sum::<i128>();
+            let reduced = reduced_cost(self.cost[j], self.lp.items_of(j), y, scale);
             sum += match fixed {
                 Some(x) => reduced * x,
                 None => reduced.min(0),

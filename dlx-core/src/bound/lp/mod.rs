@@ -225,6 +225,11 @@ impl Lp {
         self.kind[j] == Kind::Live
     }
 
+    /// Whether item `i` is secondary (its slack may be 1).
+    pub fn is_secondary(&self, i: usize) -> bool {
+        self.upper[self.ns + i] > 0.0
+    }
+
     /// Whether structural column `j` is not left out for good.
     pub fn is_kept(&self, j: usize) -> bool {
         self.kind[j] != Kind::Gone
