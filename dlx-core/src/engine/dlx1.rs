@@ -266,6 +266,9 @@ impl Dlx1 {
             Entered::Stop(walked) => return Level::Stop(walked),
         }
         let mut first = first;
+        // (An item the relaxation chose stands under a seed too: its ties
+        // by length are not ties by what the bound leaves.)
+        let mut chosen = false;
         if NODE {
             let o = optimizer(objective);
             let (scale, bar) = (o.unit(), o.bar);
@@ -278,7 +281,7 @@ impl Dlx1 {
                         r.level -= 1;
                         return Level::NextRow;
                     }
-                    Visit::Branch(Some(item)) => first = item as u32 + 1,
+                    Visit::Branch(Some(item)) => (first, chosen) = (item as u32 + 1, true),
                     _ => {}
                 }
             }
@@ -290,7 +293,7 @@ impl Dlx1 {
             }
         }
         // (A seeded walk draws only now: see `enter`.)
-        let item = if RANDOM { links.keys.choose_random_from(first, &mut random(&mut self.random).seeded.rng) } else { first };
+        let item = if RANDOM && !chosen { links.keys.choose_random_from(first, &mut random(&mut self.random).seeded.rng) } else { first };
         r.nodes += 1;
         let best = item;
         links.cover(best, &mut r.updates, &mut r.live);
