@@ -112,6 +112,10 @@ pub(crate) struct Optimizer {
     /// and whether it has tried since the search last started over.
     pub node: Option<Box<NodeLp>>,
     pub node_tried: bool,
+    /// With [`Relaxation::Auto`](super::Relaxation::Auto): whether the node bound pays, once judged
+    /// (`NodeLp::pays`); kept when the search starts over, so that a dive's
+    /// copy goes by its search's judgement, not by its trial bar's.
+    pub node_pays: Option<bool>,
 }
 
 impl Optimizer {
@@ -260,6 +264,7 @@ impl Optimizer {
             strengthen_at: u64::MAX,
             node: None,
             node_tried: false,
+            node_pays: None,
         })
     }
 

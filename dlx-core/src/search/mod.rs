@@ -447,6 +447,7 @@ impl Search {
             if self.round_by_relaxation() {
                 return Progress::Solution(&self.rows);
             }
+            self.judge_relaxation();
             if self.dive.is_some() {
                 return self.dive_slice(node_budget).unwrap_or(Progress::Paused);
             }
@@ -673,7 +674,7 @@ impl Search {
     /// rows in no cover below it (`Optimize::drop_rows`); starts the node
     /// bound when due; once the bound is tight and a cover known, starts a
     /// dive (`dive`).
-    fn drop_by_bound(&mut self) {
+    pub(super) fn drop_by_bound(&mut self) {
         let done = self.engine.updates().wrapping_sub(self.updates_from);
         // (Without a bar there is nothing to fix yet: a search that finds
         // no cover, as an exhaustive one for none, never pays for it.)

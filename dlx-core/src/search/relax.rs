@@ -36,7 +36,7 @@ impl Search {
         }
         let applies = self.node_bound_applies();
         let Some(o) = self.objective.as_mut() else { return };
-        if !applies {
+        if !applies || o.node_pays == Some(false) {
             o.node_tried = true;
             return;
         }
@@ -50,6 +50,48 @@ impl Search {
         }
     }
 
+    /// Whether the node bound runs on this search from its first slice on:
+    /// it applies and, with [`Relaxation::Auto`], pays. Judged now, as the
+    /// first slice would (the bound tightened, rows dropped below the bar,
+    /// the relaxation solved and rounded), where it applies and has not
+    /// been judged; the search is then ready for its first slice, which
+    /// takes the rounding's cover.
+    pub(crate) fn node_bound_runs(&mut self) -> bool {
+        if !self.node_bound_applies() {
+            return false;
+        }
+        if self.relaxation == Relaxation::Auto && self.objective.as_ref().is_some_and(|o| o.node_pays.is_none()) {
+            self.drop_by_bound();
+            self.judge_relaxation();
+        }
+        self.objective.as_ref().is_some_and(|o| o.node_pays != Some(false))
+    }
+
+    /// With [`Relaxation::Auto`], once the node bound has started and its
+    /// rounding's cover has been offered: judges once whether it pays
+    /// (`NodeLp::pays`), and drops it if not (the fixing it did at the
+    /// root stays).
+    pub(super) fn judge_relaxation(&mut self) {
+        let Some(o) = self.objective.as_mut().filter(|o| o.node_pays.is_none() && self.relaxation == Relaxation::Auto) else { return };
+        let (bar, unit) = (o.bar, o.unit());
+        let Some(node) = o.node.as_mut() else { return };
+        // (The rounding's cover, if not yet taken, waits for the next
+        // slice: `round_by_relaxation`.)
+        let pays = node.pays(bar, unit);
+        o.node_pays = Some(pays);
+        if !pays {
+            o.node = None;
+        }
+        // (A dive's copy, started at the first bar, goes by this judgement,
+        // not by one of its trial bar.)
+        if let Some(copy) = self.dive.as_mut().and_then(|d| d.search_mut().objective.as_mut()) {
+            copy.node_pays = Some(pays);
+            if !pays {
+                copy.node = None;
+            }
+        }
+    }
+
     /// Once the node bound has started: a cover from rounding its
     /// relaxation (`NodeLp::round`), when it beats the bar, becomes the
     /// search's next solution (its rows in `rows`, the forced ones first).
@@ -57,7 +99,7 @@ impl Search {
     /// cover again in the walk and keep it twice.
     pub(super) fn round_by_relaxation(&mut self) -> bool {
         let Some(o) = self.objective.as_mut().filter(|o| o.k == 1) else { return false };
-        let Some(node) = o.node.as_mut().filter(|n| !n.rounded) else { return false };
+        let Some(node) = o.node.as_mut() else { return false };
         let Some(found) = node.round() else { return false };
         let mut rows = Vec::new();
         if rows.try_reserve_exact(found.len()).is_err() {

@@ -181,7 +181,8 @@ impl Solver {
         // machinery (fixing, rounding, the relaxation's branching): each
         // piece would build and solve its relaxation anew, on a worker
         // without them, and a crew pairing's checkpoint holds thousands.
-        let from_root = !ck.pieces.is_empty() && ck.pending.is_empty() && self.objective().is_some_and(|o| o.best == 1) && root.node_bound_applies();
+        // (Where the relaxation does not pay, the pieces go on.)
+        let from_root = !ck.pieces.is_empty() && ck.pending.is_empty() && self.objective().is_some_and(|o| o.best == 1) && root.node_bound_runs();
         let pool = if from_root { None } else { Some(Box::new(Pool::resumed(&root, self.threads.max(1), pieces, pending, counters, ck.done)?)) };
         root.count_solutions(ck.solutions);
         root.set_counters(counters);

@@ -119,6 +119,8 @@ pub(crate) struct Lp {
     /// After an infeasible solve: the dual ray (a row of the inverse, signed).
     pub ray: Vec<f64>,
     pivots: usize,
+    /// The pivots made since the start (`Lp::work`).
+    work: u64,
 }
 
 impl Lp {
@@ -173,6 +175,7 @@ impl Lp {
             residual: filled(m)?,
             ray: filled(m)?,
             pivots: 0,
+            work: 0,
         };
         lp.candidates.try_reserve_exact(n)?;
         lp.nonzero.try_reserve_exact(m)?;
@@ -419,6 +422,11 @@ impl Lp {
         }
     }
 
+    /// The pivots made since the start.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
     /// Runs the dual simplex for at most `most` pivots.
     pub fn solve(&mut self, most: usize) -> Solved {
         self.solve_below(most, f64::INFINITY)
@@ -444,6 +452,7 @@ impl Lp {
             };
             self.pivot(p, q, below);
             self.pivots += 1;
+            self.work += 1;
             if self.pivots >= REFACTOR.max(self.m / 2) && self.refactor().is_err() {
                 // A singular basis (round-off): start again from the slacks.
                 self.slack_basis();
