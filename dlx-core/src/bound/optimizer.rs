@@ -112,13 +112,24 @@ pub(crate) struct Optimizer {
     /// and whether it has tried since the search last started over.
     pub node: Option<Box<NodeLp>>,
     pub node_tried: bool,
-    /// With [`Relaxation::Auto`](super::Relaxation::Auto): whether the node bound pays, once judged
-    /// (`NodeLp::pays`); kept when the search starts over, so that a dive's
-    /// copy goes by its search's judgement, not by its trial bar's.
+    /// With [`Relaxation::Auto`](super::Relaxation::Auto): whether the
+    /// node bound pays, once judged (`NodeLp::pays`, taken by
+    /// [`Optimizer::judge_node`]); kept when the search starts over, so
+    /// that a dive's copy goes by its search's judgement, not by its trial
+    /// bar's.
     pub node_pays: Option<bool>,
 }
 
 impl Optimizer {
+    /// Takes the judgement of whether the node bound pays
+    /// (`Optimizer::node_pays`), and drops the node bound if not.
+    pub fn judge_node(&mut self, pays: bool) {
+        self.node_pays = Some(pays);
+        if !pays {
+            self.node = None;
+        }
+    }
+
     /// The state for `objective` on `links`, with per-row `costs` (empty
     /// when every cost is 0). Errors: [`Error::CostRange`] when the absolute
     /// costs add up past [`MAX_TOTAL_COST`], [`Error::OutOfMemory`].

@@ -78,17 +78,11 @@ impl Search {
         // (The rounding's cover, if not yet taken, waits for the next
         // slice: `round_by_relaxation`.)
         let pays = node.pays(bar, unit);
-        o.node_pays = Some(pays);
-        if !pays {
-            o.node = None;
-        }
+        o.judge_node(pays);
         // (A dive's copy, started at the first bar, goes by this judgement,
         // not by one of its trial bar.)
         if let Some(copy) = self.dive.as_mut().and_then(|d| d.search_mut().objective.as_mut()) {
-            copy.node_pays = Some(pays);
-            if !pays {
-                copy.node = None;
-            }
+            copy.judge_node(pays);
         }
     }
 
