@@ -220,6 +220,7 @@ bench: all
 	python3 bench/python.py
 	python3 bench/parse.py
 	python3 bench/general.py $(GENERAL_PEERS)
+	python3 bench/general.py --large $(GENERAL_PEERS)
 	python3 bench/pre.py
 	python3 bench/optimize.py
 	test -x $(PYVENV)/bin/python || $(MAKE) python-test

@@ -25,14 +25,19 @@ variables DLX2, DLX3, SSXCC and SSMCC when they are set.
 Each of our runs must print the instance's count, and each peer's its
 count too: a disagreement stops the bench.
 
-Usage: bench/general.py [-n RUNS] [--xcc|--mcc|--all NAME=COMMAND ...] [--miniexact PATH] [NAME ...]
+With --large, the large family (`tools/gen_general.py --large`, written to
+bench/out/general_large: matrices past the bit sets). Besides `dlx --plain`
+(the plain count on the default engine, whose time the ratios divide), the
+default command (`dlx -q`, the automatic count) is timed, its median
+shown as "default s".
+
+Usage: bench/general.py [-n RUNS] [--large] [--xcc|--mcc|--all NAME=COMMAND ...] [--miniexact PATH] [NAME ...]
 """
 import argparse, os, re, statistics, subprocess, sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in bench/
 from suite import dlx, expected, out, root
 
-folder = os.path.join(out, 'general')
 
 
 def cpu_run(cmd, path):
@@ -88,8 +93,10 @@ def main():
     for kind in ('xcc', 'mcc', 'all'):
         ap.add_argument('--' + kind, action='append', default=[], metavar='NAME=COMMAND')
     ap.add_argument('--miniexact', metavar='PATH', help='miniexact (run with -c or -m, -e, on the instance in its own format)')
+    ap.add_argument('--large', action='store_true', help='the large family')
     ap.add_argument('names', nargs='*')
     a = ap.parse_args()
+    folder = os.path.join(out, 'general_large' if a.large else 'general')
     peers = []
     for kind in ('xcc', 'mcc', 'all'):
         for spec in getattr(a, kind):
@@ -98,11 +105,11 @@ def main():
                 ap.error('--%s wants NAME=COMMAND, not %r' % (kind, spec))
             peers.append((kind, name, command.split()))
     os.makedirs(folder, exist_ok=True)
-    subprocess.run([sys.executable, os.path.join(root, 'tools', 'gen_general.py'), folder], check=True)
+    subprocess.run([sys.executable, os.path.join(root, 'tools', 'gen_general.py')] + ['--large'] * a.large + [folder], check=True)
     names = a.names or sorted(f[:-4] for f in os.listdir(folder) if f.endswith('.dlx'))
     if a.miniexact:
         peers.append(('all', 'miniexact', None))
-    print('%-20s %12s %9s' % ('instance', 'solutions', 'ours s') + ''.join(' %12s' % (p[1] + '/ours') for p in peers))
+    print('%-20s %12s %9s %10s' % ('instance', 'solutions', 'ours s', 'default s') + ''.join(' %12s' % (p[1] + '/ours') for p in peers))
     for name in names:
         path = os.path.join(folder, name + '.dlx')
         want = expected(path)
@@ -110,7 +117,7 @@ def main():
         mine = [(n, cmd) for kind, n, cmd in peers if cmd and (kind == 'all' or kind == ('xcc' if colored else 'mcc'))]
         if a.miniexact:
             mine.append(('miniexact', [a.miniexact, '-c' if colored else '-m', '-e', miniexact_file(path)]))
-        commands = [[dlx, '--plain', '-q', '-']] + [cmd for _, cmd in mine]
+        commands = [[dlx, '--plain', '-q', '-'], [dlx, '-q', '-']] + [cmd for _, cmd in mine]
         for cmd in commands:
             cpu_run(cmd, path)  # warm-up
         times = [[] for _ in commands]
@@ -119,12 +126,12 @@ def main():
                 secs, text = cpu_run(cmd, path)
                 times[k].append(secs)
                 # Ours prints the count alone (with -q); the peers "N solutions".
-                m = re.match(r'\s*(\d+)\b', text) if k == 0 else re.search(r'(\d+) solutions', text)
+                m = re.match(r'\s*(\d+)\b', text) if k < 2 else re.search(r'(\d+) solutions', text)
                 if not m or m.group(1) != str(want):
                     sys.exit('general.py: %s: %s printed %r, not the count %d' % (name, ' '.join(cmd), text.strip()[-200:], want))
         medians = [statistics.median(t) for t in times]
-        cells = {n: ' %11.2fx' % (m / medians[0]) for (n, _), m in zip(mine, medians[1:])}
-        print('%-20s %12s %9.3f' % (name, '{:,}'.format(want), medians[0])
+        cells = {n: ' %11.2fx' % (m / medians[0]) for (n, _), m in zip(mine, medians[2:])}
+        print('%-20s %12s %9.3f %10.3f' % (name, '{:,}'.format(want), medians[0], medians[1])
               + ''.join(cells.get(p[1], ' %12s' % '-') for p in peers), flush=True)
 
 

@@ -576,17 +576,17 @@ static void test_bulk_and_count(void)
 }
 
 /* Every engine finds the 92 placements of 8 queens, each valid; the exact
- * and small engines refuse bounds; an objective moves a solver on the small
+ * engine refuses bounds; an objective moves a solver on the small
  * engine to the exact one; bad values and NULLs are refused, writing
  * nothing. */
 static void test_engines(void)
 {
     dlx_matrix *q = queens_matrix(8);
-    const uint32_t engines[] = {DLX_ENGINE_AUTO, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL, DLX_ENGINE_SMALL};
+    const uint32_t engines[] = {DLX_ENGINE_AUTO, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL, DLX_ENGINE_SMALL, DLX_ENGINE_CELLS};
     /* The library's choice for queens (rows of four columns, links of 2 KB):
      * the small engine, by the documented rule. */
-    const uint32_t runs[] = {DLX_ENGINE_SMALL, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL, DLX_ENGINE_SMALL};
-    for (size_t k = 0; k < 4; k++) {
+    const uint32_t runs[] = {DLX_ENGINE_SMALL, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL, DLX_ENGINE_SMALL, DLX_ENGINE_CELLS};
+    for (size_t k = 0; k < 5; k++) {
         dlx_solver *s = NULL;
         CHECK(dlx_solver_new_with_engine(q, engines[k], &s) == DLX_OK && s != NULL);
         uint32_t e = 99;
@@ -597,7 +597,7 @@ static void test_engines(void)
         dlx_solver_free(s);
     }
     dlx_solver *s = (dlx_solver *)(uintptr_t)1;
-    CHECK(dlx_solver_new_with_engine(q, 4, &s) == DLX_ERR_UNKNOWN_VALUE);
+    CHECK(dlx_solver_new_with_engine(q, 5, &s) == DLX_ERR_UNKNOWN_VALUE);
     CHECK(dlx_solver_new_with_engine(NULL, DLX_ENGINE_AUTO, &s) == DLX_ERR_NULL);
     CHECK(dlx_solver_new_with_engine(q, DLX_ENGINE_AUTO, NULL) == DLX_ERR_NULL);
     CHECK(s == (dlx_solver *)(uintptr_t)1);
@@ -632,8 +632,8 @@ static void test_engines(void)
     CHECK(dlx_matrix_add_row(b, c0, 1, NULL) == DLX_OK && dlx_matrix_add_row(b, c0, 1, NULL) == DLX_OK);
     s = (dlx_solver *)(uintptr_t)1;
     CHECK(dlx_solver_new_with_engine(b, DLX_ENGINE_EXACT, &s) == DLX_ERR_UNSUPPORTED && s == (dlx_solver *)(uintptr_t)1);
-    const uint32_t bounded_runs[] = {DLX_ENGINE_SMALL, 0, DLX_ENGINE_GENERAL, DLX_ENGINE_SMALL};
-    for (size_t k = 0; k < 4; k += 1 + (k == 0)) {
+    const uint32_t bounded_runs[] = {DLX_ENGINE_SMALL, 0, DLX_ENGINE_GENERAL, DLX_ENGINE_SMALL, DLX_ENGINE_CELLS};
+    for (size_t k = 0; k < 5; k += 1 + (k == 0)) {
         s = NULL;
         CHECK(dlx_solver_new_with_engine(b, engines[k], &s) == DLX_OK);
         CHECK(dlx_solver_engine(s, &e) == DLX_OK && e == bounded_runs[k]);

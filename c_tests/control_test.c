@@ -393,7 +393,7 @@ static void test_subproblems(void)
     /* Every engine that takes a plain matrix cuts it (the generalised one
      * once refused with DLX_ERR_UNSUPPORTED): 12 first rows at depth 1
      * (the 12 squares of the first row), 14,200 solutions below them. */
-    const uint32_t engines[] = {DLX_ENGINE_AUTO, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL, DLX_ENGINE_SMALL};
+    const uint32_t engines[] = {DLX_ENGINE_AUTO, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL, DLX_ENGINE_SMALL, DLX_ENGINE_CELLS};
     for (size_t e = 0; e < sizeof engines / sizeof engines[0]; e++) {
         s = NULL;
         CHECK(dlx_solver_new_with_engine(m, engines[e], &s) == DLX_OK);

@@ -95,8 +95,8 @@ static int note(void *user, const size_t *rows, size_t count)
 static void weights(void)
 {
     dlx_matrix *m = queens_matrix(8);
-    uint32_t engines[3] = {DLX_ENGINE_EXACT, DLX_ENGINE_SMALL, DLX_ENGINE_GENERAL};
-    for (int e = 0; e < 3; e++) {
+    uint32_t engines[4] = {DLX_ENGINE_EXACT, DLX_ENGINE_SMALL, DLX_ENGINE_GENERAL, DLX_ENGINE_CELLS};
+    for (int e = 0; e < 4; e++) {
         dlx_solver *s = NULL;
         check(dlx_solver_new_with_engine(m, engines[e], &s), "dlx_solver_new_with_engine");
         check(dlx_solver_set_weights(s, 1), "dlx_solver_set_weights");
@@ -139,6 +139,8 @@ int main(void)
     expect(is(c, 92, 1193, 21312), "small engine: DLX2-SHARP's counters");
     counters(m, DLX_ENGINE_GENERAL, c);
     expect(is(c, 92, 1193, 21056), "general engine: DLX3-SHARP's counters");
+    counters(m, DLX_ENGINE_CELLS, c);
+    expect(c[0] == 92 && c[1] == 1193, "cells engine: DLX3-SHARP's nodes");
     /* Marks on secondary columns change nothing. */
     for (size_t j = 0; j < 8; j++)
         check(dlx_matrix_set_preferred(m, 2 * j + 1, 0), "dlx_matrix_set_preferred");

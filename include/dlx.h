@@ -512,6 +512,15 @@ enum dlx_engine
    * that chose this engine itself.
    */
   DLX_ENGINE_SMALL = 3,
+  /**
+   * Dancing cells (Knuth's SSXCC and SSMCC): Algorithm M on sparse
+   * sets with a trail in place of links, for bounds and colors on
+   * matrices too large for the bit sets. The solutions, counts and
+   * node count of `DLX_ENGINE_GENERAL`, its updates counted its own
+   * way. It has no branch and bound: an objective moves the solver to
+   * `DLX_ENGINE_GENERAL` (`DLX_ENGINE_EXACT` for plain exact cover).
+   */
+  DLX_ENGINE_CELLS = 4,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1065,7 +1074,8 @@ dlx_status dlx_solver_new_with_engine(const struct dlx_matrix *matrix,
 
 /**
  * Writes to `*engine` the engine `solver` runs now: `DLX_ENGINE_EXACT`,
- * `DLX_ENGINE_GENERAL` or `DLX_ENGINE_SMALL` (never `DLX_ENGINE_AUTO`). Errors: `DLX_ERR_NULL`,
+ * `DLX_ENGINE_GENERAL`, `DLX_ENGINE_SMALL` or `DLX_ENGINE_CELLS` (never
+ * `DLX_ENGINE_AUTO`). Errors: `DLX_ERR_NULL`,
  * `DLX_ERR_BUSY`.
  */
 dlx_status dlx_solver_engine(const struct dlx_solver *solver, uint32_t *engine);

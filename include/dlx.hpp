@@ -605,8 +605,8 @@ public:
         detail::check(dlx_solver_cost(s_, &c), "dlx_solver_cost");
         return c;
     }
-    /* The engine the solver runs now: DLX_ENGINE_EXACT, DLX_ENGINE_SMALL or
-     * DLX_ENGINE_GENERAL (see dlx_solver_engine). */
+    /* The engine the solver runs now: DLX_ENGINE_EXACT, DLX_ENGINE_SMALL,
+     * DLX_ENGINE_GENERAL or DLX_ENGINE_CELLS (see dlx_solver_engine). */
     dlx_engine engine() const {
         std::uint32_t e = 0;
         detail::check(dlx_solver_engine(s_, &e), "dlx_solver_engine");

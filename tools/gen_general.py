@@ -2,7 +2,9 @@
 """Writes instances with colors (XCC) and with multiplicities (MCC) in
 Knuth's text format (the input of his DLX2 and DLX3), into a folder:
 
-    python3 tools/gen_general.py DIR
+    python3 tools/gen_general.py [--large] DIR
+
+(`--large`: the large family instead, `large_instances`.)
 
 Each file starts with a comment line giving its solution count as
 "expect N". The counts come from the literature or from a count here that
@@ -140,6 +142,67 @@ def rectangle_count(rows_words, cols_words):
     return count(0, ("",) * n)
 
 
+def latin_square(n, seed):
+    """A Latin square of order n drawn with `seed`: the cyclic one,
+    (r + c) mod n, with its rows, columns and symbols permuted."""
+    rng = random.Random(seed)
+    rows, cols, syms = (rng.sample(range(n), n) for _ in range(3))
+    return [[syms[(rows[r] + cols[c]) % n] for c in range(n)] for r in range(n)]
+
+
+def latin_givens(n, k, seed):
+    """Latin squares of order n that complete `k` givens of a square drawn
+    with `seed`, as XCC: the model of `latin`, plus a primary item G whose
+    one option colors the given cells. Returns the model and the givens
+    ({(r, c): symbol})."""
+    square = latin_square(n, seed)
+    cells = random.Random(seed + 1).sample([(r, c) for r in range(n) for c in range(n)], k)
+    givens = {cell: square[cell[0]][cell[1]] for cell in sorted(cells)}
+    primary, secondary, options = latin(n, n)
+    options.append("G " + " ".join("x%d%d:%d" % (r, c, v) for (r, c), v in givens.items()))
+    return (["G"] + primary, secondary, options), givens
+
+
+def latin_givens_count(n, givens):
+    """The completions of `givens` to a Latin square of order n, met in the
+    middle: each row is a permutation that keeps the row's givens, as the
+    bit set of its (column, symbol) pairs; rows apart pairwise make a
+    Latin rectangle. The top rows' rectangles are tallied by their bit
+    set, and each of the bottom rows' is matched with the tops that hold
+    exactly the pairs it lacks. (Shares nothing with `latin_count`.)"""
+    rows = []
+    for r in range(n):
+        rows.append([sum(1 << (c * n + p[c]) for c in range(n)) for p in itertools.permutations(range(n))
+                     if all(p[c] == v for (gr, c), v in givens.items() if gr == r)])
+    full = (1 << (n * n)) - 1
+
+    def tally(first, last):
+        masks = Counter({0: 1})
+        for r in range(first, last):
+            grown = Counter()
+            for used, ways in masks.items():
+                for s in rows[r]:
+                    if not used & s:
+                        grown[used | s] += ways
+            masks = grown
+        return masks
+
+    half = n // 2 + 1
+    top, bottom = tally(0, half), tally(half, n)
+    return sum(ways * top.get(full ^ used, 0) for used, ways in bottom.items())
+
+
+def large_instances():
+    """The large family (`--large`, bench/general.py --large): matrices
+    past the bit sets, where the engines lay them out as links or sparse
+    sets, each with its count from a count here."""
+    assert latin_givens_count(5, {}) == 161280  # OEIS A002860
+    for n, k, seed in ((6, 5, 1), (7, 11, 2)):
+        model, givens = latin_givens(n, k, seed)
+        yield ("latin_%d_givens_%d.dlx" % (n, k), "Latin squares of order %d completing %d givens, as XCC; expect %d"
+               % (n, k, latin_givens_count(n, givens)), model)
+
+
 # ---- multiplicities -------------------------------------------------------
 
 
@@ -199,11 +262,13 @@ def instances():
 
 
 def main(argv):
+    large = "--large" in argv[1:]
+    argv = [a for a in argv if a != "--large"]
     if len(argv) != 2:
-        print("usage: gen_general.py DIR", file=sys.stderr)
+        print("usage: gen_general.py [--large] DIR", file=sys.stderr)
         return 1
     os.makedirs(argv[1], exist_ok=True)
-    for name, comment, (primary, secondary, options) in instances():
+    for name, comment, (primary, secondary, options) in (large_instances() if large else instances()):
         with open(os.path.join(argv[1], name), "w") as f:
             f.write(text(primary, secondary, options, comment))
     return 0

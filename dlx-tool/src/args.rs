@@ -61,8 +61,11 @@ Options:
                        small (bit sets, for small matrices: DLX1's tree and
                        counters, or with bounds or colors Algorithm M's tree
                        and nodes; an objective moves it to exact or general)
-                       or general (Knuth's Algorithm M, which also takes
-                       bounds and colors; its counters are its own). Exit
+                       general (Knuth's Algorithm M, which also takes
+                       bounds and colors; its counters are its own) or
+                       cells (dancing cells, Knuth's SSXCC and SSMCC:
+                       Algorithm M's tree on sparse sets; an objective
+                       moves it to general or exact). Exit
                        status 1 for exact on a matrix with bounds or colors
   -j, --threads N      search on N threads (0: one per core; default 1); the
                        count, the set of solutions and the best costs are

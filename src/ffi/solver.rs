@@ -200,9 +200,16 @@ pub enum dlx_engine {
     /// `DLX_ENGINE_GENERAL` with bounds or colors, as it does a solver
     /// that chose this engine itself.
     DLX_ENGINE_SMALL = 3,
+    /// Dancing cells (Knuth's SSXCC and SSMCC): Algorithm M on sparse
+    /// sets with a trail in place of links, for bounds and colors on
+    /// matrices too large for the bit sets. The solutions, counts and
+    /// node count of `DLX_ENGINE_GENERAL`, its updates counted its own
+    /// way. It has no branch and bound: an objective moves the solver to
+    /// `DLX_ENGINE_GENERAL` (`DLX_ENGINE_EXACT` for plain exact cover).
+    DLX_ENGINE_CELLS = 4,
 }
 
-super::c_enum!(dlx_engine: DLX_ENGINE_AUTO, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL, DLX_ENGINE_SMALL);
+super::c_enum!(dlx_engine: DLX_ENGINE_AUTO, DLX_ENGINE_EXACT, DLX_ENGINE_GENERAL, DLX_ENGINE_SMALL, DLX_ENGINE_CELLS);
 
 /// Makes a solver for `matrix` that runs `engine` (a `dlx_engine`) and
 /// stores it in `*out`; otherwise as `dlx_solver_new`. Errors:
@@ -216,12 +223,14 @@ pub extern "C" fn dlx_solver_new_with_engine(matrix: *const dlx_matrix, engine: 
         dlx_engine::DLX_ENGINE_EXACT => Engine::Exact,
         dlx_engine::DLX_ENGINE_GENERAL => Engine::General,
         dlx_engine::DLX_ENGINE_SMALL => Engine::Small,
+        dlx_engine::DLX_ENGINE_CELLS => Engine::Cells,
     });
     new_solver(matrix, engine, out)
 }
 
 /// Writes to `*engine` the engine `solver` runs now: `DLX_ENGINE_EXACT`,
-/// `DLX_ENGINE_GENERAL` or `DLX_ENGINE_SMALL` (never `DLX_ENGINE_AUTO`). Errors: `DLX_ERR_NULL`,
+/// `DLX_ENGINE_GENERAL`, `DLX_ENGINE_SMALL` or `DLX_ENGINE_CELLS` (never
+/// `DLX_ENGINE_AUTO`). Errors: `DLX_ERR_NULL`,
 /// `DLX_ERR_BUSY`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_engine(solver: *const dlx_solver, engine: *mut u32) -> dlx_status {
@@ -233,6 +242,7 @@ pub extern "C" fn dlx_solver_engine(solver: *const dlx_solver, engine: *mut u32)
             Engine::General => dlx_engine::DLX_ENGINE_GENERAL,
             Engine::Exact | Engine::Auto => dlx_engine::DLX_ENGINE_EXACT,
             Engine::Small => dlx_engine::DLX_ENGINE_SMALL,
+            Engine::Cells => dlx_engine::DLX_ENGINE_CELLS,
             // An engine the core gained before this API named it: the
             // general one is what every problem runs on.
             _ => dlx_engine::DLX_ENGINE_GENERAL,

@@ -1,6 +1,7 @@
-//! What every engine needs and none runs per node, written once: the
-//! seeded generator, the estimate of the tree walked, and the share of the
-//! tree a donated branch stands for. (The memoized count's estimate is the
+//! What every engine needs, written once: the seeded generator, the
+//! estimate of the tree walked, the share of the tree a donated branch
+//! stands for, and the unchecked reads and writes of the generalised
+//! engines' hot loops (`get`, `put`). (The memoized count's estimate is the
 //! same sum over its own levels.)
 
 /// The generator of a randomised search (made from the seed at each
@@ -66,6 +67,24 @@ pub(crate) fn shallowest<T>(depth: usize, mut give: impl FnMut(usize) -> (u64, O
         }
     }
     None
+}
+
+/// `v[i]`, where `i` comes from the links or sets of an engine.
+#[inline(always)]
+pub(crate) fn get(v: &[u32], i: u32) -> u32 {
+    debug_assert!((i as usize) < v.len());
+    // SAFETY: the engines that call this (`mcc`, `cells`) pass only
+    // indices read from their own arrays, which their constructors make
+    // all lie in range of the arrays they index; debug builds check.
+    unsafe { *v.get_unchecked(i as usize) }
+}
+
+/// `v[i] = x`, as [`get`].
+#[inline(always)]
+pub(crate) fn put(v: &mut [u32], i: u32, x: u32) {
+    debug_assert!((i as usize) < v.len());
+    // SAFETY: as in `get`.
+    unsafe { *v.get_unchecked_mut(i as usize) = x }
 }
 
 #[cfg(test)]

@@ -41,6 +41,7 @@ pub(crate) use mode::{Count, Counted, Cut, Cutting, Find, Found};
 pub(crate) use steer::Steering;
 
 pub(crate) mod bits_m;
+pub(crate) mod cells;
 pub(crate) mod steer;
 pub(crate) mod dlx1;
 pub(crate) mod keys;
@@ -84,12 +85,18 @@ pub enum Engine {
     /// count of [`Engine::General`]. An objective moves a solver on it to
     /// `Exact` (`General` with bounds or colors).
     Small,
+    /// Dancing cells (Knuth's SSXCC and SSMCC): Algorithm M on sparse
+    /// sets and a trail, for bounds and colors beyond the bit sets; the
+    /// counts and solutions of [`Engine::General`], its tree with the
+    /// options of a level in another order. An objective moves a solver
+    /// on it to `General` (`Exact` for plain exact cover).
+    Cells,
 }
 
 impl Engine {
     /// Every engine, in the order of their C values (`dlx_engine`).
-    pub fn all() -> [Engine; 4] {
-        [Engine::Auto, Engine::Exact, Engine::General, Engine::Small]
+    pub fn all() -> [Engine; 5] {
+        [Engine::Auto, Engine::Exact, Engine::General, Engine::Small, Engine::Cells]
     }
 
     /// Its name, as the tool (`--engine`) and the Python package take it.
@@ -99,6 +106,7 @@ impl Engine {
             Engine::Exact => "exact",
             Engine::General => "general",
             Engine::Small => "small",
+            Engine::Cells => "cells",
         }
     }
 
@@ -120,6 +128,7 @@ pub(crate) fn build(matrix: &Matrix, engine: Engine) -> Result<Box<dyn Core>, Er
         Engine::Exact => Box::new(dlx1::Dlx1::new(matrix)?),
         Engine::Small => small::new(matrix)?,
         Engine::General => Box::new(mcc::Mcc::new(matrix)?),
+        Engine::Cells => Box::new(cells::Cells::new(matrix)?),
     })
 }
 

@@ -23,7 +23,7 @@ SIGNAL_INTERVAL = 0.05
 _OBJECTIVES = {None: 0, "all": 0, "min": 1, "max": 2, "fewest": 3}
 _MEMO_ORDERS = {"fewest": 0, "first": 1}
 _MEMO_PARTS = {"auto": 0, "never": 1, "always": 2}
-_ENGINES = {"auto": 0, "exact": 1, "general": 2, "small": 3}
+_ENGINES = {"auto": 0, "exact": 1, "general": 2, "small": 3, "cells": 4}
 _COUNTERS = {
     "nodes": 0, "updates": 1, "solutions": 2, "steals": 3, "idle_ns": 4, "memo_nodes": 5,
     "memo_entries": 6, "memo_hits": 7, "memo_misses": 8, "memo_dropped": 9, "memo_bytes": 10,
@@ -103,8 +103,9 @@ class Solver(n.Handle):
     or with bounds or colors (the rule: ``dlx_engine`` in the C header
     ``dlx.h``); else "general", Algorithm M, with bounds or colors, and
     "exact", Knuth's DLX1, for exact cover; or any by name: "exact"
-    refuses bounds and colors; an objective moves "small" to "exact", or
-    to "general" with bounds or colors).
+    refuses bounds and colors; "cells", dancing cells, takes bounds and
+    colors on any size; an objective moves "small" and "cells" to
+    "exact", or to "general" with bounds or colors).
 
     A call that does not reach the end of its search raises
     :class:`Stopped` (:class:`LimitReached`, :class:`Cancelled`) carrying
@@ -596,9 +597,9 @@ class Solver(n.Handle):
 
     @property
     def engine(self) -> str:
-        """The engine the solver runs: "exact", "small" or "general" (a
-        solver on "small" runs "exact", or "general" with bounds or
-        colors, once given an objective)."""
+        """The engine the solver runs: "exact", "small", "general" or
+        "cells" (a solver on "small" or "cells" runs "exact", or "general"
+        with bounds or colors, once given an objective)."""
         v = c_uint32()
         check(n.lib.dlx_solver_engine(self._h, byref(v)))
         return {code: name for name, code in _ENGINES.items()}[v.value]

@@ -15,7 +15,7 @@ use crate::matrix::Matrix;
 /// caller's ids (0 stays "none"), so that no color of the whole `u32`
 /// range can be taken for [`PURE`]: there are fewer distinct colors than
 /// nodes, and node numbers are below `u32::MAX`.
-pub(super) fn dense_colors(color: &mut [u32]) -> Result<(), Error> {
+pub(crate) fn dense_colors(color: &mut [u32]) -> Result<(), Error> {
     if color.iter().all(|&c| c == 0) {
         return Ok(());
     }

@@ -4,23 +4,7 @@
 
 use super::Mcc;
 use super::PURE;
-
-/// `v[i]`, where `i` comes from the links (see `Mcc::unlink`).
-#[inline(always)]
-pub(super) fn get(v: &[u32], i: u32) -> u32 {
-    debug_assert!((i as usize) < v.len());
-    // SAFETY: every index the links hold is in range of the arrays it is
-    // used on (`Mcc::new` sizes them all by the node and column counts).
-    unsafe { *v.get_unchecked(i as usize) }
-}
-
-/// `v[i] = x`, as [`get`].
-#[inline(always)]
-pub(super) fn put(v: &mut [u32], i: u32, x: u32) {
-    debug_assert!((i as usize) < v.len());
-    // SAFETY: as in `get`.
-    unsafe { *v.get_unchecked_mut(i as usize) = x }
-}
+pub(super) use crate::engine::kit::{get, put};
 
 impl Mcc {
     // The loops below read and write the links only at indices read from

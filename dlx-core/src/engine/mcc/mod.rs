@@ -103,7 +103,7 @@
 //! tree shrinks about threefold.
 
 mod bound;
-mod build;
+pub(super) mod build;
 mod choose;
 mod cover;
 mod walk;
