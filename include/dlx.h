@@ -480,7 +480,7 @@ enum dlx_engine
    * secondary columns, its clash sets (rows times rows, one bit each)
    * fit in 1 MB, else `DLX_ENGINE_GENERAL`; for a matrix with colors,
    * `DLX_ENGINE_SMALL` when its bit sets fit in 48 KB, else
-   * `DLX_ENGINE_GENERAL`; for exact cover, `DLX_ENGINE_SMALL` when its
+   * `DLX_ENGINE_CELLS`; for exact cover, `DLX_ENGINE_SMALL` when its
    * bit sets fit in 48 KB and either its dancing links (16 bytes for
    * each entry, row and column) would not fit in 32 KB or its rows have
    * three entries or more on average (and their conflict sets, rows

@@ -19,7 +19,10 @@
 //!    count finds them one at a time, the memo a finished state's worth at
 //!    once) or when most of its lookups find their state; the plain count
 //!    when few of the memo's lookups find their state and it counts
-//!    solutions four times as fast as the memo; else the remaining time of each is
+//!    solutions four times as fast as the memo, or as soon as the memo has
+//!    met almost no state twice in `NO_GAIN_LOOKUPS` lookups (it gains
+//!    nothing then, and is never chosen before it has met one state
+//!    twice); else the remaining time of each is
 //!    estimated from its time so far and its estimated fraction done
 //!    (Knuth's estimate for the plain search, the same over the memo's
 //!    levels); a count whose remaining time is less than a quarter of the
@@ -76,6 +79,13 @@ pub(crate) const REPEATS: f64 = 0.5;
 pub(crate) const RARE: f64 = 0.2;
 /// Lookups before the share of repeated states is read.
 pub(crate) const LOOKUPS: u64 = 256;
+/// The memo gains nothing, and the plain count is chosen, when after this
+/// many lookups fewer than one in [`NO_GAIN_SHARE`] found its state: then
+/// the memo walks the plain search's tree with a cache that only grows
+/// (Latin squares of order 7 with 11 givens, issue 68: no state met
+/// twice, 3x the plain count's time and 132 MB).
+pub(crate) const NO_GAIN_LOOKUPS: u64 = 4096;
+pub(crate) const NO_GAIN_SHARE: u64 = 1000;
 
 /// Which count an automatic count runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -201,12 +211,18 @@ impl<'a> Counting<'a> {
         if repeats >= REPEATS {
             return Some(Phase::Memo);
         }
+        if lookups >= NO_GAIN_LOOKUPS && cache.hits * NO_GAIN_SHARE < lookups {
+            return Some(Phase::Plain);
+        }
+        // A memo that has met no state twice has gained nothing yet,
+        // whatever its rate or estimate say (both read the order it walks).
+        let gains = cache.hits > 0;
         // Solutions counted per second: the plain count finds them one at
         // a time, the memo a finished state's worth at once.
         let rate = |counted: f64, time: Duration| counted / time.as_secs_f64().max(1e-9);
         let plain_rate = rate(self.auto.plain_count as f64, self.auto.plain_time);
         let memo_rate = rate(memo.counted(), self.auto.memo_time);
-        if memo.counted() >= MIN_COUNTED && memo_rate > MARGIN * plain_rate {
+        if gains && memo.counted() >= MIN_COUNTED && memo_rate > MARGIN * plain_rate {
             return Some(Phase::Memo);
         }
         let remaining = |time: Duration, done: f64| {
@@ -218,7 +234,7 @@ impl<'a> Counting<'a> {
         }
         let plain = remaining(self.auto.plain_time, self.search.estimate());
         let memo = remaining(self.auto.memo_time, memo.estimate());
-        if memo * MARGIN < plain {
+        if gains && memo * MARGIN < plain {
             Some(Phase::Memo)
         } else if plain * MARGIN < memo && repeats <= RARE {
             Some(Phase::Plain)

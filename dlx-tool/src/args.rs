@@ -55,8 +55,8 @@ Options:
       --engine E       the search engine: auto (the default: small where
                        the matrix fits in 48 KB as bit sets, with bounds,
                        colors or rows of 3 items or more, or too large for
-                       32 KB of dancing links; else general with bounds or
-                       colors and exact without: the rule of dlx_engine in
+                       32 KB of dancing links; else cells with colors,
+                       general with bounds and exact without: the rule of dlx_engine in
                        dlx.h), exact (Knuth's DLX1; its tree and counters),
                        small (bit sets, for small matrices: DLX1's tree and
                        counters, or with bounds or colors Algorithm M's tree

@@ -101,7 +101,8 @@ class Solver(n.Handle):
     for :meth:`count_memo`, and ``engine``
     ("auto", the default: "small", bit sets, for small matrices, plain
     or with bounds or colors (the rule: ``dlx_engine`` in the C header
-    ``dlx.h``); else "general", Algorithm M, with bounds or colors, and
+    ``dlx.h``); else "cells", dancing cells, with colors, "general",
+    Algorithm M, with bounds, and
     "exact", Knuth's DLX1, for exact cover; or any by name: "exact"
     refuses bounds and colors; "cells", dancing cells, takes bounds and
     colors on any size; an objective moves "small" and "cells" to
