@@ -98,7 +98,7 @@ _MEMO = "the memoized count takes no objective or cost limit: they pick among th
 # kind, and its sentence names only the kind: what each call (its `what`
 # before any '=') refused, and why.
 UNSUPPORTED_CAUSES = {
-    "engine": "the exact engine (Knuth's DLX1) takes no bounds or colors: use 'small', 'general' or 'auto'",
+    "engine": "the exact engine (Knuth's DLX1) takes no bounds or colors: use 'small', 'general', 'cells' or 'auto'",
     "count_memo": _MEMO,
     "sample": _MEMO,
     "checkpoint": "no checkpoint after the memoized or automatic count: it keeps its states in a cache, "

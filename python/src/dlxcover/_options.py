@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 #: "all" (the default) enumerates every solution.
 Objective = Literal["all", "min", "max", "fewest"]
 #: The engine: "auto" picks by the rule of ``dlx_engine`` in ``dlx.h``.
-Engine = Literal["auto", "exact", "general", "small"]
+Engine = Literal["auto", "exact", "general", "small", "cells"]
 #: The memoized count's column choice.
 MemoOrder = Literal["fewest", "first"]
 #: When the memoized count looks for independent parts (``dlx_memo_parts``).
