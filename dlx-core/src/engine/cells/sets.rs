@@ -145,21 +145,17 @@ impl Cells {
     }
 
     /// Takes every node of `p`'s option but `p` out of its set where it
-    /// is in one, adding each to the updates: from `p` to the spacer after
-    /// it, which leads back to the option's first node, and on to `p`.
+    /// is in one, adding each to the updates, in the order of
+    /// [`Cells::next_other`].
     /// With `CHECK`, stops at a primary item left with fewer options than
     /// it needs (`false`): the branch is a dead end (`Cells::dead`).
     /// With `EXACT` (every bound `1..=1`), a live primary item needs one
     /// option, and no count is read.
     #[inline(always)]
     fn hide_others<const CHECK: bool, const EXACT: bool>(&mut self, p: u32) -> bool {
-        let mut q = p + 1;
+        let mut q = self.next_other(p);
         while q != p {
             let n = self.node(q);
-            if n.item == 0 {
-                q = n.loc;
-                continue;
-            }
             let item = self.item(n.item);
             if n.loc < item.end {
                 self.remove(q, n.item, n.loc);
@@ -171,9 +167,18 @@ impl Cells {
                     }
                 }
             }
-            q += 1;
+            q = self.next_other(q);
         }
         true
+    }
+
+    /// The node after `q` in its option, cyclically: past the last, the
+    /// spacer leads back to the first (both walks over an option's other
+    /// nodes, `hide_others` and `commit`, step with this).
+    #[inline(always)]
+    fn next_other(&self, q: u32) -> u32 {
+        let n = self.node(q + 1);
+        if n.item == 0 { n.loc } else { q + 1 }
     }
 
     /// Takes every node of `p`'s option out of its set where it is in one
@@ -260,15 +265,10 @@ impl Cells {
         if own {
             self.freeze(x, self.node(x).item);
         }
-        let mut q = x + 1;
+        let mut q = self.next_other(x);
         while q != x {
-            let n = self.node(q);
-            if n.item == 0 {
-                q = n.loc;
-                continue;
-            }
-            self.freeze(q, n.item);
-            q += 1;
+            self.freeze(q, self.node(q).item);
+            q = self.next_other(q);
         }
         for f in 0..self.frozen.len() {
             let (k, e, c) = at(&self.frozen, f as u32);
