@@ -135,6 +135,83 @@ fn random_exact_cover_matrices_count_as_the_brute_force_and_the_search() {
     }
 }
 
+/// A random dense matrix: 2 or 3 primary columns (some with bounds, lower
+/// bound 0 among them) and up to 2 secondary ones, 4 to 6 rows per
+/// primary column (at most 16, the brute force's most), each primary column in a row with chance 1/2 (colored
+/// or plain secondary entries): columns that hold most of many rows, where
+/// the memo scans its lists instead of keeping them in sets (see
+/// `memo/live.rs`'s `Numbers::suited`). Redrawn until the primary columns
+/// hold at least 45% of the rows on average.
+fn dense(g: &mut Lcg) -> Matrix {
+    loop {
+        let primary = 2 + g.below(2) as usize;
+        let columns = primary + g.below(3) as usize;
+        let mut m = Matrix::new(columns).unwrap();
+        for c in 0..primary {
+            if g.below(3) == 0 {
+                let lower = g.below(2) as u32;
+                m.set_bounds(c, lower, lower + 1 + g.below(2) as u32).unwrap();
+            }
+        }
+        for c in primary..columns {
+            m.set_secondary(c).unwrap();
+        }
+        let rows = (primary * 4 + g.below(5) as usize).min(16);
+        let mut entries = 0;
+        for _ in 0..rows {
+            let mut cols: Vec<usize> = (0..primary).filter(|_| g.below(2) == 0).collect();
+            if cols.is_empty() {
+                cols.push(g.below(primary as u64) as usize);
+            }
+            entries += cols.len();
+            cols.extend((primary..columns).filter(|_| g.below(3) == 0));
+            let colors: Vec<u32> = cols.iter().map(|&c| if c >= primary { g.below(3) as u32 } else { 0 }).collect();
+            m.add_colored_row(&cols, &colors).unwrap();
+        }
+        if entries * 100 >= 45 * primary * rows {
+            return m;
+        }
+    }
+}
+
+/// Dense matrices (the memo's scanning regime) count as the brute force,
+/// on one thread and two, forced rows included; and the partitions of n
+/// items (every nonempty subset a row) count the Bell numbers, from their
+/// triangle. Catches a scan that keeps a row some column refuses (closed,
+/// full, of another color, or before its cursor).
+#[test]
+fn dense_matrices_count_as_the_brute_force_and_partitions_as_bell_numbers() {
+    let mut g = Lcg(68);
+    for case in 0..400 {
+        let m = dense(&mut g);
+        let forced = some_forced(&mut g, &all_general_covers(&m, &[]));
+        let want = Count::from(all_general_covers(&m, &forced).len() as u64);
+        for (order, threads) in [(Order::Fewest, 1), (Order::First, 1), (Order::Fewest, 2)] {
+            let mut s = memo_on(&m, order, &forced, threads);
+            assert_eq!(count(&mut s), want, "case {case}, {order:?}, {threads} threads, forced {forced:?}");
+        }
+    }
+    // Bell's triangle: each row starts with the last of the row above.
+    let mut row = vec![1u64];
+    let mut bell = vec![1u64];
+    for _ in 0..12 {
+        let mut next = vec![*row.last().unwrap()];
+        for &x in &row {
+            next.push(next.last().unwrap() + x);
+        }
+        bell.push(next[0]);
+        row = next;
+    }
+    assert_eq!(bell[..6], [1, 1, 2, 5, 15, 52]);
+    for (n, &want) in bell.iter().enumerate().skip(1) {
+        let mut m = Matrix::new(n).unwrap();
+        for set in 1..1usize << n {
+            m.add_row(&(0..n).filter(|&c| set >> c & 1 == 1).collect::<Vec<_>>()).unwrap();
+        }
+        assert_eq!(count(&mut memo(&m, Order::Fewest, &[])), Count::from(want), "partitions of {n} items");
+    }
+}
+
 /// A random matrix too large for the brute force: `columns` columns (a
 /// quarter secondary, colored on some rows when `general`, where primary
 /// columns also get bounds), `rows` rows of 1 to 4 columns.

@@ -143,7 +143,8 @@ impl Parts {
             self.open.try_reserve(1)?;
             self.open.push(c);
             self.enter(c);
-            for r in live.possible_rows(p, c as usize) {
+            cost += live.scan_cost(p, s, c as usize);
+            for r in live.possible_rows(p, s, c as usize) {
                 cost += 1;
                 if self.row_stamp[r as usize] == self.pass {
                     continue;
@@ -196,7 +197,8 @@ impl Parts {
                     continue;
                 }
                 // The secondary columns this group's rows may use.
-                for r in live.possible_rows(p, c as usize) {
+                cost += live.scan_cost(p, s, c as usize);
+                for r in live.possible_rows(p, s, c as usize) {
                     cost += 1;
                     if self.row_stamp[r as usize] != mark {
                         self.row_stamp[r as usize] = mark;
@@ -222,12 +224,13 @@ impl Parts {
 mod tests {
     use super::*;
     use crate::memo::live::tests::random;
+    use crate::memo::live::Numbers;
     use crate::memo::order::Order;
     use crate::memo::problem::Choice;
 
     /// The parts of state `s`, one vector each (none when it is one group).
     fn parts_of(p: &Problem, s: &[u64]) -> Vec<Vec<u64>> {
-        let live = Live::new(p, s).unwrap();
+        let live = Live::new(p, s, Numbers::Sets).unwrap();
         let mut out = Vec::new();
         let n = Parts::default().split(p, s, &live, &mut out).unwrap();
         if n < 2 {

@@ -410,23 +410,37 @@ impl Problem {
     }
 
     /// The possible rows of column `c` in state `s`, counted up to
-    /// `enough`.
-    fn possible_rows(&self, s: &[u64], c: u32, enough: usize) -> usize {
+    /// `enough`, and the list entries looked at.
+    fn possible_rows(&self, s: &[u64], c: u32, enough: usize) -> (usize, u64) {
         let (rows, from) = self.list(s, c);
         let mut n = 0;
+        let mut looked = 0;
         for &r in &rows[from.min(rows.len())..] {
             if n >= enough {
                 break;
             }
+            looked += 1;
             n += self.possible(s, r) as usize;
         }
-        n
+        (n, looked)
     }
 
     /// How the search goes on from state `s` under `order`, each column's
     /// possible rows counted from its list.
     pub fn choose(&self, s: &[u64], order: Order) -> Choice {
-        self.choose_by(s, order, |c, enough| self.possible_rows(s, c, enough))
+        self.choose_scanned(s, order, &mut 0)
+    }
+
+    /// [`Problem::choose`], adding the list entries it looks at to `work`.
+    pub fn choose_scanned(&self, s: &[u64], order: Order, work: &mut u64) -> Choice {
+        let looked = std::cell::Cell::new(0u64);
+        let choice = self.choose_by(s, order, |c, enough| {
+            let (n, more) = self.possible_rows(s, c, enough);
+            looked.set(looked.get() + more);
+            n
+        });
+        *work += looked.get();
+        choice
     }
 
     /// How the search goes on from state `s` under `order`, given each

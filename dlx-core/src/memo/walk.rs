@@ -5,7 +5,7 @@
 
 use super::cache::{Lookup, Store};
 use super::count::Count;
-use super::live::Live;
+use super::live::{Live, Numbers};
 use super::parts::Parts;
 use super::problem::{Choice, Problem};
 use super::MemoOptions;
@@ -134,8 +134,9 @@ impl Walk {
         // The column's possible rows, as `live` knows them (fewer than
         // u32::MAX: row numbers are u32).
         let from = self.rows.len();
-        self.rows.try_reserve(self.live.possible()[column as usize] as usize)?;
-        self.rows.extend(self.live.possible_rows(p, column as usize));
+        let depth = self.frames.len();
+        let state = &self.states[depth * p.words..(depth + 1) * p.words];
+        self.live.rows_into(p, state, column as usize, &mut self.rows)?;
         let rows = (self.rows.len() - from) as u32;
         let parts_from = self.parts.len();
         self.push_frame(p, Frame { column, via, product: false, parts_from, from, rows, close, sum: Count::ZERO, ..Frame::new(rows.saturating_add(close as u32)) })
@@ -219,8 +220,8 @@ impl Walk {
             self.result = Some(v);
             return Ok(());
         }
-        self.live = Live::new(p, state)?;
-        let choice = p.choose_counted(state, how.order, self.live.possible());
+        self.live = Live::new(p, state, Numbers::suited(p))?;
+        let choice = self.live.choose(p, state, how.order);
         self.states.try_reserve_exact(2 * p.words)?;
         self.states.extend_from_slice(state);
         self.result = self.enter(p, cache, how, choice, CLOSE)?;
@@ -310,7 +311,7 @@ impl Walk {
         if !product {
             self.live.step(p, state, child, r, column)?;
         }
-        let choice = p.choose_counted(child, how.order, self.live.possible());
+        let choice = self.live.choose(p, child, how.order);
         let via = if product { PART } else { r };
         if let Some(v) = self.enter(p, cache, how, choice, via)? {
             // The child ends here: one solution or none, and back.

@@ -34,7 +34,7 @@ use std::collections::HashMap;
 use std::io::{self, Write};
 
 use super::count::Count;
-use super::live::Live;
+use super::live::{Live, Numbers};
 use super::walk::CLOSE;
 use super::problem::{Choice, Problem};
 use super::{MemoOptions, Order};
@@ -244,10 +244,10 @@ impl Builder<'_> {
     /// The node of `start`'s solutions.
     fn run(&mut self, z: &mut Zdd, start: &[u64]) -> Result<u32, Error> {
         let (p, w) = (self.p, self.p.words);
-        self.live = Live::new(p, start)?;
+        self.live = Live::new(p, start, Numbers::suited(p))?;
         self.states.try_reserve(2 * w)?;
         self.states.extend_from_slice(start);
-        match p.choose_counted(start, self.order, self.live.possible()) {
+        match self.live.choose(p, start, self.order) {
             Choice::Done => return Ok(TOP),
             Choice::Dead => return Ok(BOTTOM),
             Choice::Branch { column, close } => self.push(column, close, CLOSE)?,
@@ -290,7 +290,7 @@ impl Builder<'_> {
                 continue;
             }
             self.live.step(p, state, child, r, column)?;
-            match p.choose_counted(child, self.order, self.live.possible()) {
+            match self.live.choose(p, child, self.order) {
                 Choice::Branch { column, close } => self.push(column, close, r)?,
                 end => {
                     self.live.back(p);
@@ -304,8 +304,9 @@ impl Builder<'_> {
     fn push(&mut self, column: u32, close: bool, via: u32) -> Result<(), Error> {
         let w = self.p.words;
         let from = self.rows.len();
-        self.rows.try_reserve(self.live.possible()[column as usize] as usize)?;
-        self.rows.extend(self.live.possible_rows(self.p, column as usize));
+        let depth = self.levels.len();
+        let state = &self.states[depth * w..(depth + 1) * w];
+        self.live.rows_into(self.p, state, column as usize, &mut self.rows)?;
         self.levels.try_reserve(1)?;
         self.levels.push(Level { column, via, from, count: self.rows.len() - from, tried: 0, close, chain: BOTTOM });
         self.states.try_reserve(w)?;
