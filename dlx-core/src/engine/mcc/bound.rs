@@ -101,7 +101,7 @@ impl Mcc {
         // compiler can keep in registers across the stores to `mark`.
         let (down, row, top, row_first, masks, words) = (&self.down[..], &self.row[..], &self.top[..], &self.row_first[..], &self.row_mask[..], self.words);
         let (lo, count) = (&self.lo[..], &self.count[..]);
-        let (mark, costs) = (&mut self.mark[..], &mut self.costs);
+        let (mark, costs, by_cost) = (&mut self.mark[..], &mut self.costs, self.by_cost);
         let mut apart = 0i64;
         // The columns that share a row with a column taken: bits in `near`
         // when the rows have bit sets, else stamped in `mark`.
@@ -112,12 +112,22 @@ impl Mcc {
                 continue;
             }
             let need = need(lo, count, i);
+            // In lists in increasing order of cost (`order_lists`), the
+            // first `need` rows are the cheapest; else the costs are
+            // gathered and the cheapest selected.
+            let (mut cheapest, mut taken) = (0i64, 0);
             costs.clear();
             let mut p = down[i] as usize;
             while p != i {
                 let r = row[p] as usize;
                 if bound.same_cost.is_none() {
-                    costs.push(bound.row_cost[r].max(0));
+                    let cost = bound.row_cost[r].max(0);
+                    if !by_cost {
+                        costs.push(cost);
+                    } else if taken < need {
+                        cheapest += cost;
+                        taken += 1;
+                    }
                 }
                 if words == 0 {
                     for &t in &top[row_first[r] as usize..row_first[r + 1] as usize - 1] {
@@ -130,6 +140,7 @@ impl Mcc {
             }
             apart += match bound.same_cost {
                 Some(c) => need.saturating_mul(c),
+                None if by_cost => cheapest,
                 None => {
                     let need = need as usize;
                     if need < costs.len() {
@@ -210,10 +221,20 @@ impl Mcc {
         } else {
             let hits = &self.hits;
             let ratio = |r: u32| (bound.row_cost[r as usize].max(0), i64::from(hits[r as usize].1));
-            self.touched.sort_unstable_by(|&x, &y| {
+            let by_ratio = |&x: &u32, &y: &u32| {
                 let ((cx, hx), (cy, hy)) = (ratio(x), ratio(y));
                 (i128::from(cx) * i128::from(hy)).cmp(&(i128::from(cy) * i128::from(hx))).then(hy.cmp(&hx))
-            });
+            };
+            // Each row serves at least one column, so the knapsack takes
+            // at most `total_need` rows: only the cheapest that many
+            // need sorting.
+            let most = usize::try_from(total_need).unwrap_or(usize::MAX);
+            if most < self.touched.len() {
+                self.touched.select_nth_unstable_by(most, by_ratio);
+                self.touched[..most].sort_unstable_by(by_ratio);
+            } else {
+                self.touched.sort_unstable_by(by_ratio);
+            }
             let (mut counted, mut left) = (0i64, total_need);
             for &r in &self.touched {
                 if left <= 0 {

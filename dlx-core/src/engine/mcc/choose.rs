@@ -67,6 +67,38 @@ impl Mcc {
         }
     }
 
+    /// [`Mcc::choose`] with an objective whose bar is set, unsteered and
+    /// without preferences: DLX5's rule, the fewest branches counting only
+    /// the rows cheaper than `room` (the rest cannot be in a solution below
+    /// the bar), among the columns that still need rows (or all active
+    /// ones when none does), the first such in column order. The lists are
+    /// in increasing order of cost (`order_lists`), so a column's count
+    /// stops at its first dear row, or once it reaches the best so far.
+    pub(super) fn choose_cheap(&self, row_cost: &[i64], room: i64) -> (u32, i64) {
+        let next = if self.short_next[0] != 0 { &self.short_next[..] } else { &self.next[..] };
+        let (mut best, mut least) = (0, i64::MAX);
+        let mut i = next[0];
+        while i != 0 {
+            let slack = 1 - self.need(i).max(0);
+            // Rows beyond `least - slack` cannot make this column better.
+            let cap = least.saturating_sub(slack);
+            let (mut rows, mut p) = (0i64, get(&self.down, i));
+            while p != i && rows < cap && row_cost[get(&self.row, p) as usize] < room {
+                rows += 1;
+                p = get(&self.down, p);
+            }
+            let branches = rows + slack;
+            if branches < least {
+                (best, least) = (i, branches);
+                if branches <= 0 {
+                    break;
+                }
+            }
+            i = get(next, i);
+        }
+        (best, least)
+    }
+
     /// [`Mcc::choose`] by `key`, whose tuple order is the choice's, and
     /// `branches`, the branches a key stands for: the first column of
     /// least key (among those that still need rows when `waiting`), or

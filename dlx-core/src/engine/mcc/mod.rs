@@ -74,7 +74,8 @@
 //! any that shares a row with a column taken before (taking short columns
 //! first usually leaves more columns that share no row). No row serves two
 //! taken columns, so each taken column `i` needs `d` rows of its own: at least the `d` smallest costs in its list (costs
-//! below 0 counted as 0). Rows with negative costs can lower any total by
+//! below 0 counted as 0; the lists are in increasing order of cost, so
+//! these are its first `d` rows). Rows with negative costs can lower any total by
 //! at most the sum of all negative costs, which is added once.
 //! For the fewest rows (every cost 1), this is the number of rows the taken
 //! columns still need.
@@ -173,6 +174,9 @@ struct Level {
     stop_last: bool,
     /// The cost of the rows chosen above this level.
     path: i64,
+    /// Whether the rows are in increasing order of cost (see
+    /// `Mcc::skip_dear`).
+    by_cost: bool,
 }
 
 impl Level {
@@ -238,6 +242,10 @@ pub(crate) struct Mcc {
     random: Option<Seeded>,
     /// The cost of the rows chosen on the stack.
     path: i64,
+    /// Whether every list is in increasing order of row cost under the
+    /// objective (`order_lists`), which the bound's cheapest rows and the
+    /// cut of dear rows read.
+    by_cost: bool,
     /// Scratch for the bound: a stamp per column, a stamp and a count of
     /// needy columns per row, the rows counted, and costs.
     mark: Vec<u32>,
@@ -418,11 +426,53 @@ impl Core for Mcc {
 
 impl Optimize for Mcc {
     fn optimizer(&self, objective: Objective, costs: &[i64]) -> Result<Optimizer, Error> {
-        // This engine has its own bound and needs no order of the lists.
+        // This engine has its own bound (no shares); its lists go in
+        // order of cost (`order_lists`).
         Optimizer::without_shares(objective, costs, self.rows())
     }
 
     fn solution_cost(&self, objective: &Optimizer) -> i64 {
         objective.bound().forced + self.path
+    }
+
+    fn order_scratch(&self) -> Result<Vec<(u32, i64, u32)>, Error> {
+        let mut scratch = Vec::new();
+        scratch.try_reserve_exact(self.top.len())?;
+        Ok(scratch)
+    }
+
+    /// Each column's rows in increasing order of cost under an objective
+    /// (as DLX5 sorts its lists), ties in the order rows were added, to
+    /// which they go back without one. Only when every row is in its
+    /// lists: a node left out (a row of a column whose upper bound is 0)
+    /// must find its neighbours again when it comes back, so then the
+    /// lists stay as they are and [`Mcc::by_cost`] says so.
+    fn order_lists(&mut self, objective: Option<&Optimizer>, scratch: &mut Vec<(u32, i64, u32)>) {
+        let items = self.len.len() as u32 - 1;
+        scratch.clear();
+        let cost = |x: u32| objective.map_or(0, |o| o.bound().row_cost[self.row[x as usize] as usize]);
+        for i in 1..=items {
+            let mut x = self.down[i as usize];
+            while x != i {
+                scratch.push((i, cost(x), x));
+                x = self.down[x as usize];
+            }
+        }
+        let nodes = (items + 1..self.top.len() as u32).filter(|&x| self.top[x as usize] & !PURE != 0).count();
+        if scratch.len() != nodes {
+            self.by_cost = false;
+            return;
+        }
+        scratch.sort_unstable();
+        for i in 1..=items {
+            (self.up[i as usize], self.down[i as usize]) = (i, i);
+        }
+        for &(item, _, x) in scratch.iter() {
+            let last = self.up[item as usize];
+            (self.up[x as usize], self.down[x as usize]) = (last, item);
+            self.down[last as usize] = x;
+            self.up[item as usize] = x;
+        }
+        self.by_cost = objective.is_some();
     }
 }

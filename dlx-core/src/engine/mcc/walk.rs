@@ -72,7 +72,11 @@ impl Mcc {
                 return false;
             }
         }
-        let (item, branches) = self.choose(bound.is_some(), rng.as_deref_mut());
+        let cheap = bound.filter(|b| b.bar != i64::MAX && rng.is_none() && self.prefer.is_empty() && self.by_cost);
+        let (item, branches) = match cheap {
+            Some(b) => self.choose_cheap(b.row_cost, b.bar - b.forced - self.path - b.negative),
+            None => self.choose(bound.is_some(), rng.as_deref_mut()),
+        };
         if branches <= 0 {
             return false;
         }
@@ -82,7 +86,11 @@ impl Mcc {
             self.order.push(p);
             p = self.down[p as usize];
         }
+        // Under an objective the list is in increasing order of cost
+        // (`order_lists`), and stays so unless shuffled or sorted below.
+        let mut by_cost = bound.is_some() && self.by_cost;
         if let Some(rng) = rng {
+            by_cost = false;
             rng.shuffle(&mut self.order[start as usize..]);
         } else if bound.is_some() && self.need(item) > 0 {
             // With an objective, the rows that serve the most columns still
@@ -94,10 +102,11 @@ impl Mcc {
                 if h.0 == stamp { h.1 } else { 0 }
             };
             self.order[start as usize..].sort_by_key(|x| std::cmp::Reverse(served(x)));
+            by_cost = false;
         }
         let (end, excluded, path) = (self.order.len() as u32, self.excluded.len() as u32, self.path);
         let stop_last = bound.is_none();
-        self.stack.push(Level { item, branch: Branch::Entered, last: false, chosen: false, start, at: start, end, stop: end, excluded, path, stop_last });
+        self.stack.push(Level { item, branch: Branch::Entered, last: false, chosen: false, start, at: start, end, stop: end, excluded, path, stop_last, by_cost });
         true
     }
 
@@ -140,6 +149,9 @@ impl Mcc {
                 l.at += 1;
             }
             self.top_level().at = l.at;
+        }
+        if let Some(b) = bound {
+            self.skip_dear(b, &mut l);
         }
         // The rows `at..end` are left, and the first chosen row must leave
         // enough after it for the column's lower bound.
@@ -200,6 +212,30 @@ impl Mcc {
             let covers = (0..words).all(|k| mask[k] & needy[k] & !other[k] == 0 && other[k] & !mask[k] & !self.unbounded[k] == 0);
             covers && self.primary_only[y] && b.row_cost[y] <= cost
         })
+    }
+
+    /// Skips the rows of level `l` from `at` on whose cost alone takes the
+    /// path to the bar (the costs still to pay are at least the negative
+    /// ones), as DLX5 cuts its sorted lists: in a level whose rows are in
+    /// increasing order of cost, all the rest once one is too dear; else
+    /// each such row. A row skipped stays in, as a dominated one does
+    /// ([`Mcc::replaced`]): any solution through it costs the bar or more.
+    fn skip_dear(&mut self, b: &Bound, l: &mut Level) {
+        if b.bar == i64::MAX {
+            return;
+        }
+        let room = b.bar - b.forced - self.path - b.negative;
+        let dear = |m: &Mcc, at: u32| b.row_cost[m.row[m.order[at as usize] as usize] as usize] >= room;
+        if l.by_cost {
+            if l.at < l.stop && dear(self, l.at) {
+                l.at = l.end;
+            }
+        } else {
+            while l.at < l.stop && dear(self, l.at) {
+                l.at += 1;
+            }
+        }
+        self.top_level().at = l.at;
     }
 
     /// Whether the bound rules out every row branch of level `l` at
