@@ -54,11 +54,15 @@ impl Mcc {
             self.stamp = 1;
         }
         self.needy_columns()?;
-        let apart = match self.apart_bound(bound, room) {
+        // Only rows cheaper than `dear` can be in a cover of the rest
+        // below `room`; in lists in order of cost they come first, and the
+        // bounds read no further.
+        let dear = if self.by_cost && room != i64::MAX { room.saturating_sub(bound.negative) } else { i64::MAX };
+        let apart = match self.apart_bound(bound, room, dear) {
             Ok(apart) => apart,
             Err(cut) => return Some(cut),
         };
-        let total_need = self.count_hits();
+        let total_need = self.count_hits(bound, dear);
         let counted = self.fewest_to_serve(bound, total_need)?;
         Some(bound.negative + apart.max(counted))
     }
@@ -95,7 +99,7 @@ impl Mcc {
     /// shortest first, each at the cost of its cheapest rows; `Err` with
     /// the bound as soon as it reaches `room` (the rest cannot lower it).
     #[inline(always)]
-    fn apart_bound(&mut self, bound: &Bound, room: i64) -> Result<i64, i64> {
+    fn apart_bound(&mut self, bound: &Bound, room: i64, dear: i64) -> Result<i64, i64> {
         let stamp = self.stamp;
         // The loops below read the links through local slices, which the
         // compiler can keep in registers across the stores to `mark`.
@@ -120,6 +124,9 @@ impl Mcc {
             let mut p = down[i] as usize;
             while p != i {
                 let r = row[p] as usize;
+                if bound.row_cost[r] >= dear {
+                    break;
+                }
                 if bound.same_cost.is_none() {
                     let cost = bound.row_cost[r].max(0);
                     if !by_cost {
@@ -137,6 +144,11 @@ impl Mcc {
                     near.iter_mut().zip(row_set(masks, words, r)).for_each(|(n, m)| *n |= m);
                 }
                 p = down[p] as usize;
+            }
+            if by_cost && dear != i64::MAX && taken < need && bound.same_cost.is_none() {
+                // Too few rows cheap enough: no cover of the rest below
+                // the bar.
+                return Err(room);
             }
             apart += match bound.same_cost {
                 Some(c) => need.saturating_mul(c),
@@ -159,7 +171,7 @@ impl Mcc {
     /// For the counting bound: the needy columns' total need, and for each
     /// row (in `hits`, the rows in `touched`) the needy columns it serves.
     #[inline(always)]
-    fn count_hits(&mut self) -> i64 {
+    fn count_hits(&mut self, bound: &Bound, dear: i64) -> i64 {
         let stamp = self.stamp;
         let (down, row, lo, count) = (&self.down[..], &self.row[..], &self.lo[..], &self.count[..]);
         let (hits, touched) = (&mut self.hits[..], &mut self.touched);
@@ -170,6 +182,9 @@ impl Mcc {
             let mut p = down[i] as usize;
             while p != i {
                 let r = row[p] as usize;
+                if bound.row_cost[r] >= dear {
+                    break;
+                }
                 let h = &mut hits[r];
                 if h.0 != stamp {
                     *h = (stamp, 0);

@@ -2,7 +2,7 @@
 //! covering and purifying columns, committing a chosen row's columns, and
 //! excluding the rows a level has tried.
 
-use super::Mcc;
+use super::{Mcc, NO_CUT};
 use super::PURE;
 pub(super) use crate::engine::kit::{get, put};
 
@@ -204,15 +204,132 @@ impl Mcc {
         }
     }
 
-    /// Commits every column of `x`'s row but `x`'s own.
-    pub(super) fn commit_rest(&mut self, x: u32) {
+    /// Commits every column of `x`'s row but `x`'s own. With a `cut`
+    /// (not [`NO_CUT`]), the columns' covers and purifications leave alone
+    /// the rows that cost `cut` or more (see the module's "Costs").
+    pub(super) fn commit_rest(&mut self, x: u32, cut: i64) {
         let (first, end) = self.row_span(x);
-        (first..x).chain(x + 1..end).for_each(|q| self.commit(q));
+        if cut == NO_CUT {
+            (first..x).chain(x + 1..end).for_each(|q| self.commit(q));
+        } else {
+            (first..x).chain(x + 1..end).for_each(|q| self.commit_below(q, cut));
+        }
     }
 
-    pub(super) fn uncommit_rest(&mut self, x: u32) {
+    /// Undoes `commit_rest(x, cut)`, with the same `cut`.
+    pub(super) fn uncommit_rest(&mut self, x: u32, cut: i64) {
         let (first, end) = self.row_span(x);
-        (first..x).chain(x + 1..end).rev().for_each(|q| self.uncommit(q));
+        if cut == NO_CUT {
+            (first..x).chain(x + 1..end).rev().for_each(|q| self.uncommit(q));
+        } else {
+            (first..x).chain(x + 1..end).rev().for_each(|q| self.uncommit_below(q, cut));
+        }
+    }
+
+    /// [`Mcc::commit`] under the cut `d`.
+    #[inline(always)]
+    fn commit_below(&mut self, q: u32, d: i64) {
+        let j = get(&self.top, q);
+        if self.is_primary(j) {
+            self.count_up(j);
+            if get(&self.count, j) == get(&self.hi, j) {
+                self.cover_below(j, d);
+            }
+        } else if j & PURE == 0 {
+            match get(&self.color, q) {
+                0 => self.cover_below(j, d),
+                c => self.purify_below(j, c, d),
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn uncommit_below(&mut self, q: u32, d: i64) {
+        let j = get(&self.top, q);
+        if self.is_primary(j) {
+            if get(&self.count, j) == get(&self.hi, j) {
+                self.uncover_below(j, d);
+            }
+            self.count_down(j);
+        } else if j & PURE == 0 {
+            match get(&self.color, q) {
+                0 => self.uncover_below(j, d),
+                _ => self.unpurify_below(j, d),
+            }
+        }
+    }
+
+    /// Whether node `p`'s row costs at least the cut `d`.
+    #[inline(always)]
+    fn is_dear(&self, p: u32, d: i64) -> bool {
+        self.row_cost[get(&self.row, p) as usize] >= d
+    }
+
+    /// [`Mcc::cover`] of the rows cheaper than the cut: the first ones of
+    /// the list, which is in increasing order of cost.
+    fn cover_below(&mut self, i: u32, d: i64) {
+        let mut updates = 1;
+        let mut p = get(&self.down, i);
+        while p != i && !self.is_dear(p, d) {
+            updates += self.hide(p);
+            p = get(&self.down, p);
+        }
+        if self.is_primary(i) {
+            let (a, b) = (self.prev[i as usize], self.next[i as usize]);
+            self.next[a as usize] = b;
+            self.prev[b as usize] = a;
+        }
+        self.updates += updates;
+    }
+
+    /// Undoes `cover_below(i, d)`: up from the list's end, past its dear
+    /// rows (they were left alone), then every row.
+    fn uncover_below(&mut self, i: u32, d: i64) {
+        if self.is_primary(i) {
+            let (a, b) = (self.prev[i as usize], self.next[i as usize]);
+            self.next[a as usize] = i;
+            self.prev[b as usize] = i;
+        }
+        let mut p = get(&self.up, i);
+        while p != i && self.is_dear(p, d) {
+            p = get(&self.up, p);
+        }
+        while p != i {
+            self.unhide(p);
+            p = get(&self.up, p);
+        }
+    }
+
+    /// [`Mcc::purify`] of the rows cheaper than the cut.
+    fn purify_below(&mut self, j: u32, c: u32, d: i64) {
+        let mut updates = 0;
+        let mut p = get(&self.down, j);
+        while p != j && !self.is_dear(p, d) {
+            if get(&self.color, p) == c {
+                let t = get(&self.top, p);
+                put(&mut self.top, p, t | PURE);
+            } else {
+                updates += self.hide(p);
+            }
+            p = get(&self.down, p);
+        }
+        self.updates += updates;
+    }
+
+    fn unpurify_below(&mut self, j: u32, d: i64) {
+        let mut p = get(&self.up, j);
+        while p != j && self.is_dear(p, d) {
+            p = get(&self.up, p);
+        }
+        while p != j {
+            let t = get(&self.top, p);
+            if t & PURE != 0 {
+                put(&mut self.top, p, t & !PURE);
+            } else {
+                self.unhide(p);
+            }
+            p = get(&self.up, p);
+        }
     }
 
     /// Chooses row `r` outright (a forced row): its first node leaves its

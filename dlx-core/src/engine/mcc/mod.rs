@@ -177,7 +177,13 @@ struct Level {
     /// Whether the rows are in increasing order of cost (see
     /// `Mcc::skip_dear`).
     by_cost: bool,
+    /// The cut of the chosen row's commit (see the module's "Costs"), or
+    /// [`NO_CUT`].
+    cut: i64,
 }
+
+/// No cut: a commit covers every row.
+const NO_CUT: i64 = i64::MAX;
 
 impl Level {
     /// The rows this level's branch rules out are `order[start..]` up to
@@ -244,8 +250,10 @@ pub(crate) struct Mcc {
     path: i64,
     /// Whether every list is in increasing order of row cost under the
     /// objective (`order_lists`), which the bound's cheapest rows and the
-    /// cut of dear rows read.
+    /// cut of dear rows read; and then each row's cost (scaled, as the
+    /// objective counts it), which a cover under a cut reads.
     by_cost: bool,
+    row_cost: Vec<i64>,
     /// Scratch for the bound: a stamp per column, a stamp and a count of
     /// needy columns per row, the rows counted, and costs.
     mark: Vec<u32>,
@@ -459,8 +467,9 @@ impl Optimize for Mcc {
             }
         }
         let nodes = (items + 1..self.top.len() as u32).filter(|&x| self.top[x as usize] & !PURE != 0).count();
+        self.by_cost = false;
+        self.row_cost = Vec::new();
         if scratch.len() != nodes {
-            self.by_cost = false;
             return;
         }
         scratch.sort_unstable();
@@ -473,6 +482,14 @@ impl Optimize for Mcc {
             self.down[last as usize] = x;
             self.up[item as usize] = x;
         }
-        self.by_cost = objective.is_some();
+        // Without room for the costs the lists are sorted all the same,
+        // and no commit is cut.
+        if let Some(o) = objective {
+            let costs = o.bound().row_cost;
+            if self.row_cost.try_reserve_exact(costs.len()).is_ok() {
+                self.row_cost.extend_from_slice(costs);
+                self.by_cost = true;
+            }
+        }
     }
 }

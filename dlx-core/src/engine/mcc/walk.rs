@@ -4,7 +4,7 @@
 
 use super::Mcc;
 use super::bound::row_set;
-use super::{Branch, Level};
+use super::{Branch, Level, NO_CUT};
 use crate::bound::Bound;
 use crate::engine::walk::{walk_m, Levels, Resume};
 use crate::engine::mode::{Ending, Steps};
@@ -24,7 +24,7 @@ impl Mcc {
                 self.top_level().branch = Branch::Over;
             }
             Branch::Rows if l.chosen => {
-                self.uncommit_rest(self.order[l.at as usize]);
+                self.uncommit_rest(self.order[l.at as usize], l.cut);
                 self.path = l.path;
                 let top = self.top_level();
                 top.chosen = false;
@@ -81,8 +81,16 @@ impl Mcc {
             return false;
         }
         let start = self.order.len() as u32;
+        // In lists in order of cost, the rows from the first whose cost
+        // alone reaches the bar are left out: none can be in a solution
+        // below it, and under a cut (see `cut`) some may clash with the
+        // rows chosen above.
+        let room = match bound {
+            Some(b) if self.by_cost && b.bar != i64::MAX => b.bar - b.forced - self.path - b.negative,
+            _ => i64::MAX,
+        };
         let mut p = self.down[item as usize];
-        while p != item {
+        while p != item && (room == i64::MAX || self.row_cost[self.row[p as usize] as usize] < room) {
             self.order.push(p);
             p = self.down[p as usize];
         }
@@ -106,7 +114,7 @@ impl Mcc {
         }
         let (end, excluded, path) = (self.order.len() as u32, self.excluded.len() as u32, self.path);
         let stop_last = bound.is_none();
-        self.stack.push(Level { item, branch: Branch::Entered, last: false, chosen: false, start, at: start, end, stop: end, excluded, path, stop_last, by_cost });
+        self.stack.push(Level { item, branch: Branch::Entered, last: false, chosen: false, start, at: start, end, stop: end, excluded, path, stop_last, by_cost, cut: NO_CUT });
         true
     }
 
@@ -182,9 +190,12 @@ impl Mcc {
             self.unlink(x);
             self.excluded.push(x);
         }
-        self.commit_rest(x);
-        self.path += bound.map_or(0, |b| b.row_cost[self.row[x as usize] as usize]);
-        self.top_level().chosen = true;
+        let cost = bound.map_or(0, |b| b.row_cost[self.row[x as usize] as usize]);
+        let cut = self.cut(bound, cost);
+        self.commit_rest(x, cut);
+        self.path += cost;
+        let top = self.top_level();
+        (top.chosen, top.cut) = (true, cut);
         true
     }
 
@@ -212,6 +223,17 @@ impl Mcc {
             let covers = (0..words).all(|k| mask[k] & needy[k] & !other[k] == 0 && other[k] & !mask[k] & !self.unbounded[k] == 0);
             covers && self.primary_only[y] && b.row_cost[y] <= cost
         })
+    }
+
+    /// The cut of a row of cost `cost` chosen now (see the module's
+    /// "Costs"): the room left below the bar once it is paid, when every
+    /// list is in order of cost and no cost is negative (so that the room
+    /// only shrinks below); else [`NO_CUT`].
+    fn cut(&self, bound: Option<&Bound>, cost: i64) -> i64 {
+        match bound {
+            Some(b) if self.by_cost && b.negative == 0 && b.bar != i64::MAX => b.bar - b.forced - self.path - cost,
+            _ => NO_CUT,
+        }
     }
 
     /// Skips the rows of level `l` from `at` on whose cost alone takes the
