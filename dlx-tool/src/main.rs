@@ -38,7 +38,7 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use dlx_core::format::{ColorText, ReadError};
-use dlx_core::{Error, Goal, Limits, Matrix, Objective, Outcome, Solver};
+use dlx_core::{Engine, Error, Goal, Limits, Matrix, Objective, Outcome, Solver};
 
 mod args;
 mod output;
@@ -379,7 +379,13 @@ fn knuth_hint(arg: &str) -> Option<String> {
 /// The solver the options ask for: engine, seed, threads, objective,
 /// excluded and forced rows; the exit status when one is refused.
 fn make_solver(opts: &Options, matrix: &std::sync::Arc<Matrix>, name: &str) -> Result<Solver, ExitCode> {
-    let mut solver = match Solver::from_shared_with_engine(std::sync::Arc::clone(matrix), opts.engine) {
+    // With an objective the automatic engine is the one the objective
+    // runs on: built once, not built and then moved from.
+    let engine = match opts.engine {
+        Engine::Auto if opts.goal.is_some() => Engine::for_objective(matrix),
+        engine => engine,
+    };
+    let mut solver = match Solver::from_shared_with_engine(std::sync::Arc::clone(matrix), engine) {
         Ok(s) => s,
         Err(e @ Error::Unsupported(_)) => {
             say!("dlx: {name}: --engine exact: {e}");

@@ -114,6 +114,15 @@ impl Engine {
     pub fn from_name(name: &str) -> Option<Engine> {
         Engine::all().into_iter().find(|e| e.name() == name)
     }
+
+    /// The engine a search with an objective runs on `matrix` (the ones
+    /// with a branch and bound): `General` on a matrix with bounds or
+    /// colors, else `Exact`. A solver made on another one moves there
+    /// when the objective is set; made on this one, it builds its engine
+    /// once.
+    pub fn for_objective(matrix: &Matrix) -> Engine {
+        if matrix.is_generalized() { Engine::General } else { Engine::Exact }
+    }
 }
 
 /// Engine `engine` laid out for `matrix`; [`Engine::Auto`] takes the one

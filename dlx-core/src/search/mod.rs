@@ -301,8 +301,7 @@ impl Search {
         // done.
         let mut moved = None;
         if objective.is_some() && self.engine.bound().is_none() {
-            let links = if self.matrix.is_generalized() { Engine::General } else { Engine::Exact };
-            let mut core = engine::build(&self.matrix, links)?;
+            let mut core = engine::build(&self.matrix, Engine::for_objective(&self.matrix))?;
             core.steer(self.steering)?;
             moved = Some(core);
         }

@@ -4,6 +4,7 @@
 
 use super::Mcc;
 use super::PURE;
+use super::cover::get;
 use crate::bound::Bound;
 
 /// The most primary columns for which rows are also kept as bit sets
@@ -54,6 +55,10 @@ impl Mcc {
             self.stamp = 1;
         }
         self.needy_columns()?;
+        if self.by_cost && room != i64::MAX && bound.negative.saturating_add(self.each_alone(bound)) < room {
+            // Neither bound can reach the room: no need to work them out.
+            return Some(bound.negative);
+        }
         // Only rows cheaper than `dear` can be in a cover of the rest
         // below `room`; in lists in order of cost they come first, and the
         // bounds read no further.
@@ -93,6 +98,30 @@ impl Mcc {
         }
         order.sort_unstable();
         Some(())
+    }
+
+    /// What the needy columns' cheapest rows cost, each column on its own
+    /// (its first rows, in lists in order of cost): at least either bound
+    /// below. The seed's bound takes some of these columns, each at this
+    /// cost; the counting bound's knapsack can take, for each column, its
+    /// cheapest rows whole (a row serving two columns once), so it costs
+    /// no more. `i64::MAX` when a column has too few rows.
+    #[inline(always)]
+    fn each_alone(&self, bound: &Bound) -> i64 {
+        let mut sum = 0i64;
+        for i in self.needy.iter().map(|&key| (key & 0xffff_ffff) as u32) {
+            let mut need = self.need(i);
+            let mut p = get(&self.down, i);
+            while need > 0 {
+                if p == i {
+                    return i64::MAX;
+                }
+                sum = sum.saturating_add(bound.row_cost[get(&self.row, p) as usize].max(0));
+                need -= 1;
+                p = get(&self.down, p);
+            }
+        }
+        sum
     }
 
     /// The seed's bound: needy columns no two of which share a row,

@@ -124,7 +124,7 @@ impl Mcc {
             path: 0,
             costs: Vec::new(),
             by_cost: false,
-            row_cost: Vec::new(),
+            node_cost: Vec::new(),
             mark: filled(n + 1)?,
             hits: filled(rows)?,
             touched: Vec::new(),

@@ -74,7 +74,7 @@ impl Mcc {
     /// ones when none does), the first such in column order. The lists are
     /// in increasing order of cost (`order_lists`), so a column's count
     /// stops at its first dear row, or once it reaches the best so far.
-    pub(super) fn choose_cheap(&self, row_cost: &[i64], room: i64) -> (u32, i64) {
+    pub(super) fn choose_cheap(&self, room: i64) -> (u32, i64) {
         let next = if self.short_next[0] != 0 { &self.short_next[..] } else { &self.next[..] };
         let (mut best, mut least) = (0, i64::MAX);
         let mut i = next[0];
@@ -83,7 +83,7 @@ impl Mcc {
             // Rows beyond `least - slack` cannot make this column better.
             let cap = least.saturating_sub(slack);
             let (mut rows, mut p) = (0i64, get(&self.down, i));
-            while p != i && rows < cap && row_cost[get(&self.row, p) as usize] < room {
+            while p != i && rows < cap && self.node_cost[p as usize] < room {
                 rows += 1;
                 p = get(&self.down, p);
             }

@@ -262,7 +262,7 @@ impl Mcc {
     /// Whether node `p`'s row costs at least the cut `d`.
     #[inline(always)]
     fn is_dear(&self, p: u32, d: i64) -> bool {
-        self.row_cost[get(&self.row, p) as usize] >= d
+        self.node_cost[p as usize] >= d
     }
 
     /// [`Mcc::cover`] of the rows cheaper than the cut: the first ones of

@@ -250,10 +250,11 @@ pub(crate) struct Mcc {
     path: i64,
     /// Whether every list is in increasing order of row cost under the
     /// objective (`order_lists`), which the bound's cheapest rows and the
-    /// cut of dear rows read; and then each row's cost (scaled, as the
-    /// objective counts it), which a cover under a cut reads.
+    /// cut of dear rows read; and then each node's row's cost (scaled, as
+    /// the objective counts it), which the cuts read (one load a node, as
+    /// DLX5 keeps its costs in its nodes).
     by_cost: bool,
-    row_cost: Vec<i64>,
+    node_cost: Vec<i64>,
     /// Scratch for the bound: a stamp per column, a stamp and a count of
     /// needy columns per row, the rows counted, and costs.
     mark: Vec<u32>,
@@ -468,7 +469,7 @@ impl Optimize for Mcc {
         }
         let nodes = (items + 1..self.top.len() as u32).filter(|&x| self.top[x as usize] & !PURE != 0).count();
         self.by_cost = false;
-        self.row_cost = Vec::new();
+        self.node_cost = Vec::new();
         if scratch.len() != nodes {
             return;
         }
@@ -486,8 +487,8 @@ impl Optimize for Mcc {
         // and no commit is cut.
         if let Some(o) = objective {
             let costs = o.bound().row_cost;
-            if self.row_cost.try_reserve_exact(costs.len()).is_ok() {
-                self.row_cost.extend_from_slice(costs);
+            if self.node_cost.try_reserve_exact(self.row.len()).is_ok() {
+                self.node_cost.extend(self.row.iter().map(|&r| costs.get(r as usize).copied().unwrap_or(0)));
                 self.by_cost = true;
             }
         }

@@ -74,7 +74,7 @@ impl Mcc {
         }
         let cheap = bound.filter(|b| b.bar != i64::MAX && rng.is_none() && self.prefer.is_empty() && self.by_cost);
         let (item, branches) = match cheap {
-            Some(b) => self.choose_cheap(b.row_cost, b.bar - b.forced - self.path - b.negative),
+            Some(b) => self.choose_cheap(b.bar - b.forced - self.path - b.negative),
             None => self.choose(bound.is_some(), rng.as_deref_mut()),
         };
         if branches <= 0 {
@@ -90,7 +90,7 @@ impl Mcc {
             _ => i64::MAX,
         };
         let mut p = self.down[item as usize];
-        while p != item && (room == i64::MAX || self.row_cost[self.row[p as usize] as usize] < room) {
+        while p != item && (room == i64::MAX || self.node_cost[p as usize] < room) {
             self.order.push(p);
             p = self.down[p as usize];
         }
