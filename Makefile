@@ -221,6 +221,7 @@ bench: all
 	python3 bench/parse.py
 	python3 bench/general.py $(GENERAL_PEERS)
 	python3 bench/general.py --large $(GENERAL_PEERS)
+	python3 bench/general.py --costs $(if $(DLX5),--cost dlx5=$(DLX5))
 	python3 bench/pre.py
 	python3 bench/optimize.py
 	test -x $(PYVENV)/bin/python || $(MAKE) python-test
@@ -229,7 +230,8 @@ bench: all
 
 # Peers for bench/general.py (colors and multiplicities), built outside the
 # repository from their public sources: make bench DLX2=... DLX3=... SSXCC=...
-# SSMCC=... MINIEXACT=... (each the program's path; those not set are left out).
+# SSMCC=... MINIEXACT=... DLX5=... (each the program's path; those not set are
+# left out; DLX5 races `--min-cost` in `general.py --costs`).
 GENERAL_PEERS = $(if $(DLX2),--xcc dlx2=$(DLX2)) $(if $(SSXCC),--xcc ssxcc=$(SSXCC)) \
   $(if $(DLX3),--all dlx3=$(DLX3)) $(if $(SSMCC),--all ssmcc=$(SSMCC)) $(if $(MINIEXACT),--miniexact $(MINIEXACT))
 

@@ -31,9 +31,17 @@ bench/out/general_large: matrices past the bit sets). Besides `dlx --plain`
 default command (`dlx -q`, the automatic count) is timed, its median
 shown as "default s".
 
+With --costs, least cost instead of counts: each colored instance of the
+small family gets a cost from 0 to 99 on each option (`|n`, drawn by a
+generator seeded with the instance's name, so every run writes the same
+files, in bench/out/general_costs), and `dlx --min-cost` runs against
+each `--cost NAME=COMMAND` (Knuth's DLX5, which prints "The optimum cost
+is $N"). The optimum of every run must be the same as ours.
+
 Usage: bench/general.py [-n RUNS] [--large] [--xcc|--mcc|--all NAME=COMMAND ...] [--miniexact PATH] [NAME ...]
+       bench/general.py --costs [-n RUNS] [--cost NAME=COMMAND ...] [NAME ...]
 """
-import argparse, os, re, statistics, subprocess, sys
+import argparse, os, random, re, statistics, subprocess, sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in bench/
 from suite import dlx, expected, out, root
@@ -87,6 +95,56 @@ def bounded(path):
     return re.search(r'(^|\s)[0-9:]+\|', items) is not None
 
 
+def with_costs(path, out_path):
+    """Writes the instance at path with a cost of 0-99 on each option,
+    drawn by a generator seeded with the file's name."""
+    g = random.Random(os.path.basename(path))
+    lines, first = [], True
+    with open(path) as f:
+        for line in f:
+            if line.startswith('|') or not line.strip():
+                lines.append(line)
+            elif first:
+                lines.append(line)
+                first = False
+            else:
+                lines.append('%s |%d\n' % (line.rstrip('\n'), g.randint(0, 99)))
+    with open(out_path, 'w') as f:
+        f.write(''.join(lines))
+
+
+def costs_table(a, peers):
+    """The --costs mode: dlx --min-cost against each peer, on the colored
+    instances of the small family with costs."""
+    source = os.path.join(out, 'general')
+    folder = os.path.join(out, 'general_costs')
+    os.makedirs(folder, exist_ok=True)
+    subprocess.run([sys.executable, os.path.join(root, 'tools', 'gen_general.py'), source], check=True)
+    names = a.names or sorted(f[:-4] for f in os.listdir(source) if f.endswith('.dlx') and not bounded(os.path.join(source, f)))
+    print('%-20s %9s %9s' % ('instance', 'optimum', 'ours s') + ''.join(' %12s' % (n + '/ours') for n, _ in peers))
+    for name in names:
+        path = os.path.join(folder, name + '.dlx')
+        with_costs(os.path.join(source, name + '.dlx'), path)
+        commands = [[dlx, '--min-cost', '-q', '-']] + [cmd for _, cmd in peers]
+        for cmd in commands:
+            cpu_run(cmd, path)  # warm-up
+        times = [[] for _ in commands]
+        optimum = None
+        for _ in range(a.runs):
+            for k, cmd in enumerate(commands):
+                secs, text = cpu_run(cmd, path)
+                times[k].append(secs)
+                m = re.match(r'\s*(-?\d+)\b', text) if k == 0 else re.search(r'optimum cost is \$(-?\d+)', text)
+                if not m:
+                    sys.exit('general.py: %s: %s printed %r, no optimum' % (name, ' '.join(cmd), text.strip()[-200:]))
+                if optimum is None:
+                    optimum = m.group(1)
+                elif m.group(1) != optimum:
+                    sys.exit('general.py: %s: %s found %s, not the optimum %s' % (name, ' '.join(cmd), m.group(1), optimum))
+        medians = [statistics.median(t) for t in times]
+        print('%-20s %9s %9.3f' % (name, optimum, medians[0]) + ''.join(' %11.2fx' % (m / medians[0]) for m in medians[1:]), flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('-n', '--runs', type=int, default=5)
@@ -94,8 +152,18 @@ def main():
         ap.add_argument('--' + kind, action='append', default=[], metavar='NAME=COMMAND')
     ap.add_argument('--miniexact', metavar='PATH', help='miniexact (run with -c or -m, -e, on the instance in its own format)')
     ap.add_argument('--large', action='store_true', help='the large family')
+    ap.add_argument('--costs', action='store_true', help='least cost, against --cost peers')
+    ap.add_argument('--cost', action='append', default=[], metavar='NAME=COMMAND')
     ap.add_argument('names', nargs='*')
     a = ap.parse_args()
+    if a.costs:
+        cost_peers = []
+        for spec in a.cost:
+            name, _, command = spec.partition('=')
+            if not name or not command.split():
+                ap.error('--cost wants NAME=COMMAND, not %r' % spec)
+            cost_peers.append((name, command.split()))
+        return costs_table(a, cost_peers)
     folder = os.path.join(out, 'general_large' if a.large else 'general')
     peers = []
     for kind in ('xcc', 'mcc', 'all'):

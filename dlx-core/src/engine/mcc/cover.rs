@@ -282,21 +282,21 @@ impl Mcc {
         self.updates += updates;
     }
 
-    /// Undoes `cover_below(i, d)`: up from the list's end, past its dear
-    /// rows (they were left alone), then every row.
+    /// Undoes `cover_below(i, d)`, down the list again to its first dear
+    /// row, as DLX5 does: putting rows back in the order they were taken
+    /// out restores the links as well as the reverse order does, since a
+    /// row put back is written into its neighbours' links, hidden or not
+    /// (Knuth's remark in DLX5), and the rows past the cut were left alone.
     fn uncover_below(&mut self, i: u32, d: i64) {
         if self.is_primary(i) {
             let (a, b) = (self.prev[i as usize], self.next[i as usize]);
             self.next[a as usize] = i;
             self.prev[b as usize] = i;
         }
-        let mut p = get(&self.up, i);
-        while p != i && self.is_dear(p, d) {
-            p = get(&self.up, p);
-        }
-        while p != i {
+        let mut p = get(&self.down, i);
+        while p != i && !self.is_dear(p, d) {
             self.unhide(p);
-            p = get(&self.up, p);
+            p = get(&self.down, p);
         }
     }
 
@@ -316,19 +316,17 @@ impl Mcc {
         self.updates += updates;
     }
 
+    /// Undoes `purify_below(j, c, d)`, down the list as `uncover_below`.
     fn unpurify_below(&mut self, j: u32, d: i64) {
-        let mut p = get(&self.up, j);
-        while p != j && self.is_dear(p, d) {
-            p = get(&self.up, p);
-        }
-        while p != j {
+        let mut p = get(&self.down, j);
+        while p != j && !self.is_dear(p, d) {
             let t = get(&self.top, p);
             if t & PURE != 0 {
                 put(&mut self.top, p, t & !PURE);
             } else {
                 self.unhide(p);
             }
-            p = get(&self.up, p);
+            p = get(&self.down, p);
         }
     }
 

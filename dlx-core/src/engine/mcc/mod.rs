@@ -92,6 +92,23 @@
 //! columns spread over disjoint rows (the Square Destroyer), the second
 //! when every row serves many of them (lottery covers).
 //!
+//! Under an objective each column's rows are in increasing order of cost
+//! (`order_lists`, as Knuth's DLX5 sorts its lists; when every row is in
+//! its lists), and the room a branch has is the bar less the cost so far
+//! (less the negative costs). Then, as in DLX5: a row that alone costs the
+//! room or more is dear, and no cover of the rest below the bar holds it;
+//! a level takes its column's rows up to its first dear one, and stops
+//! there once the bar has come down; the column branched on is the one of
+//! fewest rows that are not dear (`choose_cheap`); the bounds read only
+//! the rows that are not dear, and none is worked out when the needy
+//! columns' cheapest rows, each column on its own, cannot reach the room
+//! (`each_alone`). With no negative cost, a chosen row's covers and
+//! purifications leave alone the rows at or past its *cut*, the room its
+//! own cost leaves (DLX5's thresholds): the room only shrinks below, so
+//! those rows are dear wherever the search meets them again, and putting
+//! them back is skipped as well. On Latin squares and word rectangles with
+//! costs this halves the updates.
+//!
 //! A search that keeps only the one best solution also skips dominated
 //! rows (with at most 256 primary columns, whose sets of columns are then
 //! kept as bit sets of at most four words): a row `x` of a level is not tried when a row `y` tried
