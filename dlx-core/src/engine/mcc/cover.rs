@@ -2,7 +2,7 @@
 //! covering and purifying columns, committing a chosen row's columns, and
 //! excluding the rows a level has tried.
 
-use super::{Mcc, NO_CUT};
+use super::Mcc;
 use super::PURE;
 pub(super) use crate::engine::kit::{get, put};
 
@@ -204,26 +204,42 @@ impl Mcc {
         }
     }
 
-    /// Commits every column of `x`'s row but `x`'s own. With a `cut`
-    /// (not [`NO_CUT`]), the columns' covers and purifications leave alone
-    /// the rows that cost `cut` or more (see the module's "Costs").
-    pub(super) fn commit_rest(&mut self, x: u32, cut: i64) {
+    /// Commits every column of `x`'s row but `x`'s own.
+    #[inline(always)]
+    pub(super) fn commit_rest(&mut self, x: u32) {
         let (first, end) = self.row_span(x);
-        if cut == NO_CUT {
-            (first..x).chain(x + 1..end).for_each(|q| self.commit(q));
-        } else {
-            (first..x).chain(x + 1..end).for_each(|q| self.commit_below(q, cut));
+        for q in first..end {
+            if q != x {
+                self.commit(q);
+            }
         }
     }
 
-    /// Undoes `commit_rest(x, cut)`, with the same `cut`.
-    pub(super) fn uncommit_rest(&mut self, x: u32, cut: i64) {
+    #[inline(always)]
+    pub(super) fn uncommit_rest(&mut self, x: u32) {
         let (first, end) = self.row_span(x);
-        if cut == NO_CUT {
-            (first..x).chain(x + 1..end).rev().for_each(|q| self.uncommit(q));
-        } else {
-            (first..x).chain(x + 1..end).rev().for_each(|q| self.uncommit_below(q, cut));
+        for q in (first..end).rev() {
+            if q != x {
+                self.uncommit(q);
+            }
         }
+    }
+
+    /// [`Mcc::commit_rest`] under a `cut` (see the module's "Costs"): the
+    /// columns' covers and purifications leave alone the rows that cost
+    /// `cut` or more. Kept out of line, so that the walk without an
+    /// objective stays as it was.
+    #[inline(never)]
+    pub(super) fn commit_rest_below(&mut self, x: u32, cut: i64) {
+        let (first, end) = self.row_span(x);
+        (first..x).chain(x + 1..end).for_each(|q| self.commit_below(q, cut));
+    }
+
+    /// Undoes `commit_rest_below(x, cut)`, with the same `cut`.
+    #[inline(never)]
+    pub(super) fn uncommit_rest_below(&mut self, x: u32, cut: i64) {
+        let (first, end) = self.row_span(x);
+        (first..x).chain(x + 1..end).rev().for_each(|q| self.uncommit_below(q, cut));
     }
 
     /// [`Mcc::commit`] under the cut `d`.

@@ -24,7 +24,12 @@ impl Mcc {
                 self.top_level().branch = Branch::Over;
             }
             Branch::Rows if l.chosen => {
-                self.uncommit_rest(self.order[l.at as usize], l.cut);
+                let x = self.order[l.at as usize];
+                if l.cut == NO_CUT {
+                    self.uncommit_rest(x);
+                } else {
+                    self.uncommit_rest_below(x, l.cut);
+                }
                 self.path = l.path;
                 let top = self.top_level();
                 top.chosen = false;
@@ -81,6 +86,29 @@ impl Mcc {
             return false;
         }
         let start = self.order.len() as u32;
+        let by_cost = match bound {
+            None if rng.is_none() => {
+                let mut p = self.down[item as usize];
+                while p != item {
+                    self.order.push(p);
+                    p = self.down[p as usize];
+                }
+                false
+            }
+            _ => self.costed_rows(item, bound, rng),
+        };
+        let (end, excluded, path) = (self.order.len() as u32, self.excluded.len() as u32, self.path);
+        let stop_last = bound.is_none();
+        self.stack.push(Level { item, branch: Branch::Entered, last: false, chosen: false, start, at: start, end, stop: end, excluded, path, stop_last, by_cost, cut: NO_CUT });
+        true
+    }
+
+    /// The rows of a level on `item` into `order`, with a bound or a
+    /// generator (out of line: the count's walk stays lean); whether they
+    /// are in increasing order of cost.
+    #[inline(never)]
+    fn costed_rows(&mut self, item: u32, bound: Option<&Bound>, rng: Option<&mut fastrand::Rng>) -> bool {
+        let start = self.order.len();
         // In lists in order of cost, the rows from the first whose cost
         // alone reaches the bar are left out: none can be in a solution
         // below it, and under a cut (see `cut`) some may clash with the
@@ -96,10 +124,9 @@ impl Mcc {
         }
         // Under an objective the list is in increasing order of cost
         // (`order_lists`), and stays so unless shuffled or sorted below.
-        let mut by_cost = bound.is_some() && self.by_cost;
         if let Some(rng) = rng {
-            by_cost = false;
-            rng.shuffle(&mut self.order[start as usize..]);
+            rng.shuffle(&mut self.order[start..]);
+            false
         } else if bound.is_some() && self.need(item) > 0 {
             // With an objective, the rows that serve the most columns still
             // needing rows go first: good solutions early lower the bar
@@ -109,13 +136,11 @@ impl Mcc {
                 let h = hits[row[*x as usize] as usize];
                 if h.0 == stamp { h.1 } else { 0 }
             };
-            self.order[start as usize..].sort_by_key(|x| std::cmp::Reverse(served(x)));
-            by_cost = false;
+            self.order[start..].sort_by_key(|x| std::cmp::Reverse(served(x)));
+            false
+        } else {
+            bound.is_some() && self.by_cost
         }
-        let (end, excluded, path) = (self.order.len() as u32, self.excluded.len() as u32, self.path);
-        let stop_last = bound.is_none();
-        self.stack.push(Level { item, branch: Branch::Entered, last: false, chosen: false, start, at: start, end, stop: end, excluded, path, stop_last, by_cost, cut: NO_CUT });
-        true
     }
 
     /// Takes the top level's next branch: `true` when one was taken,
@@ -190,12 +215,11 @@ impl Mcc {
             self.unlink(x);
             self.excluded.push(x);
         }
-        let cost = bound.map_or(0, |b| b.row_cost[self.row[x as usize] as usize]);
-        let cut = self.cut(bound, cost);
-        self.commit_rest(x, cut);
-        self.path += cost;
-        let top = self.top_level();
-        (top.chosen, top.cut) = (true, cut);
+        match bound {
+            None => self.commit_rest(x),
+            Some(b) => self.commit_costed(x, b),
+        }
+        self.top_level().chosen = true;
         true
     }
 
@@ -225,15 +249,27 @@ impl Mcc {
         })
     }
 
+    /// Commits row `x`'s other columns under the bound `b`, under its cut
+    /// when it has one, and adds its cost to the path.
+    #[inline(never)]
+    fn commit_costed(&mut self, x: u32, b: &Bound) {
+        let cost = b.row_cost[self.row[x as usize] as usize];
+        let cut = self.cut(b, cost);
+        if cut == NO_CUT {
+            self.commit_rest(x);
+        } else {
+            self.commit_rest_below(x, cut);
+        }
+        self.path += cost;
+        self.top_level().cut = cut;
+    }
+
     /// The cut of a row of cost `cost` chosen now (see the module's
     /// "Costs"): the room left below the bar once it is paid, when every
     /// list is in order of cost and no cost is negative (so that the room
     /// only shrinks below); else [`NO_CUT`].
-    fn cut(&self, bound: Option<&Bound>, cost: i64) -> i64 {
-        match bound {
-            Some(b) if self.by_cost && b.negative == 0 && b.bar != i64::MAX => b.bar - b.forced - self.path - cost,
-            _ => NO_CUT,
-        }
+    fn cut(&self, b: &Bound, cost: i64) -> i64 {
+        if self.by_cost && b.negative == 0 && b.bar != i64::MAX { b.bar - b.forced - self.path - cost } else { NO_CUT }
     }
 
     /// Skips the rows of level `l` from `at` on whose cost alone takes the
