@@ -14,7 +14,9 @@ is the automatic count's median over the better of the other two: the
 automatic count's promise is at most 1.5. The last column is the
 automatic count's peak memory (the kernel's maximum resident size of the
 child, the largest of its runs) over that of the faster of the other two:
-the promise is at most 2.
+the promise is at most 2. The kernel's maximum counts the pages of the
+process before it became the tool (this Python, some 14 MB), so a count
+that stays below that reads 1.00.
 
 Usage: bench/counting.py [-n RUNS] [--cap SECONDS] [NAME ...]
 """
