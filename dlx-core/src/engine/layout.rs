@@ -48,6 +48,18 @@ impl Layout {
         Ok(std::sync::Arc::from(items))
     }
 
+    /// Per primary item (index 0 unused), its lower and upper bounds (1
+    /// and 1 for a column without bounds).
+    pub fn bounds(&self, matrix: &Matrix) -> Result<(Vec<u32>, Vec<u32>), Error> {
+        let (mut lo, mut hi): (Vec<u32>, Vec<u32>) = (filled(self.primary + 1)?, filled(self.primary + 1)?);
+        for (c, &item) in self.item_of.iter().enumerate() {
+            if (item as usize) <= self.primary {
+                (lo[item as usize], hi[item as usize]) = matrix.bounds(c).unwrap_or((1, 1));
+            }
+        }
+        Ok((lo, hi))
+    }
+
     /// Per item (index 0 unused), whether it is a preferred primary item;
     /// empty when none is.
     pub fn preferred_flags(&self, matrix: &Matrix) -> Result<Vec<bool>, Error> {

@@ -37,16 +37,9 @@ impl Cells {
         let mut row_first: Vec<u32> = filled(rows + 1)?;
         let layout = Layout::new(matrix)?;
         let prefer = layout.preferred_flags(matrix)?;
+        let (lo, hi) = layout.bounds(matrix)?;
         let Layout { item_of, primary } = layout;
-        let (mut lo, mut hi): (Vec<u32>, Vec<u32>) = (filled(primary + 1)?, filled(primary + 1)?);
-        let mut exact = true;
-        for (c, &k) in item_of.iter().enumerate() {
-            if (k as usize) <= primary {
-                let (l, h) = matrix.bounds(c).unwrap_or((1, 1));
-                (lo[k as usize], hi[k as usize]) = (l, h);
-                exact &= (l, h) == (1, 1);
-            }
-        }
+        let exact = (1..=primary).all(|i| (lo[i], hi[i]) == (1, 1));
         // The nodes, and each item's number of them; a spacer's `loc`
         // leads back to the first node of the option before it.
         let mut color: Vec<u32> = filled(total)?;

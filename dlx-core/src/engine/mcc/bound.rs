@@ -62,7 +62,7 @@ impl Mcc {
         // Only rows cheaper than `dear` can be in a cover of the rest
         // below `room`; in lists in order of cost they come first, and the
         // bounds read no further.
-        let dear = if self.by_cost && room != i64::MAX { room.saturating_sub(bound.negative) } else { i64::MAX };
+        let dear = if self.by_cost { self.dear_from(bound) } else { i64::MAX };
         let apart = match self.apart_bound(bound, room, dear) {
             Ok(apart) => apart,
             Err(cut) => return Some(cut),

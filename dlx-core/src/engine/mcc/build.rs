@@ -53,14 +53,8 @@ impl Mcc {
         let mut len: Vec<u32> = filled(n + 1)?;
         let layout = Layout::new(matrix)?;
         let prefer = layout.preferred_flags(matrix)?;
+        let (lo, hi) = layout.bounds(matrix)?;
         let Layout { item_of, primary } = layout;
-        let (mut lo, mut hi): (Vec<u32>, Vec<u32>) = (filled(primary + 1)?, filled(primary + 1)?);
-        for (c, &item) in item_of.iter().enumerate() {
-            if (item as usize) <= primary {
-                let (l, h) = matrix.bounds(c).unwrap_or((1, 1));
-                (lo[item as usize], hi[item as usize]) = (l, h);
-            }
-        }
         for i in 1..=n {
             (up[i], down[i]) = (i as u32, i as u32);
         }

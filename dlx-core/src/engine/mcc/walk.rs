@@ -79,7 +79,7 @@ impl Mcc {
         }
         let cheap = bound.filter(|b| b.bar != i64::MAX && rng.is_none() && self.prefer.is_empty() && self.by_cost);
         let (item, branches) = match cheap {
-            Some(b) => self.choose_cheap(b.bar - b.forced - self.path - b.negative),
+            Some(b) => self.choose_cheap(self.dear_from(b)),
             None => self.choose(bound.is_some(), rng.as_deref_mut()),
         };
         if branches <= 0 {
@@ -114,7 +114,7 @@ impl Mcc {
         // below it, and under a cut (see `cut`) some may clash with the
         // rows chosen above.
         let room = match bound {
-            Some(b) if self.by_cost && b.bar != i64::MAX => b.bar - b.forced - self.path - b.negative,
+            Some(b) if self.by_cost => self.dear_from(b),
             _ => i64::MAX,
         };
         let mut p = self.down[item as usize];
@@ -272,6 +272,14 @@ impl Mcc {
         if self.by_cost && b.negative == 0 && b.bar != i64::MAX { b.bar - b.forced - self.path - cost } else { NO_CUT }
     }
 
+    /// The cost from which a row is dear here (see the module's "Costs"):
+    /// the bar less the cost so far and the negative costs, which no row
+    /// reaching it can be in a cover below the bar with; `i64::MAX`
+    /// without a bar.
+    pub(super) fn dear_from(&self, b: &Bound) -> i64 {
+        if b.bar == i64::MAX { i64::MAX } else { b.bar.saturating_sub(b.forced).saturating_sub(self.path).saturating_sub(b.negative) }
+    }
+
     /// Skips the rows of level `l` from `at` on whose cost alone takes the
     /// path to the bar (the costs still to pay are at least the negative
     /// ones), as DLX5 cuts its sorted lists: in a level whose rows are in
@@ -282,7 +290,7 @@ impl Mcc {
         if b.bar == i64::MAX {
             return;
         }
-        let room = b.bar - b.forced - self.path - b.negative;
+        let room = self.dear_from(b);
         let dear = |m: &Mcc, at: u32| b.row_cost[m.row[m.order[at as usize] as usize] as usize] >= room;
         if l.by_cost {
             if l.at < l.stop && dear(self, l.at) {
