@@ -525,18 +525,28 @@ fn in_order(m: &Matrix, engine: Engine, forced: &[usize], excluded: &[usize]) ->
 /// their first item alone (a secondary first item indexed as primary),
 /// unforcing before any force. Against the brute force (every set of
 /// rows) and Algorithm M on links: the same solutions, and, since a
-/// level's options are taken in the matrix's order, in the same order
-/// and with the same node count, with rows forced and excluded too.
+/// level's options are taken in the matrix's order, in the same order,
+/// with rows forced and excluded too. The same node count where no item
+/// has slack; with slack, dancing cells passes over the finished items
+/// (at their lower bound with no option left) on which Algorithm M
+/// branches once more, so fewer nodes on some matrices (a `finish` that
+/// retires nothing, or an item that still needs options) and never more.
 #[test]
 fn dancing_cells_walk_algorithm_m_and_agree_with_the_brute_force() {
     let mut g = Lcg(6868);
-    let mut with_solutions = 0;
+    let (mut with_solutions, mut fewer) = (0, 0);
     for i in 0..4000 {
         let m = if i % 4 == 0 { random_matrix(&mut g, 0, 3) } else { random_general(&mut g, 0, 3) };
         let (cells, nodes) = in_order(&m, Engine::Cells, &[], &[]);
         let (links, links_nodes) = in_order(&m, Engine::General, &[], &[]);
         assert_eq!(cells, links, "order of solutions\n{m:?}");
-        assert_eq!(nodes, links_nodes, "nodes\n{m:?}");
+        let slack = (0..m.columns()).any(|c| m.is_secondary(c) == Some(false) && m.bounds(c).is_some_and(|(lo, hi)| lo < hi));
+        if slack {
+            assert!(nodes <= links_nodes, "nodes {nodes} > {links_nodes}\n{m:?}");
+            fewer += usize::from(nodes < links_nodes);
+        } else {
+            assert_eq!(nodes, links_nodes, "nodes\n{m:?}");
+        }
         let mut sorted = cells.clone();
         sorted.sort();
         assert_eq!(sorted, all_general_covers(&m, &[]), "brute force\n{m:?}");
@@ -549,7 +559,9 @@ fn dancing_cells_walk_algorithm_m_and_agree_with_the_brute_force() {
         let excluded = [g.below(m.rows() as u64) as usize];
         if forced != excluded && Solver::with_engine(&m, Engine::General).unwrap().set_subproblem(&forced, &excluded).is_ok() {
             let cells = in_order(&m, Engine::Cells, &forced, &excluded);
-            assert_eq!(cells, in_order(&m, Engine::General, &forced, &excluded), "forced {forced:?}, excluded {excluded:?}\n{m:?}");
+            let links = in_order(&m, Engine::General, &forced, &excluded);
+            assert_eq!(cells.0, links.0, "forced {forced:?}, excluded {excluded:?}\n{m:?}");
+            assert!(if slack { cells.1 <= links.1 } else { cells.1 == links.1 }, "nodes, forced {forced:?}, excluded {excluded:?}\n{m:?}");
             let want: Vec<Vec<usize>> = all_general_covers(&m, &forced).into_iter().filter(|r| !r.contains(&excluded[0])).collect();
             let mut got = cells.0;
             got.sort();
@@ -557,4 +569,5 @@ fn dancing_cells_walk_algorithm_m_and_agree_with_the_brute_force() {
         }
     }
     assert!(with_solutions > 1000, "only {with_solutions} instances had solutions");
+    assert!(fewer > 100, "only {fewer} instances passed over a finished item");
 }

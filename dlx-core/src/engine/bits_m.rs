@@ -530,7 +530,7 @@ impl<const ONE: bool> Levels for Walk<'_, ONE> {
     }
 
     #[inline(always)]
-    fn all_done(&self) -> bool {
+    fn all_done(&mut self) -> bool {
         self.0.all_done::<ONE>()
     }
 

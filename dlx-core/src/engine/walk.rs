@@ -136,8 +136,10 @@ pub(crate) trait Levels {
     fn within(&self) -> bool;
     /// The levels on the path.
     fn levels(&self) -> usize;
-    /// Whether no primary column is active: the path is a solution.
-    fn all_done(&self) -> bool;
+    /// Whether no primary column is left to branch on: the path is a
+    /// solution. (An engine may tidy its state here first: `cells` retires
+    /// its finished items.)
+    fn all_done(&mut self) -> bool;
     /// Enters a level (the node is counted), or finds a dead end (`false`).
     fn enter(&mut self) -> bool;
     /// Takes the top level's next branch (`false`: none left, the level

@@ -359,7 +359,7 @@ impl Levels for Walk<'_, '_, '_, '_> {
     }
 
     #[inline(always)]
-    fn all_done(&self) -> bool {
+    fn all_done(&mut self) -> bool {
         self.m.all_done()
     }
 
