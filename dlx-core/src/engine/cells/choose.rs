@@ -57,19 +57,25 @@ impl Cells {
 
     /// [`Cells::choose`] with bounds, unsteered.
     fn choose_bounded(&self) -> (u32, i64) {
-        let key = |i: u32| {
+        let rest = |i: u32| {
             let (hi, count) = (get(&self.hi, i), get(&self.count, i));
-            (self.branches(i), (hi - get(&self.lo, i)).min(hi - count), u32::MAX - self.size(i), i)
+            ((hi - get(&self.lo, i)).min(hi - count), u32::MAX - self.size(i), i)
         };
         let live = &self.live_items[..self.live as usize];
-        let mut best = key(live[0]);
+        let (mut least, mut best) = (self.branches(live[0]), rest(live[0]));
         for &i in &live[1..] {
-            if best.0 <= 0 {
+            if least <= 0 {
                 break;
             }
-            best = best.min(key(i));
+            // The ties are read only where the branches tie or win.
+            let b = self.branches(i);
+            if b < least {
+                (least, best) = (b, rest(i));
+            } else if b == least {
+                best = best.min(rest(i));
+            }
         }
-        (best.3, best.0)
+        (best.2, least)
     }
 
     /// [`Cells::choose`] steered: a level of at most one branch first,
