@@ -478,7 +478,7 @@ enum dlx_engine
    * for a matrix with bounds, `DLX_ENGINE_SMALL` when its bit sets
    * (columns times rows, one bit each) fit in 48 KB and, if it has
    * secondary columns, its clash sets (rows times rows, one bit each)
-   * fit in 1 MB, else `DLX_ENGINE_GENERAL`; for a matrix with colors,
+   * fit in 1 MB, else `DLX_ENGINE_CELLS`; for a matrix with colors,
    * `DLX_ENGINE_SMALL` when its bit sets fit in 48 KB, else
    * `DLX_ENGINE_CELLS`; for exact cover, `DLX_ENGINE_SMALL` when its
    * bit sets fit in 48 KB and either its dancing links (16 bytes for
@@ -515,9 +515,12 @@ enum dlx_engine
   /**
    * Dancing cells (Knuth's SSXCC and SSMCC): Algorithm M on sparse
    * sets with a trail in place of links, for bounds and colors on
-   * matrices too large for the bit sets. The solutions, counts and
-   * node count of `DLX_ENGINE_GENERAL`, its updates counted its own
-   * way. It has no branch and bound: an objective moves the solver to
+   * matrices too large for the bit sets. The solutions and counts of
+   * `DLX_ENGINE_GENERAL`, in the same order; its node count too where
+   * no primary column has slack (lower bound below upper), else at
+   * most that: a column with its lower bound and no row left is
+   * passed over (as SSMCC does), not branched on once more. Its
+   * updates are counted its own way. It has no branch and bound: an objective moves the solver to
    * `DLX_ENGINE_GENERAL` (`DLX_ENGINE_EXACT` for plain exact cover).
    */
   DLX_ENGINE_CELLS = 4,

@@ -36,6 +36,21 @@ a walk over rows of permutations):
   The last three (and the first) are also counted by a dynamic programme
   over the columns here.
 
+The large family (`--large`, matrices past the bit sets):
+
+* latin_6_givens_5, latin_7_givens_11: Latin squares of order 6 and 7
+  completing givens drawn from a random square, counted met in the middle
+  over rows of permutations (`latin_givens_count`).
+* words_rectangle_7776x16: 5x5 word rectangles whose rows may be any of
+  the 7,776 words of length 5 over abcdef and whose columns come from a
+  sample of 16: every choice of five column words is one, 16^5.
+* words_rectangle_5000x24: rows from a sample of 5,000 such words,
+  columns from one of 24, counted transposed by `rectangle_count`.
+* words_distinct_80, words_distinct_90: 5x5 double word squares whose ten
+  words are all different, each word a primary item bounded `0:1`
+  (Knuth's word rectangles, TAOCP 7.2.2.1, with multiplicities), counted
+  a row at a time by `distinct_rectangle_count`.
+
 The order of the items and of the options is part of an instance: the
 counters (nodes, updates) depend on it. DLX2 and DLX3 walk the same trees
 as this library's counts (dlx-tool/tests/cli.rs checks DLX3's node count on two).
@@ -142,6 +157,56 @@ def rectangle_count(rows_words, cols_words):
     return count(0, ("",) * n)
 
 
+def bounded_word_rectangle(rows_words, cols_words):
+    """`word_rectangle` with no word used twice: a primary item `w<word>`
+    bounded `0:1` for each word, in each option that places it (a word of
+    both lists has one item, so it is not both a row and a column)."""
+    primary, secondary, options = word_rectangle(rows_words, cols_words)
+    words = sorted(set(rows_words) | set(cols_words))
+    tagged = []
+    for option in options:
+        head, *cells = option.split()
+        word = "".join(c.partition(":")[2] for c in cells)
+        tagged.append(" ".join([head, "w" + word] + cells))
+    return primary + ["0:1|w" + w for w in words], secondary, tagged
+
+
+def distinct_rectangle_count(rows_words, cols_words):
+    """The arrays of `bounded_word_rectangle`: those of `rectangle_count`
+    whose 2n words (rows and columns) are all different. A row at a time
+    as there (the row words that may come next as bit sets, per column
+    and start of a column word), each row a word not used above; each
+    array found is checked for a repeated word."""
+    n = len(rows_words[0])
+    follows = [{} for _ in range(n)]
+    for w in cols_words:
+        for k in range(n):
+            for c in range(n):
+                follows[c].setdefault(w[:k], set()).add(w[k])
+    allowed = [{start: sum(1 << j for j, r in enumerate(rows_words) if r[c] in letters)
+                for start, letters in follows[c].items()} for c in range(n)]
+
+    def count(rows, starts):
+        fits = -1
+        for c in range(n):
+            fits &= allowed[c][starts[c]]
+        total = 0
+        while fits:
+            low = fits & -fits
+            fits ^= low
+            w = rows_words[low.bit_length() - 1]
+            if w in rows:
+                continue
+            grown = tuple(starts[c] + w[c] for c in range(n))
+            if len(rows) == n - 1:
+                total += len(set(grown) | set(rows) | {w}) == 2 * n
+            else:
+                total += count(rows + [w], grown)
+        return total
+
+    return count([], ("",) * n)
+
+
 def latin_square(n, seed):
     """A Latin square of order n drawn with `seed`: the cyclic one,
     (r + c) mod n, with its rows, columns and symbols permuted."""
@@ -201,6 +266,22 @@ def large_instances():
         model, givens = latin_givens(n, k, seed)
         yield ("latin_%d_givens_%d.dlx" % (n, k), "Latin squares of order %d completing %d givens, as XCC; expect %d"
                % (n, k, latin_givens_count(n, givens)), model)
+    # Thousands of row words: every word of length 5 over abcdef (so any
+    # five column words make a rectangle: 16^5 of them), and a sample of
+    # 5,000, counted transposed (the rows from the short list).
+    every = ["".join(p) for p in itertools.product("abcdef", repeat=5)]
+    cols = word_list(13, 16, 5, "abcdef")
+    yield ("words_rectangle_7776x16.dlx", "5x5 word rectangles, rows every word of 5 letters over abcdef, columns 16 of them, as XCC; expect %d"
+           % 16 ** 5, word_rectangle(every, cols))
+    rows, cols = word_list(11, 5000, 5, "abcdef"), word_list(12, 24, 5, "abcdef")
+    assert rectangle_count(rows[:300], cols) == rectangle_count(cols, rows[:300])  # the transpose
+    yield ("words_rectangle_5000x24.dlx", "5x5 word rectangles, rows from 5,000 words over abcdef, columns from 24, as XCC; expect %d"
+           % rectangle_count(cols, rows), word_rectangle(rows, cols))
+    # No word twice (Knuth's word rectangles; multiplicities, `0:1` words).
+    for k, seed in ((80, 3), (90, 4)):
+        square = word_list(seed, k)
+        yield ("words_distinct_%d.dlx" % k, "5x5 double word squares of %d different words from one list of %d over abcd, "
+               "each word bounded 0:1; expect %d" % (10, k, distinct_rectangle_count(square, square)), bounded_word_rectangle(square, square))
 
 
 # ---- multiplicities -------------------------------------------------------

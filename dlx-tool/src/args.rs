@@ -55,8 +55,8 @@ Options:
       --engine E       the search engine: auto (the default: small where
                        the matrix fits in 48 KB as bit sets, with bounds,
                        colors or rows of 3 items or more, or too large for
-                       32 KB of dancing links; else cells with colors,
-                       general with bounds and exact without: the rule of dlx_engine in
+                       32 KB of dancing links; else cells with colors or
+                       bounds and exact without: the rule of dlx_engine in
                        dlx.h), exact (Knuth's DLX1; its tree and counters),
                        small (bit sets, for small matrices: DLX1's tree and
                        counters, or with bounds or colors Algorithm M's tree
@@ -64,7 +64,8 @@ Options:
                        general (Knuth's Algorithm M, which also takes
                        bounds and colors; its counters are its own) or
                        cells (dancing cells, Knuth's SSXCC and SSMCC:
-                       Algorithm M's tree on sparse sets; an objective
+                       Algorithm M's tree on sparse sets, less its nodes on
+                       items with their lower bound and no option left; an objective
                        moves it to general or exact). Exit
                        status 1 for exact on a matrix with bounds or colors
   -j, --threads N      search on N threads (0: one per core; default 1); the
