@@ -504,8 +504,10 @@ enum dlx_engine
    * Bit sets, for small matrices: exact cover with secondary columns
    * with the same tree, solutions and counters as `DLX_ENGINE_EXACT`,
    * faster (a sudoku, N-queens, a small polyomino box); with colors or
-   * bounds, the tree, solutions and node count of `DLX_ENGINE_GENERAL`
-   * (Knuth's DLX2 and DLX3), its updates counted its own way. It has
+   * bounds, the solutions, order and node count of `DLX_ENGINE_CELLS`
+   * (those of `DLX_ENGINE_GENERAL`, Knuth's DLX2 and DLX3, less the
+   * nodes on finished columns: see `DLX_ENGINE_CELLS`), its updates
+   * counted its own way. It has
    * no branch and bound: an objective moves the solver to
    * `DLX_ENGINE_EXACT` (the same tree and counters), or to
    * `DLX_ENGINE_GENERAL` with bounds or colors, as it does a solver

@@ -1,6 +1,10 @@
 //! Algorithm M on bit sets: multiplicities (and colors) for small
-//! matrices, walking the tree of the links engine ([`mcc`](super::mcc)) —
-//! Knuth's DLX3's — with the same solutions, order and node count. The
+//! matrices, walking the tree of dancing cells ([`cells`](super::cells)):
+//! that of the links engine ([`mcc`](super::mcc), Knuth's DLX3's) less its
+//! levels on finished columns (a column with its lower bound and no row in
+//! play, which DLX3 branches on once more, is deactivated: `finish`), with
+//! the same solutions and order, and DLX3's node count where no column has
+//! slack. The
 //! small-matrix engine ([`small`](super::small)) hands a matrix with
 //! bounds to it (`small::new`), so it runs as [`Engine::Small`].
 //!
@@ -91,6 +95,9 @@ pub(crate) struct BitsM {
     col_rows: Vec<u64>,
     lo: Vec<u32>,
     hi: Vec<u32>,
+    /// Whether some primary column has slack (lower bound below upper):
+    /// only such a column can be finished (see [`BitsM::finish`]).
+    slack: bool,
     /// Row `r`'s primary columns: `row_cols[row_start[r]..row_start[r + 1]]`.
     row_start: Vec<u32>,
     row_cols: Vec<u32>,
@@ -215,6 +222,7 @@ impl BitsM {
             words,
             width,
             col_rows,
+            slack: lo.iter().zip(&hi).any(|(l, h)| l < h),
             lo,
             hi,
             row_start,
@@ -375,8 +383,31 @@ impl BitsM {
     /// Turns dynamic weights on (every weight back to 1) or off. Errors:
     /// out of memory.
     #[inline(always)]
-    fn all_done<const ONE: bool>(&self) -> bool {
+    fn all_done<const ONE: bool>(&mut self) -> bool {
+        if self.slack {
+            self.finish::<ONE>();
+        }
         self.bits[self.words_of::<ONE>()..].iter().all(|&w| w == 0)
+    }
+
+    /// Deactivates each active column that is finished: it has its lower
+    /// bound and no row in play, so its one branch would be the stop
+    /// branch, which changes nothing else (as `Cells::finish`, whose doc
+    /// gives the figures). Part of the branch just taken: the level's
+    /// copy puts it back.
+    #[inline(always)]
+    fn finish<const ONE: bool>(&mut self) {
+        let words = self.words_of::<ONE>();
+        for w in 0..self.width_of::<ONE>() - words {
+            let mut bits = self.bits[words + w];
+            while bits != 0 {
+                let j = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if self.count[j] >= self.lo[j] && self.length::<ONE>(j) == 0 {
+                    self.bits[words + w] &= !(1 << (j % 64));
+                }
+            }
+        }
     }
 
     /// Enters a level: chooses its column and pushes its rows in play,

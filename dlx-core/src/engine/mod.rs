@@ -82,7 +82,8 @@ pub enum Engine {
     /// Bit sets, for small matrices: exact cover with secondary columns
     /// with the tree and the counters of [`Engine::Exact`]; with colors
     /// or bounds (Algorithm M on bit sets, `bits_m`), the tree and node
-    /// count of [`Engine::General`]. An objective moves a solver on it to
+    /// count of [`Engine::Cells`] (General's less the levels on finished
+    /// columns). An objective moves a solver on it to
     /// `Exact` (`General` with bounds or colors).
     Small,
     /// Dancing cells (Knuth's SSXCC and SSMCC): Algorithm M on sparse
