@@ -126,19 +126,26 @@ def word_rectangle(rows_words, cols_words):
     return primary, secondary, options
 
 
-def rectangle_count(rows_words, cols_words):
-    """The arrays of `word_rectangle`, a row at a time: the row words that
-    may come next are those whose letter in each column continues that
-    column's letters so far to the start of a column word (kept as bit
-    sets of row words, per column and start)."""
+def next_rows(rows_words, cols_words):
+    """Per column c, a map from each start of a column word to the bit set
+    of the row words (bit j: `rows_words[j]`) whose letter c continues it
+    to a start one longer."""
     n = len(rows_words[0])
     follows = [{} for _ in range(n)]  # per column: start -> letters that may follow
     for w in cols_words:
         for k in range(n):
             for c in range(n):
                 follows[c].setdefault(w[:k], set()).add(w[k])
-    allowed = [{start: sum(1 << j for j, r in enumerate(rows_words) if r[c] in letters)
-                for start, letters in follows[c].items()} for c in range(n)]
+    return [{start: sum(1 << j for j, r in enumerate(rows_words) if r[c] in letters)
+             for start, letters in follows[c].items()} for c in range(n)]
+
+
+def rectangle_count(rows_words, cols_words):
+    """The arrays of `word_rectangle`, a row at a time: the row words that
+    may come next are those whose letter in each column continues that
+    column's letters so far to the start of a column word (kept as bit
+    sets of row words, per column and start)."""
+    n, allowed = len(rows_words[0]), next_rows(rows_words, cols_words)
 
     def count(k, starts):
         rows = -1
@@ -177,14 +184,7 @@ def distinct_rectangle_count(rows_words, cols_words):
     as there (the row words that may come next as bit sets, per column
     and start of a column word), each row a word not used above; each
     array found is checked for a repeated word."""
-    n = len(rows_words[0])
-    follows = [{} for _ in range(n)]
-    for w in cols_words:
-        for k in range(n):
-            for c in range(n):
-                follows[c].setdefault(w[:k], set()).add(w[k])
-    allowed = [{start: sum(1 << j for j, r in enumerate(rows_words) if r[c] in letters)
-                for start, letters in follows[c].items()} for c in range(n)]
+    n, allowed = len(rows_words[0]), next_rows(rows_words, cols_words)
 
     def count(rows, starts):
         fits = -1
