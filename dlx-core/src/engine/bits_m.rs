@@ -380,8 +380,8 @@ impl BitsM {
         best.map(|(j, k)| (j, k.1))
     }
 
-    /// Turns dynamic weights on (every weight back to 1) or off. Errors:
-    /// out of memory.
+    /// Whether no column is active: the path is a solution. First
+    /// deactivates the finished columns (`finish`).
     #[inline(always)]
     fn all_done<const ONE: bool>(&mut self) -> bool {
         if self.slack {
