@@ -507,8 +507,8 @@ enum dlx_engine
    * bounds, the solutions, order and node count of `DLX_ENGINE_CELLS`
    * (those of `DLX_ENGINE_GENERAL`, Knuth's DLX2 and DLX3, less the
    * nodes on finished columns: see `DLX_ENGINE_CELLS`), its updates
-   * counted its own way. It has
-   * no branch and bound: an objective moves the solver to
+   * counted its own way. It has no branch and bound: an objective moves
+   * the solver to
    * `DLX_ENGINE_EXACT` (the same tree and counters), or to
    * `DLX_ENGINE_GENERAL` with bounds or colors, as it does a solver
    * that chose this engine itself.
@@ -522,8 +522,9 @@ enum dlx_engine
    * no primary column has slack (lower bound below upper), else at
    * most that: a column with its lower bound and no row left is
    * passed over (as SSMCC does), not branched on once more. Its
-   * updates are counted its own way. It has no branch and bound: an objective moves the solver to
-   * `DLX_ENGINE_GENERAL` (`DLX_ENGINE_EXACT` for plain exact cover).
+   * updates are counted its own way. It has no branch and bound: an
+   * objective moves the solver to `DLX_ENGINE_GENERAL`
+   * (`DLX_ENGINE_EXACT` for plain exact cover).
    */
   DLX_ENGINE_CELLS = 4,
 };

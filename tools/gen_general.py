@@ -113,16 +113,18 @@ def word_list(seed, k, n=5, letters="abcd"):
     return random.Random(seed).sample(every, k)
 
 
-def word_rectangle(rows_words, cols_words):
+def word_rectangle(rows_words, cols_words, word_items=False):
     """n x n arrays whose rows are words of `rows_words` and columns words
     of `cols_words`, as XCC: primary items Rr and Cc, secondary cells xrc
     colored by their letter; an option per row and word, and per column
-    and word."""
+    and word. With `word_items`, each option also names the item `w<word>`
+    of its word, after its Rr or Cc."""
     n = len(rows_words[0])
     primary = ["R%d" % r for r in range(n)] + ["C%d" % c for c in range(n)]
     secondary = ["x%d%d" % (r, c) for r in range(n) for c in range(n)]
-    options = ["R%d " % r + " ".join("x%d%d:%s" % (r, c, w[c]) for c in range(n)) for r in range(n) for w in rows_words]
-    options += ["C%d " % c + " ".join("x%d%d:%s" % (r, c, w[r]) for r in range(n)) for c in range(n) for w in cols_words]
+    tag = (lambda w: " w" + w) if word_items else (lambda w: "")
+    options = ["R%d%s " % (r, tag(w)) + " ".join("x%d%d:%s" % (r, c, w[c]) for c in range(n)) for r in range(n) for w in rows_words]
+    options += ["C%d%s " % (c, tag(w)) + " ".join("x%d%d:%s" % (r, c, w[r]) for r in range(n)) for c in range(n) for w in cols_words]
     return primary, secondary, options
 
 
@@ -168,14 +170,9 @@ def bounded_word_rectangle(rows_words, cols_words):
     """`word_rectangle` with no word used twice: a primary item `w<word>`
     bounded `0:1` for each word, in each option that places it (a word of
     both lists has one item, so it is not both a row and a column)."""
-    primary, secondary, options = word_rectangle(rows_words, cols_words)
+    primary, secondary, options = word_rectangle(rows_words, cols_words, word_items=True)
     words = sorted(set(rows_words) | set(cols_words))
-    tagged = []
-    for option in options:
-        head, *cells = option.split()
-        word = "".join(c.partition(":")[2] for c in cells)
-        tagged.append(" ".join([head, "w" + word] + cells))
-    return primary + ["0:1|w" + w for w in words], secondary, tagged
+    return primary + ["0:1|w" + w for w in words], secondary, options
 
 
 def distinct_rectangle_count(rows_words, cols_words):

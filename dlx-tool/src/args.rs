@@ -65,8 +65,8 @@ Options:
                        bounds and colors; its counters are its own) or
                        cells (dancing cells, Knuth's SSXCC and SSMCC:
                        Algorithm M's tree on sparse sets, less its nodes on
-                       items with their lower bound and no option left; an objective
-                       moves it to general or exact). Exit
+                       items with their lower bound and no option left;
+                       an objective moves it to general or exact). Exit
                        status 1 for exact on a matrix with bounds or colors
   -j, --threads N      search on N threads (0: one per core; default 1); the
                        count, the set of solutions and the best costs are

@@ -4,9 +4,8 @@
 //! levels on finished columns (a column with its lower bound and no row in
 //! play, which DLX3 branches on once more, is deactivated: `finish`), with
 //! the same solutions and order, and DLX3's node count where no column has
-//! slack. The
-//! small-matrix engine ([`small`](super::small)) hands a matrix with
-//! bounds to it (`small::new`), so it runs as [`Engine::Small`].
+//! slack. The small-matrix engine ([`small`](super::small)) hands a matrix
+//! with bounds to it (`small::new`), so it runs as [`Engine::Small`].
 //!
 //! # Layout and state
 //!
@@ -222,7 +221,7 @@ impl BitsM {
             words,
             width,
             col_rows,
-            slack: lo.iter().zip(&hi).any(|(l, h)| l < h),
+            slack: Layout::has_slack(&lo, &hi),
             lo,
             hi,
             row_start,

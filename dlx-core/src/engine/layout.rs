@@ -60,6 +60,14 @@ impl Layout {
         Ok((lo, hi))
     }
 
+    /// Whether some item of bounds `lo`, `hi` (as [`Layout::bounds`] gives
+    /// them, or numbered from 0) has slack, a lower bound below its upper
+    /// one: only such an item can be finished, its lower bound met and no
+    /// option left (`Cells::finish`, `BitsM::finish`).
+    pub fn has_slack(lo: &[u32], hi: &[u32]) -> bool {
+        lo.iter().zip(hi).any(|(l, h)| l < h)
+    }
+
     /// Per item (index 0 unused), whether it is a preferred primary item;
     /// empty when none is.
     pub fn preferred_flags(&self, matrix: &Matrix) -> Result<Vec<bool>, Error> {

@@ -40,7 +40,7 @@ impl Cells {
         let (lo, hi) = layout.bounds(matrix)?;
         let Layout { item_of, primary } = layout;
         let exact = (1..=primary).all(|i| (lo[i], hi[i]) == (1, 1));
-        let slack = (1..=primary).any(|i| lo[i] < hi[i]);
+        let slack = Layout::has_slack(&lo, &hi);
         // The nodes, and each item's number of them; a spacer's `loc`
         // leads back to the first node of the option before it.
         let mut color: Vec<u32> = filled(total)?;

@@ -24,8 +24,9 @@
 //! counts and solutions, in their order, are the other engines', and its
 //! node count theirs where no item has slack, else at most theirs (on
 //! 5x5 double word squares whose words are bounded `0:1`, 110 words: 41
-//! million nodes against DLX3's 110 million). It has no branch and bound: an objective moves the
-//! search to [`mcc`](super::mcc) (`Search::set_objective`).
+//! million nodes against DLX3's 110 million). It has no branch and bound:
+//! an objective moves the search to [`mcc`](super::mcc)
+//! (`Search::set_objective`).
 
 // `Cells::new` (in `build`) lays a matrix out; `sets` holds the sets'
 // operations and the trail, `choose` the choice of item, `walk` the levels.

@@ -156,7 +156,7 @@ impl Cells {
     /// solution. First retires the finished items (see [`Cells::finish`]).
     #[inline(always)]
     pub(super) fn all_done(&mut self) -> bool {
-        if self.slack && !self.dead && self.live > 0 {
+        if self.slack && !self.dead {
             self.finish();
         }
         self.live == 0
