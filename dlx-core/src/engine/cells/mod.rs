@@ -154,9 +154,8 @@ pub(crate) struct Cells {
     /// there (the next level, entered, ends at once). Cleared by every
     /// [`Cells::restore`].
     dead: bool,
-    /// Scratch of `commit_rest`: the items an option froze, each with its
-    /// set's end before and the option's color there (0: none).
-    frozen: Vec<(u32, u32, u32)>,
+    /// Scratch of `commit_rest`: the items an option froze.
+    frozen: Vec<sets::Frozen>,
 }
 
 impl Core for Cells {

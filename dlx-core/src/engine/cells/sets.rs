@@ -123,73 +123,44 @@ impl Cells {
     /// once per stamp.
     #[inline(always)]
     fn set_end(&mut self, k: u32, e: u32) {
-        let now = self.now;
-        let item = at_mut(&mut self.items, k);
-        if item.stamp != now {
-            item.stamp = now;
-            self.trail.push((k, item.end));
-        }
-        item.end = e;
+        self.hiding().0.set_end(k, e);
     }
 
-    /// Takes node `p` (of item `k`, at place `l`, in the set) out of it.
+    /// The sets' state for hiding, borrowed apart from the rest (see
+    /// [`Hiding`]), with the color of each node and the frozen items.
     #[inline(always)]
-    fn remove(&mut self, p: u32, k: u32, l: u32) {
-        let e = self.item(k).end - 1;
-        let q = at(&self.set, e);
-        *at_mut(&mut self.set, l) = q;
-        at_mut(&mut self.nodes, q).loc = l;
-        *at_mut(&mut self.set, e) = p;
-        at_mut(&mut self.nodes, p).loc = e;
-        self.set_end(k, e);
+    fn hiding(&mut self) -> (Hiding<'_>, &[u32], &[Frozen]) {
+        let hiding = Hiding {
+            nodes: &mut self.nodes,
+            set: &mut self.set,
+            items: &mut self.items,
+            trail: &mut self.trail,
+            lo: &self.lo,
+            count: &self.count,
+            now: self.now,
+            primary: self.primary as u32,
+            updates: 0,
+        };
+        (hiding, &self.color, &self.frozen)
     }
 
-    /// Takes every node of `p`'s option but `p` out of its set where it
-    /// is in one, adding each to the updates, in the order of
-    /// [`Cells::next_other`].
-    /// With `CHECK`, stops at a primary item left with fewer options than
-    /// it needs (`false`): the branch is a dead end (`Cells::dead`).
-    /// With `EXACT` (every bound `1..=1`), a live primary item needs one
-    /// option, and no count is read.
-    #[inline(always)]
-    fn hide_others<const CHECK: bool, const EXACT: bool>(&mut self, p: u32) -> bool {
-        let mut q = self.next_other(p);
-        while q != p {
-            let n = self.node(q);
-            let item = self.item(n.item);
-            if n.loc < item.end {
-                self.remove(q, n.item, n.loc);
-                self.updates += 1;
-                if CHECK && self.is_primary(n.item) {
-                    let left = item.size() - 1;
-                    if if EXACT { left == 0 } else { i64::from(left) < self.need(n.item) } {
-                        return false;
-                    }
-                }
-            }
-            q = self.next_other(q);
-        }
-        true
-    }
-
-    /// The node after `q` in its option, cyclically: past the last, the
-    /// spacer leads back to the first (both walks over an option's other
-    /// nodes, `hide_others` and `commit`, step with this).
+    /// The node after `q` in its option (see [`next_other`]).
     #[inline(always)]
     fn next_other(&self, q: u32) -> u32 {
-        let n = self.node(q + 1);
-        if n.item == 0 { n.loc } else { q + 1 }
+        next_other(&self.nodes, q)
     }
 
     /// Takes every node of `p`'s option out of its set where it is in one
     /// (an option excluded: tried at a level, or excluded by the caller).
     pub(super) fn exclude(&mut self, p: u32) {
-        self.hide_others::<false, false>(p);
-        let n = self.node(p);
-        if n.loc < self.item(n.item).end {
-            self.remove(p, n.item, n.loc);
-            self.updates += 1;
+        let (mut h, ..) = self.hiding();
+        h.hide_others::<false, false>(p);
+        let n = h.node(p);
+        if n.loc < at(h.items, n.item).end {
+            h.remove(p, n.item, n.loc);
+            h.updates += 1;
         }
+        self.updates += h.updates;
     }
 
     /// Hides every option of item `k`'s set from the other items (its own
@@ -203,11 +174,12 @@ impl Cells {
     /// one for each node taken out.
     #[inline(always)]
     pub(super) fn cover_counting(&mut self, k: u32, first: u64) {
-        self.updates += first;
         let Item { base, end, .. } = self.item(k);
+        let (mut h, ..) = self.hiding();
         for t in base..end {
-            self.hide_others::<false, false>(at(&self.set, t));
+            h.hide_others::<false, false>(at(h.set, t));
         }
+        self.updates += first + h.updates;
         if self.is_primary(k) {
             self.retire(k);
         }
@@ -270,17 +242,18 @@ impl Cells {
             self.freeze(q, self.node(q).item);
             q = self.next_other(q);
         }
-        for f in 0..self.frozen.len() {
-            let (k, e, c) = at(&self.frozen, f as u32);
-            for t in self.item(k).base..e {
-                let p = at(&self.set, t);
-                if (c == 0 || at(&self.color, p) != c) && !self.hide_others::<CHECK, EXACT>(p) {
+        let (mut h, color, frozen) = self.hiding();
+        for &(k, e, c) in frozen {
+            for t in at(h.items, k).base..e {
+                let p = at(h.set, t);
+                if (c == 0 || at(color, p) != c) && !h.hide_others::<CHECK, EXACT>(p) {
                     self.dead = true;
                     self.updates = updates;
                     return;
                 }
             }
         }
+        self.updates += h.updates;
     }
 
     /// The first pass of [`Cells::commit_rest`] on node `q`, of item `k`.
@@ -312,4 +285,102 @@ impl Cells {
         // (Without the check: every forced row is committed whole.)
         self.commit::<false, false>(x, true);
     }
+}
+
+/// An item an option froze (see [`Cells::commit_rest`]): the item, its
+/// set's end before, and the option's color there (0: none).
+pub(super) type Frozen = (u32, u32, u32);
+
+/// The sets, the trail and the stamp, borrowed apart from the rest of
+/// [`Cells`] for the loops that hide options: held in locals, the arrays'
+/// addresses stay in registers through the loop, where through `&mut
+/// Cells` each store into an array would make the compiler read them
+/// again (a store might have changed them), and the updates are counted in
+/// a register, added to the engine's at the end.
+pub(super) struct Hiding<'a> {
+    nodes: &'a mut [Node],
+    set: &'a mut [u32],
+    items: &'a mut [Item],
+    trail: &'a mut Vec<(u32, u32)>,
+    lo: &'a [u32],
+    count: &'a [u32],
+    now: u32,
+    primary: u32,
+    /// Nodes taken out so far.
+    updates: u64,
+}
+
+impl Hiding<'_> {
+    #[inline(always)]
+    fn node(&self, p: u32) -> Node {
+        at(self.nodes, p)
+    }
+
+    /// As [`Cells::set_end`].
+    #[inline(always)]
+    fn set_end(&mut self, k: u32, e: u32) {
+        let now = self.now;
+        let item = at_mut(self.items, k);
+        if item.stamp != now {
+            item.stamp = now;
+            self.trail.push((k, item.end));
+        }
+        item.end = e;
+    }
+
+    /// Takes node `p` (of item `k`, at place `l`, in the set) out of it.
+    #[inline(always)]
+    fn remove(&mut self, p: u32, k: u32, l: u32) {
+        let e = at(self.items, k).end - 1;
+        let q = at(self.set, e);
+        *at_mut(self.set, l) = q;
+        at_mut(self.nodes, q).loc = l;
+        *at_mut(self.set, e) = p;
+        at_mut(self.nodes, p).loc = e;
+        self.set_end(k, e);
+    }
+
+    /// Takes every node of `p`'s option but `p` out of its set where it
+    /// is in one, adding each to the updates, in the order of
+    /// [`Hiding::next_other`].
+    /// With `CHECK`, stops at a primary item left with fewer options than
+    /// it needs (`false`): the branch is a dead end (`Cells::dead`).
+    /// With `EXACT` (every bound `1..=1`), a live primary item needs one
+    /// option, and no count is read.
+    #[inline(always)]
+    fn hide_others<const CHECK: bool, const EXACT: bool>(&mut self, p: u32) -> bool {
+        let mut q = self.next_other(p);
+        while q != p {
+            let n = self.node(q);
+            let item = at(self.items, n.item);
+            if n.loc < item.end {
+                self.remove(q, n.item, n.loc);
+                self.updates += 1;
+                if CHECK && n.item <= self.primary {
+                    let left = item.size() - 1;
+                    let need = || i64::from(at(self.lo, n.item)) - i64::from(at(self.count, n.item));
+                    if if EXACT { left == 0 } else { i64::from(left) < need() } {
+                        return false;
+                    }
+                }
+            }
+            q = self.next_other(q);
+        }
+        true
+    }
+
+    /// The node after `q` in its option (see [`next_other`]).
+    #[inline(always)]
+    fn next_other(&self, q: u32) -> u32 {
+        next_other(self.nodes, q)
+    }
+}
+
+/// The node after `q` in its option, cyclically: past the last, the
+/// spacer leads back to the first (both walks over an option's other
+/// nodes, `hide_others` and `commit`, step with this).
+#[inline(always)]
+fn next_other(nodes: &[Node], q: u32) -> u32 {
+    let n = at(nodes, q + 1);
+    if n.item == 0 { n.loc } else { q + 1 }
 }
