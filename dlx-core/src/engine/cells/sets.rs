@@ -14,7 +14,9 @@
 //! has), so undoing is a pass over the trail, whatever was hidden.
 //!
 //! A node's fields, and an item's, sit together, so that the hot loops
-//! read one cache line for each (as Knuth's programs lay them out).
+//! read one cache line for each (as Knuth's programs lay them out), and
+//! the loops that hide options run on [`Hiding`], the arrays borrowed
+//! apart from the rest of the engine.
 
 use super::Cells;
 
