@@ -2,7 +2,7 @@
 //! options, colors made dense, each item's set, the bounds and the live
 //! primary items.
 
-use super::sets::{Item, Mark, Node};
+use super::sets::{self, Item, Mark, Node};
 use super::Cells;
 use crate::alloc::filled;
 use crate::engine::layout::Layout;
@@ -19,7 +19,7 @@ impl Cells {
     }
 
     pub(super) fn is_primary(&self, k: u32) -> bool {
-        (k as usize) <= self.primary
+        sets::is_primary(k, self.primary)
     }
 
     /// The sets of `matrix`, nothing chosen. Node 0 is a spacer, and so

@@ -140,7 +140,7 @@ impl Cells {
             lo: &self.lo,
             count: &self.count,
             now: self.now,
-            primary: self.primary as u32,
+            primary: self.primary,
             updates: 0,
         };
         (hiding, &self.color, &self.frozen)
@@ -307,7 +307,7 @@ pub(super) struct Hiding<'a> {
     lo: &'a [u32],
     count: &'a [u32],
     now: u32,
-    primary: u32,
+    primary: usize,
     /// Nodes taken out so far.
     updates: u64,
 }
@@ -358,10 +358,9 @@ impl Hiding<'_> {
             if n.loc < item.end {
                 self.remove(q, n.item, n.loc);
                 self.updates += 1;
-                if CHECK && n.item <= self.primary {
+                if CHECK && is_primary(n.item, self.primary) {
                     let left = item.size() - 1;
-                    let need = || i64::from(at(self.lo, n.item)) - i64::from(at(self.count, n.item));
-                    if if EXACT { left == 0 } else { i64::from(left) < need() } {
+                    if if EXACT { left == 0 } else { i64::from(left) < need(self.lo, self.count, n.item) } {
                         return false;
                     }
                 }
@@ -376,6 +375,20 @@ impl Hiding<'_> {
     fn next_other(&self, q: u32) -> u32 {
         next_other(self.nodes, q)
     }
+}
+
+/// Whether item `k` is primary, of `primary` primary items (numbered
+/// from 1).
+#[inline(always)]
+pub(super) fn is_primary(k: u32, primary: usize) -> bool {
+    (k as usize) <= primary
+}
+
+/// Options primary item `i` still needs to reach its lower bound `lo[i]`,
+/// having `count[i]` (0 or less when it has them).
+#[inline(always)]
+pub(super) fn need(lo: &[u32], count: &[u32], i: u32) -> i64 {
+    i64::from(at(lo, i)) - i64::from(at(count, i))
 }
 
 /// The node after `q` in its option, cyclically: past the last, the

@@ -144,7 +144,7 @@ impl Cells {
     /// less when it has them).
     #[inline(always)]
     pub(super) fn need(&self, i: u32) -> i64 {
-        i64::from(at(&self.lo, i)) - i64::from(at(&self.count, i))
+        sets::need(&self.lo, &self.count, i)
     }
 
     /// The walk ([`walk_m`]) with `rng`.
