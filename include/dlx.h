@@ -210,6 +210,13 @@ enum dlx_status
    * search with another objective. Nothing of it was used.
    */
   DLX_ERR_CHECKPOINT_MISMATCH = 24,
+  /**
+   * A symmetry (`dlx_matrix_add_symmetry`) does not map the matrix to
+   * itself: it sends a row (with its colors) to no row, or a primary
+   * column to a secondary one or to one of other bounds. Reported by
+   * the calls that use the symmetries (`dlx_solver_count_orbits`).
+   */
+  DLX_ERR_NOT_SYMMETRY = 25,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -604,6 +611,36 @@ enum dlx_memo_parts
 typedef enum dlx_memo_parts dlx_memo_parts;
 #else
 typedef uint32_t dlx_memo_parts;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Which count `dlx_solver_count_orbits` runs for each element's fixed
+ * solutions.
+ */
+enum dlx_count_method
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /**
+   * The automatic count (`dlx_solver_count_auto`).
+   */
+  DLX_COUNT_AUTO = 0,
+  /**
+   * The plain count (`dlx_solver_count`).
+   */
+  DLX_COUNT_PLAIN = 1,
+  /**
+   * The memoized count (`dlx_solver_count_memo`).
+   */
+  DLX_COUNT_MEMO = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum dlx_count_method dlx_count_method;
+#else
+typedef uint32_t dlx_count_method;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -1963,6 +2000,97 @@ dlx_status dlx_solver_solve_batch_best(struct dlx_solver *solver,
                                        size_t count,
                                        dlx_batch_best_fn callback,
                                        void *user);
+
+/**
+ * Adds a symmetry of the matrix: `image[c]` is the column that column
+ * `c` goes to, for each of the `count` columns (`count` must be the
+ * number of columns, each column reached once). A symmetry should map
+ * the matrix to itself: each primary column to a primary column with the
+ * same bounds, each secondary one to a secondary one, and each row (with
+ * its colors) to a row; the `k`-th copy of a row given more than once
+ * goes to the `k`-th copy of its image. Since rows may still come, that
+ * is checked by the calls that use the symmetries
+ * (`dlx_solver_count_orbits`, `dlx_solver_run_orbits`:
+ * `DLX_ERR_NOT_SYMMETRY`). Solvers made earlier keep the symmetries they
+ * were made with. The matrix's symmetries generate a group of at most
+ * 65,536 elements (with at most 2^26 column and row images over all of
+ * them). Errors, the matrix unchanged: `DLX_ERR_NULL`,
+ * `DLX_ERR_INVALID_ARGUMENT` (`count` is not the number of columns, or a
+ * column is reached twice), `DLX_ERR_COLUMN_RANGE`,
+ * `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_matrix_add_symmetry(struct dlx_matrix *matrix, const size_t *image, size_t count);
+
+/**
+ * Drops every symmetry of the matrix. Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_matrix_clear_symmetries(struct dlx_matrix *matrix);
+
+/**
+ * Counts the solutions up to the matrix's symmetries
+ * (`dlx_matrix_add_symmetry`): the number of orbits, classes of solutions
+ * that the group the symmetries generate maps to one another. By
+ * Burnside's lemma it is the mean over the group's elements of the
+ * solutions each maps to itself, and those of one element are the
+ * solutions of a smaller matrix (one row per cycle of the element's
+ * rows, one column per cycle of its columns), each counted by `method`
+ * (a `dlx_count_method` value) on the solver's threads and memo
+ * settings. Exact at any size.
+ *
+ * The count, `DLX_ERR_BUFFER_TOO_SMALL` and `DLX_STOPPED` as
+ * `dlx_solver_count_memo`: the node and update limits apply to each
+ * element's count in turn, the time limit to the call; a cancel stops
+ * it; there are no progress reports; a stopped call goes on at the next
+ * call with the same method. `dlx_solver_orbit_fixed` then gives each
+ * element's count.
+ * Errors: `DLX_ERR_NULL` (`solver`, `length`, or `digits` with a non-zero
+ * `capacity`), `DLX_ERR_UNKNOWN_VALUE` (`method`), `DLX_ERR_UNSUPPORTED`
+ * (forced or excluded rows, an objective or a cost limit, which pick
+ * solutions a symmetry need not keep; or a group past 65,536 elements),
+ * `DLX_ERR_NOT_SYMMETRY`, `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_BUSY`.
+ */
+dlx_status dlx_solver_count_orbits(struct dlx_solver *solver,
+                                   uint32_t method,
+                                   char *digits,
+                                   size_t capacity,
+                                   size_t *length);
+
+/**
+ * After `dlx_solver_count_orbits` (with `method`) is done: the order of
+ * the group to `*order` when `element` is `SIZE_MAX`, else the number of
+ * solutions element `element` maps to themselves, as decimal text, as
+ * `dlx_solver_count_memo` writes it (element 0 is the identity, which
+ * fixes every solution). Runs the count if it is not done (then as
+ * `dlx_solver_count_orbits`). Errors: those of
+ * `dlx_solver_count_orbits`, `DLX_ERR_INVALID_ARGUMENT` (`element` is
+ * not below the order).
+ */
+dlx_status dlx_solver_orbit_fixed(struct dlx_solver *solver,
+                                  uint32_t method,
+                                  size_t element,
+                                  size_t *order,
+                                  char *digits,
+                                  size_t capacity,
+                                  size_t *length);
+
+/**
+ * Hands `callback` one solution of each orbit (`dlx_solver_count_orbits`):
+ * of the solutions the symmetries map to one another, the one whose row
+ * ids, sorted, come first in lexicographic order (handed out in the
+ * search's order of rows), orbits in the order the search meets them. It runs the search of
+ * `dlx_solver_run` and tests each solution against every element of the
+ * group, so it takes that search's time, on the solver's threads. Returns
+ * as `dlx_solver_run`: `DLX_DONE` when the search is exhausted,
+ * `DLX_STOPPED` when the callback returned non-zero (the value to
+ * `*callback_result` if it is not NULL), a limit (the solution limit
+ * counts the solutions handed out) or a cancel stopped it; a later call
+ * goes on. Errors: `DLX_ERR_NULL` (solver or callback), and those of
+ * `dlx_solver_count_orbits` but for the method.
+ */
+dlx_status dlx_solver_run_orbits(struct dlx_solver *solver,
+                                 dlx_solution_fn callback,
+                                 void *user,
+                                 int *callback_result);
 
 #ifdef __cplusplus
 }  // extern "C"

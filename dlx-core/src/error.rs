@@ -52,6 +52,11 @@ pub enum Error {
     /// C API's `DLX_ERR_COST_RANGE`, which a search with an objective
     /// gives as [`Error::CostRange`]).
     LeastCostRange,
+    /// A symmetry ([`Matrix::add_symmetry`](crate::Matrix::add_symmetry))
+    /// does not map the matrix to itself: it sends a primary column to a
+    /// secondary one or to other bounds, or a row (with its colors) to
+    /// no row, or to fewer copies of one than there are of the row.
+    NotSymmetry,
 }
 
 /// What a call refused as [`Error::Unsupported`] (the C API's one
@@ -69,6 +74,15 @@ pub enum Unsupported {
     /// A checkpoint after the memoized or the automatic count, which keeps
     /// its states in a cache, not a frontier of pieces.
     CheckpointAfterMemo,
+    /// A count or listing up to symmetry ([`crate::symmetry`]) on a solver
+    /// with forced or excluded rows, an objective or a cost limit: they
+    /// pick solutions that a symmetry need not map to picked ones.
+    OrbitsOfPart,
+    /// The symmetries generate a group past
+    /// [`MAX_GROUP`](crate::symmetry::MAX_GROUP) elements, or whose
+    /// elements' column and row images pass
+    /// [`MAX_GROUP_ENTRIES`](crate::symmetry::MAX_GROUP_ENTRIES).
+    LargeGroup,
 }
 
 impl Unsupported {
@@ -77,6 +91,8 @@ impl Unsupported {
         match self {
             Unsupported::ExactEngine => "the exact engine (Knuth's DLX1) takes no bounds or colors: use the small, general or automatic engine",
             Unsupported::MemoWithObjective => "the memoized count takes no objective or cost limit: they pick among the solutions, the count counts them all",
+            Unsupported::OrbitsOfPart => "no count or listing up to symmetry with forced or excluded rows, an objective or a cost limit: they pick solutions a symmetry need not keep",
+            Unsupported::LargeGroup => "the symmetries generate a group of more than 65,536 elements, or more than 2^26 column and row images in all",
             Unsupported::CheckpointAfterMemo => {
                 "no checkpoint after the memoized or automatic count: it keeps its states in a cache, not a frontier (count with the plain search to take checkpoints)"
             }
@@ -103,6 +119,7 @@ impl Error {
             Error::Checkpoint => "the checkpoint is malformed, cut short or edited (its checksum fails), or of another version",
             Error::CheckpointMismatch => "the checkpoint is of another matrix, or of a search with another objective",
             Error::LeastCostRange => "the least cost of the diagram's solutions does not fit a 64-bit integer",
+            Error::NotSymmetry => "a symmetry does not map the matrix to itself: a row goes to no row, or a column to one of another kind or bounds",
         }
     }
 }

@@ -63,6 +63,7 @@ pub mod pre;
 mod search;
 pub mod solver;
 pub mod split;
+pub mod symmetry;
 mod sync;
 
 pub use error::{Error, Unsupported};
@@ -71,7 +72,7 @@ pub use control::{Canceller, Found, Limits, Outcome, Report};
 pub use objective::{Best, Goal, Objective, Relaxation};
 pub use engine::Engine;
 pub use control::{Counters, Progress};
-pub use solver::Solver;
+pub use solver::{CountMethod, Orbits, Solver};
 pub use parallel::ThreadStats;
 pub use memo::{Count, Decompose, MemoOptions, MemoStats, Order, Zdd};
 pub use auto::Phase;

@@ -28,6 +28,7 @@ pub mod zdd;
 pub mod pre;
 pub mod checkpoint;
 pub mod batch;
+pub mod symmetry;
 // Not in the header's order: no C function, only the counters' dispatch.
 mod counter;
 

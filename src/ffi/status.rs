@@ -80,6 +80,11 @@ pub enum dlx_status {
     /// A checkpoint (`dlx_solver_resume`) of another matrix, or of a
     /// search with another objective. Nothing of it was used.
     DLX_ERR_CHECKPOINT_MISMATCH = 24,
+    /// A symmetry (`dlx_matrix_add_symmetry`) does not map the matrix to
+    /// itself: it sends a row (with its colors) to no row, or a primary
+    /// column to a secondary one or to one of other bounds. Reported by
+    /// the calls that use the symmetries (`dlx_solver_count_orbits`).
+    DLX_ERR_NOT_SYMMETRY = 25,
 }
 
 /// The most search-tree nodes a search enters between two looks at its
@@ -126,6 +131,7 @@ impl From<Error> for dlx_status {
             Error::ColorOnPrimary => DLX_ERR_COLOR_ON_PRIMARY,
             Error::Checkpoint => DLX_ERR_CHECKPOINT,
             Error::CheckpointMismatch => DLX_ERR_CHECKPOINT_MISMATCH,
+            Error::NotSymmetry => DLX_ERR_NOT_SYMMETRY,
             // An error the core gained before this API named it: a defect
             // of this file, reported as the internal error it is.
             _ => DLX_ERR_PANIC,
@@ -200,7 +206,7 @@ macro_rules! cstr {
 /// value gives "unknown status". Never NULL; never free it.
 #[no_mangle]
 pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
-    const MESSAGES: [*const c_char; 25] = [
+    const MESSAGES: [*const c_char; 26] = [
         cstr!("success"),
         cstr!("a solution was found"),
         cstr!("the search is exhausted"),
@@ -226,6 +232,7 @@ pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
         cstr!("the solver is busy: the call was made from inside one of its own callbacks"),
         cstr!("the checkpoint is malformed, cut short or edited (its checksum fails), or of another version"),
         cstr!("the checkpoint is of another matrix, or of a search with another objective"),
+        cstr!("a symmetry does not map the matrix to itself: a row goes to no row, or a column to one of another kind or bounds"),
     ];
     MESSAGES.get(status as usize).copied().unwrap_or(cstr!("unknown status"))
 }
@@ -245,20 +252,20 @@ mod tests {
     #[test]
     fn every_error_has_the_core_message() {
         use Error::*;
-        for e in [ColumnRange, DuplicateColumn, EmptyRow, TooLarge, OutOfMemory, RowRange, Conflict, CostRange, InvalidArgument, Bounds, ColorOnPrimary, Checkpoint, CheckpointMismatch] {
+        for e in [ColumnRange, DuplicateColumn, EmptyRow, TooLarge, OutOfMemory, RowRange, Conflict, CostRange, InvalidArgument, Bounds, ColorOnPrimary, Checkpoint, CheckpointMismatch, NotSymmetry] {
             let s = unsafe { CStr::from_ptr(dlx_status_message(dlx_status::from(e) as u32)) };
             assert_eq!(s.to_str().unwrap(), e.message());
         }
         // One status for several causes: the status says the kind, the
         // Rust error its own cause.
         use dlx_core::error::Unsupported as Why;
-        for e in [Unsupported(Why::ExactEngine), Unsupported(Why::MemoWithObjective), Unsupported(Why::CheckpointAfterMemo), LeastCostRange] {
+        for e in [Unsupported(Why::ExactEngine), Unsupported(Why::MemoWithObjective), Unsupported(Why::CheckpointAfterMemo), Unsupported(Why::OrbitsOfPart), Unsupported(Why::LargeGroup), LeastCostRange] {
             let s = unsafe { CStr::from_ptr(dlx_status_message(dlx_status::from(e) as u32)) };
             assert_ne!(s.to_str().unwrap(), e.message(), "{e:?} names its own cause");
         }
         let s = unsafe { CStr::from_ptr(dlx_status_message(DLX_ERR_PARSE as u32)) };
         assert_eq!(s.to_str().unwrap(), "the text is not in Knuth's exact cover format");
-        let s = unsafe { CStr::from_ptr(dlx_status_message(DLX_ERR_CHECKPOINT_MISMATCH as u32 + 1)) };
+        let s = unsafe { CStr::from_ptr(dlx_status_message(DLX_ERR_NOT_SYMMETRY as u32 + 1)) };
         assert_eq!(s.to_str().unwrap(), "unknown status");
     }
 }

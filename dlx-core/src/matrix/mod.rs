@@ -24,6 +24,7 @@
 //! the matrix and any number of solvers may read one matrix at once.
 
 mod rows;
+mod symmetry;
 #[cfg(test)]
 mod tests;
 
@@ -59,6 +60,9 @@ pub struct Matrix {
     /// Per column, whether the search prefers it when it picks the column
     /// to branch on ([`Matrix::set_preferred`]): empty while none is.
     preferred: Vec<bool>,
+    /// The symmetries the caller gave ([`Matrix::add_symmetry`]), each a
+    /// column permutation of `columns()` images, one after another.
+    symmetries: Vec<u32>,
     /// Scratch space for the duplicate check of `add_row`.
     scratch: Vec<usize>,
 }
@@ -76,6 +80,7 @@ impl PartialEq for Matrix {
             && self.color_names == other.color_names
             && self.costs == other.costs
             && self.preferred == other.preferred
+            && self.symmetries == other.symmetries
     }
 }
 
@@ -152,6 +157,7 @@ impl Matrix {
             bounds: copied(&self.bounds)?,
             colors: copied(&self.colors)?,
             preferred: copied(&self.preferred)?,
+            symmetries: copied(&self.symmetries)?,
             ..Matrix::default()
         })
     }

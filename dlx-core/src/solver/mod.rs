@@ -17,6 +17,7 @@
 //! and batches.
 
 mod memoized;
+mod orbits;
 mod run;
 mod threads;
 
@@ -32,6 +33,8 @@ use crate::auto::Auto;
 use crate::memo::{self, MemoOptions};
 use crate::parallel::{self, Pool};
 use crate::search::Search;
+
+pub use orbits::{CountMethod, Orbits};
 
 /// One search over a matrix. It owns its links and its stack, so it is
 /// independent of the matrix it came from and of every other solver.
@@ -58,6 +61,9 @@ pub struct Solver {
     memo: memo::Slot,
     /// The automatic count under way or done ([`Solver::count_auto`]).
     auto: Auto,
+    /// The count up to symmetry under way or done
+    /// ([`Solver::count_orbits`]).
+    orbits: Option<Box<orbits::OrbitCount>>,
 }
 
 impl Solver {
@@ -103,7 +109,7 @@ impl Solver {
     /// or a copy of its structure) for the memoized count.
     fn build(matrix: &Matrix, engine: Engine, structure: Arc<Matrix>) -> Result<Solver, Error> {
         let search = Search::new(matrix, engine, structure)?;
-        Ok(Solver { search, threads: 1, pool: None, helper_delay: parallel::HELPER_DELAY, serial_started: false, memo_options: MemoOptions::default(), memo: memo::Slot::default(), auto: Auto::default() })
+        Ok(Solver { search, threads: 1, pool: None, helper_delay: parallel::HELPER_DELAY, serial_started: false, memo_options: MemoOptions::default(), memo: memo::Slot::default(), auto: Auto::default(), orbits: None })
     }
 
     // § What it searches
@@ -143,6 +149,7 @@ impl Solver {
         self.serial_started = false;
         self.memo.0 = None;
         self.auto = Auto::default();
+        self.orbits = None;
     }
 
     /// `done`, after dropping what calls left if it is `Ok` (the search
