@@ -27,6 +27,9 @@
 //! * [`batch`]: many small subproblems of one matrix on every core;
 //! * [`memo`]: the memoized count, exact at any size, and uniform random
 //!   solutions drawn from it;
+//! * [`symmetry`]: the group of a matrix's symmetries, and the matrix of
+//!   the solutions each element fixes, for counts up to symmetry
+//!   ([`Solver::count_orbits`]);
 //! * [`objective`]: what a search is for: all solutions, the first, a
 //!   count, or the best by cost (branch and bound), with the bounds of
 //!   `bound`;
@@ -85,3 +88,8 @@ pub use batch::{BatchItem, BatchResult};
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeRust;
+
+/// The Rust example of docs/symmetry.md, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/symmetry.md")]
+pub struct SymmetryDocRust;

@@ -82,7 +82,7 @@ class Cancelled(Stopped):
 _INPUT = {
     n.ERR_COLUMN_RANGE, n.ERR_DUPLICATE_COLUMN, n.ERR_EMPTY_ROW, n.ERR_TOO_LARGE, n.ERR_ROW_RANGE,
     n.ERR_CONFLICT, n.ERR_COST_RANGE, n.ERR_INVALID_ARGUMENT, n.ERR_BOUNDS, n.ERR_COLOR_ON_PRIMARY,
-    n.ERR_UNKNOWN_VALUE,
+    n.ERR_UNKNOWN_VALUE, n.ERR_NOT_SYMMETRY,
 }
 
 
@@ -100,6 +100,8 @@ _MEMO = "the memoized count takes no objective or cost limit: they pick among th
 UNSUPPORTED_CAUSES = {
     "engine": "the exact engine (Knuth's DLX1) takes no bounds or colors: use 'small', 'general', 'cells' or 'auto'",
     "count_memo": _MEMO,
+    "count_orbits": "no count or listing up to symmetry with forced or excluded rows, an objective or a cost limit: "
+                    "they pick solutions a symmetry need not keep (or the group passes 65,536 elements)",
     "sample": _MEMO,
     "checkpoint": "no checkpoint after the memoized or automatic count: it keeps its states in a cache, "
                   "not a frontier (count with count('plain') to take checkpoints)",

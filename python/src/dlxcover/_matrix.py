@@ -296,6 +296,20 @@ class Matrix(n.Handle):
         check(n.lib.dlx_matrix_is_preferred(self._h, self._column(column), byref(out)), f"column {column!r}")
         return bool(out.value)
 
+    def add_symmetry(self, image: Sequence[Column]) -> None:
+        """Adds a symmetry: ``image[c]`` (an index or a name) is the column
+        that column ``c`` goes to, one per column, each column once. It
+        should map each row (with its colors) to a row and each column to
+        one of the same kind and bounds; :meth:`Solver.count_orbits` checks
+        that (``InputError``, status ``ERR_NOT_SYMMETRY``, when it does
+        not). See docs/symmetry.md."""
+        cols = [self._column(c) for c in image]
+        check(n.lib.dlx_matrix_add_symmetry(self._h, _size_array(cols), len(cols)), "add_symmetry")
+
+    def clear_symmetries(self) -> None:
+        """Drops every symmetry added."""
+        check(n.lib.dlx_matrix_clear_symmetries(self._h))
+
     def set_bounds(self, column: Column, lower: int, upper: int) -> None:
         """Lets every solution cover a primary column between ``lower`` and
         ``upper`` times (Knuth's multiplicities)."""

@@ -22,6 +22,7 @@ ERR_TOO_LARGE, ERR_OUT_OF_MEMORY, ERR_UNKNOWN_VALUE, ERR_BUFFER_TOO_SMALL = 8, 9
 ERR_PANIC, ERR_UNSUPPORTED, ERR_PARSE, ERR_ROW_RANGE, ERR_CONFLICT = 12, 13, 14, 15, 16
 ERR_COST_RANGE, ERR_INVALID_ARGUMENT, ERR_NO_SOLUTION, ERR_BOUNDS = 17, 18, 19, 20
 ERR_COLOR_ON_PRIMARY, ERR_BUSY, ERR_CHECKPOINT, ERR_CHECKPOINT_MISMATCH = 21, 22, 23, 24
+ERR_NOT_SYMMETRY = 25
 
 # dlx_limit values.
 LIMIT_SOLUTIONS, LIMIT_NODES, LIMIT_UPDATES, LIMIT_MILLISECONDS = 0, 1, 2, 3
@@ -135,6 +136,11 @@ _PROTOTYPES = {
     "dlx_zdd_least_cost": (c_uint32, [_P, _PS, c_size_t, _PS, POINTER(c_int64)]),
     "dlx_zdd_write": (c_uint32, [_P, WRITE_FN, c_void_p]),
     "dlx_solver_set_memo_memory": (c_uint32, [_P, c_uint64]),
+    "dlx_matrix_add_symmetry": (c_uint32, [_P, _PS, c_size_t]),
+    "dlx_matrix_clear_symmetries": (c_uint32, [_P]),
+    "dlx_solver_count_orbits": (c_uint32, [_P, c_uint32, c_void_p, c_size_t, _PS]),
+    "dlx_solver_orbit_fixed": (c_uint32, [_P, c_uint32, c_size_t, _PS, c_void_p, c_size_t, _PS]),
+    "dlx_solver_run_orbits": (c_uint32, [_P, SOLUTION_FN, c_void_p, POINTER(c_int)]),
     "dlx_solver_count_memo": (c_uint32, [_P, c_void_p, c_size_t, _PS]),
     "dlx_solver_count_auto": (c_uint32, [_P, c_void_p, c_size_t, _PS]),
     "dlx_solver_auto_phase": (c_uint32, [_P, POINTER(c_uint32)]),

@@ -521,6 +521,43 @@ class Solver(n.Handle):
         self._ended(status, None, "count_memo")
         return digits
 
+    def count_orbits(self, method: str = "auto") -> int:
+        """The number of solutions up to the matrix's symmetries
+        (:meth:`Matrix.add_symmetry`): classes of solutions the group they
+        generate maps to one another, exact at any size (a Python int), by
+        Burnside's lemma over each element's fixed solutions, each counted
+        by ``method`` (``"auto"``, ``"plain"`` or ``"memo"``). Not with
+        forced or excluded rows, an objective or a cost limit. See
+        docs/symmetry.md."""
+        status, digits = self._digits(lambda h, buf, cap, length: n.lib.dlx_solver_count_orbits(h, _method(method), buf, cap, length))
+        self._ended(status, None, "count_orbits")
+        return digits
+
+    def orbit_fixed(self, method: str = "auto") -> List[int]:
+        """Per element of the symmetries' group (the identity first, which
+        fixes every solution), the number of solutions it maps to
+        themselves; their mean is :meth:`count_orbits`."""
+        order = c_size_t()
+        status = self._invoke(n.lib.dlx_solver_orbit_fixed, self._h, _method(method), c_size_t(-1).value,
+                              byref(order), None, 0, None)
+        self._ended(status, None, "count_orbits")
+        fixed = []
+        for i in range(order.value):
+            status, text = n.read_text(lambda buf, cap, length: self._invoke(n.lib.dlx_solver_orbit_fixed, self._h, _method(method), i, None, buf, cap, length))
+            self._ended(status, None, "count_orbits")
+            fixed.append(int(text))
+        return fixed
+
+    def orbit_solutions(self) -> List[List[int]]:
+        """One solution of each orbit (:meth:`count_orbits`): the one whose
+        sorted row ids come first, in the order the search meets them. It
+        runs the whole search."""
+        found: List[List[int]] = []
+        take = n.SOLUTION_FN(self._guard(lambda user, rows, k: found.append(rows[:k])))
+        status = self._invoke(n.lib.dlx_solver_run_orbits, self._h, take, None, None)
+        self._ended(status, found, "count_orbits")
+        return found
+
     def zdd(self) -> Zdd:
         """Every solution (with the forced rows, without the excluded ones)
         as a decision diagram (:class:`Zdd`), built by the memoized count's
@@ -626,3 +663,11 @@ def _int_or_none(fn: Callable[..., int], first: Any, absent: int) -> Optional[in
         return None
     check(status)
     return v.value
+
+
+def _method(method: str) -> int:
+    """A count method's ``dlx_count_method`` value."""
+    try:
+        return ("auto", "plain", "memo").index(method)
+    except ValueError:
+        raise InputError(n.ERR_INVALID_ARGUMENT, "method is 'auto', 'plain' or 'memo', not %r" % (method,), whole=True) from None
