@@ -160,8 +160,8 @@ fn random_symmetric(g: &mut Lcg) -> Option<(Matrix, Vec<Vec<usize>>)> {
         kind[c] = if orbit_of(c) == c { g.below(6) } else { kind[orbit_of(c)] };
     }
     let mut m = Matrix::new(n).unwrap();
-    for c in 0..n {
-        match kind[c] {
+    for (c, &k) in kind.iter().enumerate() {
+        match k {
             3 => m.set_secondary(c).unwrap(),
             4 => m.set_bounds(c, 0, 2).unwrap(),
             5 => m.set_bounds(c, 1, 2).unwrap(),
@@ -171,9 +171,9 @@ fn random_symmetric(g: &mut Lcg) -> Option<(Matrix, Vec<Vec<usize>>)> {
     let mut rows: BTreeSet<Content> = BTreeSet::new();
     for _ in 0..1 + g.below(4) {
         let mut seed: Content = Vec::new();
-        for c in 0..n {
+        for (c, &k) in kind.iter().enumerate() {
             if g.below(3) == 0 {
-                let color = if kind[c] == 3 { g.below(3) as u32 } else { 0 };
+                let color = if k == 3 { g.below(3) as u32 } else { 0 };
                 seed.push((c, color));
             }
         }
@@ -227,8 +227,11 @@ fn perm_of_row_map(m: &Matrix, row_map: impl Fn(usize) -> usize) -> Vec<usize> {
         .collect()
 }
 
+/// A map of the cells of a board.
+type CellMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+
 /// The rotation and the reflection of an n x n board, as maps of cells.
-fn square_symmetries(n: usize) -> [Box<dyn Fn(usize, usize) -> (usize, usize)>; 2] {
+fn square_symmetries(n: usize) -> [CellMap; 2] {
     [Box::new(move |i, j| (j, n - 1 - i)), Box::new(move |i, j| (i, n - 1 - j))]
 }
 
@@ -368,4 +371,31 @@ fn a_cycle_that_gives_one_secondary_column_two_colors_is_in_no_fixed_solution() 
     let swap = vec![1, 0, 3, 2];
     m.add_symmetry(&swap).unwrap();
     check(&m, &[swap], 1, "two colors on one column of a cycle");
+}
+
+#[test]
+fn the_text_format_states_symmetries_as_cycles() {
+    // Two dominoes' worth of a 2x2 board: cells a b / c d, the mirror
+    // swapping a with b and c with d.
+    let text = "a b c d\n|@symmetry a:b c:d\na b\nc d\na c\nb d\n|@symmetry a:b:d:c\n";
+    let m = dlx_core::format::parse(text).unwrap();
+    assert_eq!(m.symmetries(), 2);
+    assert_eq!(m.symmetry(0).unwrap(), &[1, 0, 3, 2]);
+    assert_eq!(m.symmetry(1).unwrap(), &[1, 3, 0, 2], "a to b, b to d, d to c, c to a: a quarter turn");
+    // Written back after the options, and read to the same matrix.
+    let written = dlx_core::format::write(&m);
+    assert!(written.ends_with("|@symmetry a:b c:d\n|@symmetry a:b:d:c\n"), "{written}");
+    assert_eq!(dlx_core::format::parse(&written).unwrap(), m);
+    // The 2x2 board's two tilings are one under the quarter turn.
+    assert_eq!(Solver::new(&m).unwrap().count_orbits(CountMethod::Plain).unwrap().unwrap().orbits, Count::from(1u64));
+    for (bad, line, column, says) in [
+        ("|@symmetry a:b\na b\na\nb\n", 1, 1, "after the item line"),
+        ("a b\n|@symmetry a:x\na\nb\n", 2, 14, "not `x`"),
+        ("a b\na\n  |@symmetry a:b b\nb\n", 3, 18, "named twice"),
+        ("a b\n|@symmetry a::b\na\nb\n", 2, 14, "before and after"),
+    ] {
+        let e = dlx_core::format::parse(bad).unwrap_err();
+        assert_eq!((e.line, e.column), (line, column), "{bad:?}: {e}");
+        assert!(e.message.contains(says), "{bad:?}: {e}");
+    }
 }

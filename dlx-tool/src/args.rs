@@ -129,6 +129,20 @@ Options:
       --memo-memory MB the most memory the cache of --memo may hold
                        (default 1024); a full cache keeps counting, exactly,
                        storing no more
+      --orbits         count the solutions up to the symmetries the file
+                       states in '|@symmetry a:b:c d:e' lines (each a
+                       permutation of the items, as cycles of names joined
+                       by ':'; a comment to Knuth's programs): solutions
+                       that a composite of them maps to one another count
+                       once (Burnside's lemma, exact at any size; with
+                       --plain or --memo each symmetry's fixed solutions
+                       are counted that way, else automatically); standard
+                       error gives the group's order and the count of all
+                       solutions. With --print, one solution of each class
+                       instead (the least as sorted option numbers), after
+                       the whole search. Exit status 2 when a line is no
+                       symmetry (an option goes to no option, or an item to
+                       one of another kind or bounds)
       --zdd FILE       write every solution to FILE as a decision diagram,
                        built by the memo's walk (--memo-order, --memo-memory),
                        in the text format of Knuth's DLX6 (read by his
@@ -307,6 +321,8 @@ pub struct Options {
     pub checkpoint: Option<OsString>,
     pub checkpoint_every: Duration,
     pub resume: Option<OsString>,
+    /// `--orbits`: up to the file's symmetries.
+    pub orbits: bool,
 }
 
 /// What parsing the command line ended with, other than options to run with.
@@ -379,6 +395,7 @@ impl Default for Options {
             checkpoint: None,
             checkpoint_every: Duration::from_secs(60),
             resume: None,
+            orbits: false,
         }
     }
 }
@@ -458,6 +475,7 @@ fn long_option(o: &mut Options, name: &str, p: &mut Parser) -> Result<(), Early>
         "weights" => o.weights = true,
         "auto" => o.auto = true,
         "plain" => o.plain = true,
+        "orbits" => o.orbits = true,
         "json" => o.json = true,
         "min-cost" => o.goal = Some(Goal::MinCost),
         "max-cost" => o.goal = Some(Goal::MaxCost),
@@ -563,6 +581,22 @@ fn check_together(o: &Options) -> Result<(), Early> {
         let what = if o.resume.is_some() { "--resume" } else { "--checkpoint" };
         let with = [(o.memo, "--memo"), (o.auto, "--auto"), (o.sample.is_some(), "--sample"), (o.split.is_some(), "--split"), (o.zdd.is_some(), "--zdd"), (o.pre_out.is_some(), "--pre-out"), (o.json, "--json")];
         clash(what, &with)?;
+    }
+    if o.orbits {
+        let with = [
+            (o.goal.is_some(), "--min-cost, --max-cost or --fewest"),
+            (!o.force.is_empty() || !o.exclude.is_empty(), "--force or --exclude"),
+            (o.split.is_some(), "--split"),
+            (o.zdd.is_some(), "--zdd"),
+            (o.sample.is_some(), "--sample"),
+            (o.checkpoints(), "--checkpoint or --resume"),
+            (o.json, "--json"),
+            (o.pre_out.is_some(), "--pre-out"),
+            (o.max.is_some() && !o.print, "-n without --print"),
+            (o.print && (o.memo || o.auto), "--print with --memo or --auto"),
+        ];
+        clash("--orbits", &with)?;
+        return Ok(());
     }
     if o.memo || o.auto || o.sample.is_some() {
         let what = if o.sample.is_some() { "--sample" } else if o.auto { "--auto" } else { "--memo" };

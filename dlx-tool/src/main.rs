@@ -65,6 +65,7 @@ macro_rules! say {
 
 mod checkpoint;
 mod memo;
+mod orbits;
 mod pre;
 
 use memo::{run_memo, run_zdd};
@@ -321,6 +322,9 @@ fn run() -> ExitCode {
         return checkpoint::run(&opts, &name, &mut solver, &matrix, &colors, &mut out);
     }
     set_controls(&opts, &mut solver);
+    if opts.orbits {
+        return orbits::run_orbits(&opts, &name, &mut solver, &matrix, &colors, &mut out);
+    }
     if let Some(path) = &opts.zdd {
         return run_zdd(&opts, path, &mut solver, &matrix, &mut out);
     }

@@ -315,3 +315,77 @@ fn count_queens_16_op() {
 fn count_langford_15() {
     count("langford_15.dlx");
 }
+
+/// n queens in the text format with the square's mirror and quarter turn
+/// as `|@symmetry` lines: items r0.. (rows), f0.. (files), then secondary
+/// a0.. (i + j) and b0.. (i - j + n - 1); each symmetry's cycles computed
+/// here from the squares each item holds.
+fn queens_with_symmetries(n: usize) -> String {
+    let mut names: Vec<String> = Vec::new();
+    let mut lines: Vec<BTreeSet<(usize, usize)>> = Vec::new();
+    for (prefix, count) in [("r", n), ("f", n), ("a", 2 * n - 1), ("b", 2 * n - 1)] {
+        for k in 0..count {
+            names.push(format!("{prefix}{k}"));
+            lines.push(BTreeSet::new());
+        }
+    }
+    let cols = |i: usize, j: usize| [i, n + j, 2 * n + i + j, 4 * n - 1 + i + n - 1 - j];
+    let mut text = format!("{} | {}\n", names[..2 * n].join(" "), names[2 * n..].join(" "));
+    for i in 0..n {
+        for j in 0..n {
+            let c = cols(i, j);
+            text += &format!("{} {} {} {}\n", names[c[0]], names[c[1]], names[c[2]], names[c[3]]);
+            c.iter().for_each(|&k| {
+                lines[k].insert((i, j));
+            });
+        }
+    }
+    let turns: [&dyn Fn(usize, usize) -> (usize, usize); 2] = [&|i, j| (i, n - 1 - j), &|i, j| (j, n - 1 - i)];
+    for f in turns {
+        let image: Vec<usize> = lines.iter().map(|l| lines.iter().position(|m| *m == l.iter().map(|&(i, j)| f(i, j)).collect()).unwrap()).collect();
+        let mut seen = vec![false; image.len()];
+        text += "|@symmetry";
+        for start in 0..image.len() {
+            let mut cycle = Vec::new();
+            let mut c = start;
+            while !seen[c] {
+                seen[c] = true;
+                cycle.push(names[c].as_str());
+                c = image[c];
+            }
+            if cycle.len() > 1 {
+                text += &format!(" {}", cycle.join(":"));
+            }
+        }
+        text += "\n";
+    }
+    text
+}
+
+/// `--orbits` counts up to the file's `|@symmetry` lines: n queens up to
+/// the symmetries of the square are 1, 0, 0, 1, 2, 1, 6, 12 (OEIS A002562)
+/// by each method; `--print` lists that many, each a solution. A line
+/// that is no symmetry exits 2, a clash 1. Catches the directive read as a
+/// plain comment (the raw count), a method flag ignored, a listing of
+/// every solution.
+#[test]
+fn orbits_count_up_to_the_files_symmetries() {
+    for (n, want) in [(4usize, 1u64), (5, 2), (6, 1), (8, 12)] {
+        let text = queens_with_symmetries(n);
+        for method in ["--auto", "--plain", "--memo"] {
+            let out = run(&["--orbits", method, "-"], text.as_bytes());
+            assert_exit(&out, 0, &[]);
+            assert_eq!(self::text(&out.stdout), format!("{want}\n"), "{n} queens, {method}");
+        }
+        let out = run(&["--orbits", "--print", "-"], text.as_bytes());
+        assert_exit(&out, 0, &[]);
+        let printed = self::text(&out.stdout);
+        assert_eq!(check_printed(&read_problem(&text), &printed) as u64, want, "{n} queens listed");
+    }
+    let out = run(&["--orbits", "-"], b"a b c\n|@symmetry a:c\na b\nc\n");
+    assert_exit(&out, 2, &["does not map the matrix to itself"]);
+    let out = run(&["--orbits", "--min-cost", "-"], b"a\na\n");
+    assert_exit(&out, 1, &["--orbits does not combine with --min-cost"]);
+    let out = run(&["-"], b"a b\n|@symmetry a:x\na\nb\n");
+    assert_exit(&out, 2, &["line 2, column 14", "not `x`"]);
+}

@@ -40,6 +40,11 @@
 //!   ([`Matrix::set_cost`]) can be written and read back.
 //!   An option cannot start with one, since that line would be a comment.
 //!
+//! * **Symmetries** (an extension): a comment `|@symmetry a:b:c d:e`
+//!   after the item line states a symmetry as cycles of item names (see
+//!   `directive.rs`; [`Matrix::add_symmetry`]). Knuth's programs read it
+//!   as the comment it is.
+//!
 //! An option that names an unknown item or names an item twice is an error.
 //! An option made only of secondary items is kept as a row, so row numbers
 //! stay the option numbers of the file; the search never chooses it (Knuth's
@@ -61,6 +66,7 @@ use crate::error::Error;
 use crate::matrix::Matrix;
 
 mod blocks;
+mod directive;
 mod index;
 mod parse;
 mod write;

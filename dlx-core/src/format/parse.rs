@@ -19,6 +19,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::blocks::Source;
+use super::directive;
 use super::index::NameIndex;
 use super::{ParseError, ReadError};
 use crate::error::Error;
@@ -279,6 +280,9 @@ struct Block {
     costs: Vec<(u32, i64)>,
     /// The number of lines the block ends (its newlines).
     lines: usize,
+    /// The symmetries of its `|@symmetry` directives, one image of
+    /// every column after another.
+    symmetries: Vec<usize>,
     /// The first error, its line counted from 1 within the block.
     error: Option<ParseError>,
 }
@@ -336,6 +340,7 @@ impl Worker {
         block.colors.clear();
         block.color_names.clear();
         block.costs.clear();
+        block.symmetries.clear();
         block.lines = text.iter().filter(|&&b| b == b'\n').count();
         let error = match utf8(text, 0) {
             Ok(text) => self.options(text, items).err(),
@@ -352,6 +357,12 @@ impl Worker {
         let base = text.as_ptr() as usize;
         for (number, line) in text.split('\n').enumerate() {
             if skipped(line) {
+                if directive::is_symmetry(line) {
+                    let image = directive::symmetry(line, items.names.len(), |name| items.index.find(&items.names, items.index.hash(name), name));
+                    let image = image.map_err(|(at, message)| ParseError::new(number + 1, column(line, at), message))?;
+                    self.block.symmetries.try_reserve(image.len()).map_err(|_| too_big(number + 1, 1, Error::OutOfMemory))?;
+                    self.block.symmetries.extend(image);
+                }
                 continue;
             }
             let start = line.as_ptr() as usize - base;
@@ -642,6 +653,10 @@ fn find_item_line<'t>(source: &mut impl Source<'t>, note: &dyn Fn(usize)) -> Res
             let end = block[at..].iter().position(|&b| b == b'\n').map_or(block.len(), |k| at + k);
             let text = utf8(&block[at..end], line).map_err(ReadError::Parse)?;
             line += 1;
+            if directive::is_symmetry(text) {
+                let message = format!("{} comes after the item line, which names the items it moves", directive::SYMMETRY);
+                return Err(ReadError::Parse(ParseError::new(line, 1, message)));
+            }
             if !skipped(text) {
                 found = Some(item_line(text, line).map_err(ReadError::Parse)?);
             }
@@ -742,6 +757,9 @@ impl Assembly {
         let ids = &self.ids;
         self.colors.extend(block.colors.iter().map(|&(k, local)| (k, ids[local as usize])));
         self.m.append_checked_rows(&block.entries, &block.ends, &self.colors, &block.costs).map_err(|(r, e)| oom(row_line(r), e))?;
+        for image in block.symmetries.chunks(self.m.columns().max(1)) {
+            self.m.add_symmetry(image).map_err(|e| oom(line + 1, e))?;
+        }
         self.line += block.lines;
         self.bytes += text.len();
         Ok(())

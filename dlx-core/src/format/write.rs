@@ -74,7 +74,8 @@ pub fn color_text(m: &Matrix, r: usize, k: usize) -> Option<String> {
 /// Writes `m` in Knuth's format: the item line (primary columns with their
 /// bounds, then ` | ` and the secondary columns, if any), then one line per
 /// row with its items' names (`name:color` for colored entries) and ` |cost`
-/// when its cost is not 0. Every line ends with a newline.
+/// when its cost is not 0, then a `|@symmetry` directive per symmetry
+/// ([`Matrix::add_symmetry`]). Every line ends with a newline.
 ///
 /// Columns without names are named by their 0-based index. The primary
 /// columns are listed first; when a secondary column comes before a primary
@@ -174,6 +175,11 @@ pub fn write_to(m: &Matrix, out: &mut impl fmt::Write) -> fmt::Result {
             Some(cost) => write!(out, " |{cost}")?,
         }
         out.write_char('\n')?;
+    }
+    for k in 0..m.symmetries() {
+        if let Some(image) = m.symmetry(k) {
+            super::directive::write_symmetry(out, image, &name)?;
+        }
     }
     Ok(())
 }
