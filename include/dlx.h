@@ -645,6 +645,35 @@ typedef uint32_t dlx_count_method;
 #endif // __cplusplus
 
 /**
+ * What `dlx_solver_is_unique` found.
+ */
+enum dlx_uniqueness
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /**
+   * No solution.
+   */
+  DLX_UNIQUENESS_NONE = 0,
+  /**
+   * Exactly one solution.
+   */
+  DLX_UNIQUENESS_UNIQUE = 1,
+  /**
+   * Two or more.
+   */
+  DLX_UNIQUENESS_SEVERAL = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum dlx_uniqueness dlx_uniqueness;
+#else
+typedef uint32_t dlx_uniqueness;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * An exact cover problem: columns 0..n-1, each primary (covered exactly once
  * by every solution, or between the bounds of `dlx_matrix_set_bounds`) or
  * secondary (covered at most once, or by rows of one color:
@@ -2091,6 +2120,27 @@ dlx_status dlx_solver_run_orbits(struct dlx_solver *solver,
                                  dlx_solution_fn callback,
                                  void *user,
                                  int *callback_result);
+
+/**
+ * Whether the problem (with the forced rows, without the excluded ones)
+ * has no solution, exactly one or several: the search starts again (its
+ * counters at zero) and stops at the second solution, so a sudoku's
+ * check takes about the time of finding its solution and proving there is
+ * no other. Writes a `dlx_uniqueness` value to `*verdict` and, when
+ * `callback` is not NULL, hands it the solutions met (none, the one, or
+ * the first two; its return value is ignored) before returning
+ * `DLX_DONE`. On the solver's threads, within its limits (the solution
+ * limit does not apply) and cancel: `DLX_STOPPED` when they stopped the
+ * search first (`*verdict` unwritten, no callback; the next call starts
+ * over). The search then stands after the solutions met.
+ * Errors: `DLX_ERR_NULL` (`solver` or `verdict`), `DLX_ERR_UNSUPPORTED`
+ * (an objective or a cost limit, under which the search hands out only
+ * better solutions), `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_BUSY`.
+ */
+dlx_status dlx_solver_is_unique(struct dlx_solver *solver,
+                                uint32_t *verdict,
+                                dlx_solution_fn callback,
+                                void *user);
 
 #ifdef __cplusplus
 }  // extern "C"

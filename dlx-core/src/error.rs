@@ -83,6 +83,10 @@ pub enum Unsupported {
     /// elements' column and row images pass
     /// [`MAX_GROUP_ENTRIES`](crate::symmetry::MAX_GROUP_ENTRIES).
     LargeGroup,
+    /// A uniqueness check ([`crate::Solver::uniqueness`]) on a solver with
+    /// an objective or a cost limit, under which the search hands out only
+    /// solutions better than the last.
+    UniqueWithObjective,
 }
 
 impl Unsupported {
@@ -93,6 +97,7 @@ impl Unsupported {
             Unsupported::MemoWithObjective => "the memoized count takes no objective or cost limit: they pick among the solutions, the count counts them all",
             Unsupported::OrbitsOfPart => "no count or listing up to symmetry with forced or excluded rows, an objective or a cost limit: they pick solutions a symmetry need not keep",
             Unsupported::LargeGroup => "the symmetries generate a group of more than 65,536 elements, or more than 2^26 column and row images in all",
+            Unsupported::UniqueWithObjective => "no uniqueness check with an objective or a cost limit: the search then hands out only solutions better than the last",
             Unsupported::CheckpointAfterMemo => {
                 "no checkpoint after the memoized or automatic count: it keeps its states in a cache, not a frontier (count with the plain search to take checkpoints)"
             }

@@ -75,7 +75,7 @@ pub use control::{Canceller, Found, Limits, Outcome, Report};
 pub use objective::{Best, Goal, Objective, Relaxation};
 pub use engine::Engine;
 pub use control::{Counters, Progress};
-pub use solver::{CountMethod, Orbits, Solver};
+pub use solver::{CountMethod, Orbits, Solver, Uniqueness};
 pub use parallel::ThreadStats;
 pub use memo::{Count, Decompose, MemoOptions, MemoStats, Order, Zdd};
 pub use auto::Phase;

@@ -161,3 +161,45 @@ fn a_budgeted_search_walks_the_same_tree() {
         assert!(budget > 10 || pauses > 0, "budget {budget} never paused");
     }
 }
+
+/// `Solver::uniqueness` against the brute force of the test kit on random
+/// generalised matrices (bounds, colors, secondary items), with and
+/// without a forced row: the verdict is that of the number of solutions
+/// (0, 1, 2 or more) and each solution given is one of them; a second call
+/// starts over to the same verdict. Catches a verdict taken from the first
+/// solution alone, a search that goes on from where the last call left it,
+/// a forced row dropped.
+#[test]
+fn uniqueness_matches_the_brute_force() {
+    use dlx_core::{Goal, Objective, Uniqueness, Unsupported};
+    let mut g = common::Lcg(69);
+    let mut seen = [0usize; 3];
+    for case in 0..600 {
+        let m = common::random_general(&mut g, 0, 3);
+        let forced: Vec<usize> = if case % 3 == 0 && m.rows() > 0 { vec![case % m.rows()] } else { vec![] };
+        let all = common::all_general_covers(&m, &forced);
+        let mut s = Solver::new(&m).unwrap();
+        if s.force_rows(&forced).is_err() {
+            continue;
+        }
+        for _ in 0..2 {
+            let sorted = |r: &[usize]| -> Vec<usize> {
+                let mut r = r.to_vec();
+                r.sort();
+                r
+            };
+            match s.uniqueness().unwrap().unwrap() {
+                Uniqueness::None => assert!(all.is_empty(), "case {case}"),
+                Uniqueness::Unique(a) => assert_eq!(all, vec![sorted(&a)], "case {case}"),
+                Uniqueness::Several(a, b) => {
+                    assert!(all.len() >= 2 && all.contains(&sorted(&a)) && all.contains(&sorted(&b)) && sorted(&a) != sorted(&b), "case {case}");
+                }
+            }
+        }
+        seen[all.len().min(2)] += 1;
+    }
+    assert!(seen.iter().all(|&k| k > 20), "every verdict drawn: {seen:?}");
+    let mut s = Solver::new(&queens(6)).unwrap();
+    s.set_objective(Some(Objective { goal: Goal::FewestRows, best: 1 })).unwrap();
+    assert_eq!(s.uniqueness(), Err(Error::Unsupported(Unsupported::UniqueWithObjective)));
+}

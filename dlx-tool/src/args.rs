@@ -129,6 +129,11 @@ Options:
       --memo-memory MB the most memory the cache of --memo may hold
                        (default 1024); a full cache keeps counting, exactly,
                        storing no more
+      --unique         say whether the problem has no solution, exactly
+                       one or several: 'none', 'unique' or 'several' on a
+                       line, then the solutions met (the one, or the first
+                       two) as --print prints them; the search stops at
+                       the second solution (a sudoku's uniqueness check)
       --orbits         count the solutions up to the symmetries the file
                        states in '|@symmetry a:b:c d:e' lines (each a
                        permutation of the items, as cycles of names joined
@@ -323,6 +328,8 @@ pub struct Options {
     pub resume: Option<OsString>,
     /// `--orbits`: up to the file's symmetries.
     pub orbits: bool,
+    /// `--unique`: none, one or several solutions.
+    pub unique: bool,
 }
 
 /// What parsing the command line ended with, other than options to run with.
@@ -396,6 +403,7 @@ impl Default for Options {
             checkpoint_every: Duration::from_secs(60),
             resume: None,
             orbits: false,
+            unique: false,
         }
     }
 }
@@ -476,6 +484,7 @@ fn long_option(o: &mut Options, name: &str, p: &mut Parser) -> Result<(), Early>
         "auto" => o.auto = true,
         "plain" => o.plain = true,
         "orbits" => o.orbits = true,
+        "unique" => o.unique = true,
         "json" => o.json = true,
         "min-cost" => o.goal = Some(Goal::MinCost),
         "max-cost" => o.goal = Some(Goal::MaxCost),
@@ -581,6 +590,11 @@ fn check_together(o: &Options) -> Result<(), Early> {
         let what = if o.resume.is_some() { "--resume" } else { "--checkpoint" };
         let with = [(o.memo, "--memo"), (o.auto, "--auto"), (o.sample.is_some(), "--sample"), (o.split.is_some(), "--split"), (o.zdd.is_some(), "--zdd"), (o.pre_out.is_some(), "--pre-out"), (o.json, "--json")];
         clash(what, &with)?;
+    }
+    if o.unique {
+        let mut with = solving(o).to_vec();
+        with.extend([(o.orbits, "--orbits"), (o.zdd.is_some(), "--zdd"), (o.checkpoints(), "--checkpoint or --resume"), (o.pre_out.is_some(), "--pre-out")]);
+        clash("--unique", &with)?;
     }
     if o.orbits {
         let with = [

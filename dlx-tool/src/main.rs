@@ -325,6 +325,9 @@ fn run() -> ExitCode {
     if opts.orbits {
         return orbits::run_orbits(&opts, &name, &mut solver, &matrix, &colors, &mut out);
     }
+    if opts.unique {
+        return orbits::run_unique(&opts, &name, &mut solver, &matrix, &colors, &mut out);
+    }
     if let Some(path) = &opts.zdd {
         return run_zdd(&opts, path, &mut solver, &matrix, &mut out);
     }

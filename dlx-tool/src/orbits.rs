@@ -1,5 +1,6 @@
 //! `--orbits`: the count up to the symmetries the file states
-//! (`|@symmetry` lines), or with `--print` one solution of each orbit.
+//! (`|@symmetry` lines), or with `--print` one solution of each orbit;
+//! and `--unique`, whether the problem has one solution.
 
 use std::io::{self, Write};
 use std::sync::atomic::Ordering;
@@ -7,7 +8,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use dlx_core::format::ColorText;
-use dlx_core::{CountMethod, Error, Matrix, Outcome, Solver};
+use dlx_core::{CountMethod, Error, Matrix, Outcome, Solver, Uniqueness};
 
 use crate::args::{Options, EXIT_INPUT, EXIT_OTHER, EXIT_STOPPED, EXIT_USAGE};
 use crate::memo::memo_options;
@@ -80,4 +81,34 @@ fn ended(outcome: Outcome) -> ExitCode {
     }
     say!("dlx: --orbits stopped ({outcome:?}): nothing counted is printed");
     exit(EXIT_STOPPED)
+}
+
+/// Runs `--unique`: `none`, `unique` or `several` on a line, then the
+/// solutions met (the one, or the first two) as `--print` prints them.
+pub(crate) fn run_unique(opts: &Options, name: &str, solver: &mut Solver, matrix: &Matrix, colors: &ColorText<'_>, out: &mut impl Write) -> ExitCode {
+    let start = Instant::now();
+    let found = match solver.uniqueness() {
+        Ok(Some(u)) => u,
+        Ok(None) => {
+            say!("dlx: --unique stopped ({:?}) before it could tell", solver.outcome().unwrap_or(Outcome::Stopped));
+            return exit(EXIT_STOPPED);
+        }
+        Err(e) => {
+            say!("dlx: {name}: --unique: {e}");
+            return exit(if matches!(e, Error::Unsupported(_)) { EXIT_USAGE } else { EXIT_OTHER });
+        }
+    };
+    let (verdict, met): (&str, Vec<&[usize]>) = match &found {
+        Uniqueness::None => ("none", vec![]),
+        Uniqueness::Unique(a) => ("unique", vec![a.as_slice()]),
+        Uniqueness::Several(a, b) => ("several", vec![a.as_slice(), b.as_slice()]),
+    };
+    let printed = writeln!(out, "{verdict}").and_then(|()| met.iter().try_for_each(|rows| print_solution(out, matrix, colors, rows)));
+    if let Err(code) = written(printed.err(), out) {
+        return code;
+    }
+    if !opts.quiet {
+        say_counters(solver, start.elapsed());
+    }
+    exit(0)
 }

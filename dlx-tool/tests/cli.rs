@@ -389,3 +389,24 @@ fn orbits_count_up_to_the_files_symmetries() {
     let out = run(&["-"], b"a b\n|@symmetry a:x\na\nb\n");
     assert_exit(&out, 2, &["line 2, column 14", "not `x`"]);
 }
+
+/// `--unique`: Knuth's example (TAOCP 7.2.2.1 (6)) has one solution, 4
+/// queens two, a problem with an item no option holds none; each printed
+/// solution is checked against the file. Catches a verdict from a count
+/// stopped too early (one found, the second never looked for), solutions
+/// not printed, a clash taken.
+#[test]
+fn unique_says_none_one_or_several() {
+    let knuth = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
+    let queens = queens_with_symmetries(4);
+    for (problem, verdict, solutions) in [(knuth, "unique", 1), (queens.as_str(), "several", 2), ("a b\na\n", "none", 0)] {
+        let out = run(&["--unique", "-q", "-"], problem.as_bytes());
+        assert_exit(&out, 0, &[]);
+        let stdout = text(&out.stdout);
+        let (first, rest) = stdout.split_once('\n').unwrap();
+        assert_eq!(first, verdict, "{problem}");
+        assert_eq!(check_printed(&read_problem(problem), rest), solutions, "{problem}");
+    }
+    let out = run(&["--unique", "--print", "-"], knuth.as_bytes());
+    assert_exit(&out, 1, &["--unique does not combine with --print"]);
+}

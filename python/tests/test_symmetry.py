@@ -1,5 +1,7 @@
 """Counts and listings up to symmetry (Matrix.add_symmetry,
-Solver.count_orbits, orbit_fixed, orbit_solutions) against facts: 8 queens
+Solver.count_orbits, orbit_fixed, orbit_solutions) and the uniqueness
+check (Solver.uniqueness: Knuth's example has one solution, 4 queens
+two) against facts: 8 queens
 have 92 solutions and 12 up to the symmetries of the square (OEIS
 A002562); the 2x3 board's 3 domino tilings fall in 2 classes under its two
 mirrors (the upright tiling is kept by both, the two others swap under
@@ -92,3 +94,26 @@ def test_bad_symmetries_and_parts():
         Solver(m, forced=[1]).count_orbits()
     with pytest.raises(InputError):
         Solver(m).count_orbits("fast")
+
+
+def test_uniqueness():
+    # Knuth's example (TAOCP 7.2.2.1 (6)) has one solution, rows 0, 3, 4;
+    # 4 queens have two; a column no row covers leaves none.
+    m = Matrix(7)
+    for row in ([2, 4, 5], [0, 3, 6], [1, 2, 5], [0, 3], [1, 6], [3, 4, 6]):
+        m.add_row(row)
+    u = Solver(m).uniqueness()
+    assert u.verdict == "unique" and [sorted(s) for s in u.solutions] == [[0, 3, 4]]
+    q = Matrix(6 * 4 - 2)
+    for c in range(8, 22):
+        q.set_secondary(c)
+    for i in range(4):
+        for j in range(4):
+            q.add_row([i, 4 + j, 8 + i + j, 15 + i + 3 - j])
+    u = Solver(q).uniqueness()
+    assert u.verdict == "several" and len(u.solutions) == 2 and u.solutions[0] != u.solutions[1]
+    e = Matrix(2)
+    e.add_row([0])
+    assert Solver(e).uniqueness() == ("none", [])
+    with pytest.raises(Unsupported):
+        Solver(m, objective="fewest").uniqueness()

@@ -29,6 +29,7 @@ pub mod pre;
 pub mod checkpoint;
 pub mod batch;
 pub mod symmetry;
+pub mod unique;
 // Not in the header's order: no C function, only the counters' dispatch.
 mod counter;
 

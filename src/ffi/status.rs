@@ -259,7 +259,7 @@ mod tests {
         // One status for several causes: the status says the kind, the
         // Rust error its own cause.
         use dlx_core::error::Unsupported as Why;
-        for e in [Unsupported(Why::ExactEngine), Unsupported(Why::MemoWithObjective), Unsupported(Why::CheckpointAfterMemo), Unsupported(Why::OrbitsOfPart), Unsupported(Why::LargeGroup), LeastCostRange] {
+        for e in [Unsupported(Why::ExactEngine), Unsupported(Why::MemoWithObjective), Unsupported(Why::CheckpointAfterMemo), Unsupported(Why::OrbitsOfPart), Unsupported(Why::LargeGroup), Unsupported(Why::UniqueWithObjective), LeastCostRange] {
             let s = unsafe { CStr::from_ptr(dlx_status_message(dlx_status::from(e) as u32)) };
             assert_ne!(s.to_str().unwrap(), e.message(), "{e:?} names its own cause");
         }

@@ -20,6 +20,7 @@ mod memoized;
 mod orbits;
 mod run;
 mod threads;
+mod unique;
 
 use std::time::Duration;
 use std::sync::Arc;
@@ -35,6 +36,7 @@ use crate::parallel::{self, Pool};
 use crate::search::Search;
 
 pub use orbits::{CountMethod, Orbits};
+pub use unique::Uniqueness;
 
 /// One search over a matrix. It owns its links and its stack, so it is
 /// independent of the matrix it came from and of every other solver.

@@ -11,12 +11,12 @@ from ._errors import Cancelled, CheckpointError, Error, InputError, LimitReached
 from ._matrix import Matrix
 from ._native import lib as _lib
 from ._options import Engine, MemoOrder, MemoParts, Objective, SearchOptions, SolverOptions
-from ._solver import BatchResult, Best, Progress, Solver, Subproblem
+from ._solver import BatchResult, Best, Progress, Solver, Subproblem, Uniqueness
 from ._pre import PreStats, Preprocessed
 from ._zdd import Zdd
 
 __all__ = [
-    "Matrix", "Solver", "Outcome", "Progress", "Best", "Subproblem", "Error", "InputError", "ParseError",
+    "Matrix", "Solver", "Outcome", "Progress", "Best", "Subproblem", "Uniqueness", "Error", "InputError", "ParseError",
     "Unsupported", "Stopped", "LimitReached", "Cancelled", "library_version", "SolverOptions", "SearchOptions",
     "Objective", "Engine", "MemoOrder", "MemoParts", "Zdd", "PreStats", "Preprocessed", "CheckpointError", "BatchResult",
 ]

@@ -100,6 +100,8 @@ _MEMO = "the memoized count takes no objective or cost limit: they pick among th
 UNSUPPORTED_CAUSES = {
     "engine": "the exact engine (Knuth's DLX1) takes no bounds or colors: use 'small', 'general', 'cells' or 'auto'",
     "count_memo": _MEMO,
+    "uniqueness": "no uniqueness check with an objective or a cost limit: the search then hands out only "
+                  "solutions better than the last",
     "count_orbits": "no count or listing up to symmetry with forced or excluded rows, an objective or a cost limit: "
                     "they pick solutions a symmetry need not keep (or the group passes 65,536 elements)",
     "sample": _MEMO,

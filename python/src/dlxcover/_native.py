@@ -141,6 +141,7 @@ _PROTOTYPES = {
     "dlx_solver_count_orbits": (c_uint32, [_P, c_uint32, c_void_p, c_size_t, _PS]),
     "dlx_solver_orbit_fixed": (c_uint32, [_P, c_uint32, c_size_t, _PS, c_void_p, c_size_t, _PS]),
     "dlx_solver_run_orbits": (c_uint32, [_P, SOLUTION_FN, c_void_p, POINTER(c_int)]),
+    "dlx_solver_is_unique": (c_uint32, [_P, POINTER(c_uint32), SOLUTION_FN, c_void_p]),
     "dlx_solver_count_memo": (c_uint32, [_P, c_void_p, c_size_t, _PS]),
     "dlx_solver_count_auto": (c_uint32, [_P, c_void_p, c_size_t, _PS]),
     "dlx_solver_auto_phase": (c_uint32, [_P, POINTER(c_uint32)]),

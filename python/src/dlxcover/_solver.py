@@ -558,6 +558,20 @@ class Solver(n.Handle):
         self._ended(status, found, "count_orbits")
         return found
 
+    def uniqueness(self) -> "Uniqueness":
+        """Whether the problem (with the forced rows, without the excluded
+        ones) has no solution, exactly one or several: the search starts
+        again and stops at the second solution. Returns
+        ``Uniqueness(verdict, solutions)``: ``"none"`` and ``[]``,
+        ``"unique"`` and the solution, or ``"several"`` and the first two.
+        Not with an objective or a cost limit."""
+        met: List[List[int]] = []
+        take = n.SOLUTION_FN(self._guard(lambda user, rows, k: met.append(rows[:k])))
+        verdict = c_uint32()
+        status = self._invoke(n.lib.dlx_solver_is_unique, self._h, byref(verdict), take, None)
+        self._ended(status, None, "uniqueness")
+        return Uniqueness(("none", "unique", "several")[verdict.value], met)
+
     def zdd(self) -> Zdd:
         """Every solution (with the forced rows, without the excluded ones)
         as a decision diagram (:class:`Zdd`), built by the memoized count's
@@ -663,6 +677,14 @@ def _int_or_none(fn: Callable[..., int], first: Any, absent: int) -> Optional[in
         return None
     check(status)
     return v.value
+
+
+class Uniqueness(NamedTuple):
+    """What :meth:`Solver.uniqueness` found: ``verdict`` is ``"none"``,
+    ``"unique"`` or ``"several"``, ``solutions`` the solutions met (none,
+    the one, or the first two)."""
+    verdict: str
+    solutions: List[List[int]]
 
 
 def _method(method: str) -> int:
