@@ -162,7 +162,8 @@ enum dlx_status
   /**
    * Forced rows cannot all be in one solution: they share a column (or
    * a row is given twice); with bounds or colors, they cover a column
-   * more often than its upper bound or give it different colors.
+   * more often than its upper bound or give it different colors; or a
+   * row is both forced and excluded.
    */
   DLX_ERR_CONFLICT = 16,
   /**

@@ -57,6 +57,11 @@ pub enum Error {
     /// secondary one or to other bounds, or a row (with its colors) to
     /// no row, or to fewer copies of one than there are of the row.
     NotSymmetry,
+    /// A row both forced and excluded ([`Solver::force_rows`](crate::Solver::force_rows),
+    /// [`Solver::exclude_rows`](crate::Solver::exclude_rows),
+    /// [`Solver::set_subproblem`](crate::Solver::set_subproblem); the C
+    /// API's `DLX_ERR_CONFLICT`, whose message names this case too).
+    ForcedExcluded,
 }
 
 /// What a call refused as [`Error::Unsupported`] (the C API's one
@@ -124,6 +129,7 @@ impl Error {
             Error::Checkpoint => "the checkpoint is malformed, cut short or edited (its checksum fails), or of another version",
             Error::CheckpointMismatch => "the checkpoint is of another matrix, or of a search with another objective",
             Error::LeastCostRange => "the least cost of the diagram's solutions does not fit a 64-bit integer",
+            Error::ForcedExcluded => "a row is both forced and excluded",
             Error::NotSymmetry => "a symmetry does not map the matrix to itself: a row goes to no row, or a column to one of another kind or bounds",
         }
     }

@@ -58,7 +58,10 @@ fn truth(m: &Matrix, forced: &[usize], excluded: &[usize]) -> Result<Vec<Vec<usi
     let mut f = forced.to_vec();
     f.sort_unstable();
     let twice = f.windows(2).any(|w| w[0] == w[1]);
-    if twice || forced.iter().any(|r| excluded.contains(r)) || !fits(m, forced) {
+    if forced.iter().any(|r| excluded.contains(r)) {
+        return Err(Error::ForcedExcluded);
+    }
+    if twice || !fits(m, forced) {
         return Err(Error::Conflict);
     }
     Ok(all_general_covers(m, forced).into_iter().filter(|c| !c.iter().any(|r| excluded.contains(r))).collect())

@@ -123,12 +123,12 @@ fn excluded_rows_are_checked_and_a_refusal_changes_nothing() {
     let mut s = Solver::new(&m).unwrap();
     assert_eq!(s.exclude_rows(&[3]), Err(Error::RowRange));
     s.force_rows(&[1]).unwrap();
-    assert_eq!(s.exclude_rows(&[2, 1]), Err(Error::Conflict));
+    assert_eq!(s.exclude_rows(&[2, 1]), Err(Error::ForcedExcluded));
     assert_eq!(s.excluded_rows(), &[] as &[usize]);
     // Repeats are allowed and kept once, in order.
     s.exclude_rows(&[2, 2]).unwrap();
     assert_eq!(s.excluded_rows(), &[2]);
-    assert_eq!(s.force_rows(&[2]), Err(Error::Conflict));
+    assert_eq!(s.force_rows(&[2]), Err(Error::ForcedExcluded));
     assert_eq!(s.forced_rows(), &[1]);
     // Rows 0 1 is the one solution left (1 2 uses row 2; 1 alone leaves
     // nothing out: column 1 is covered by row 1, column 0 has 1 of 1..2).

@@ -629,7 +629,12 @@ fn clash(what: &str, others: &[(bool, &str)]) -> Result<(), Early> {
 }
 
 fn parse_number(name: &str, s: &str) -> Result<u64, Early> {
-    s.parse().map_err(|_| Early::Usage(format!("{name} wants a whole number, not '{s}'")))
+    s.parse().map_err(|_| Early::Usage(too_large(s).map_or_else(|| format!("{name} wants a whole number, not '{s}'"), |m| format!("{name}: {m}"))))
+}
+
+/// For digits past `u64::MAX`, the message that says so.
+fn too_large(s: &str) -> Option<String> {
+    (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())).then(|| format!("'{s}' is too large: at most {}", u64::MAX))
 }
 
 /// A list of option numbers separated by commas (empty items skipped).
@@ -638,7 +643,7 @@ fn parse_list(name: &str, s: &str) -> Result<Vec<usize>, Early> {
 }
 
 fn parse_count(name: &str, s: &str) -> Result<u64, Early> {
-    s.parse().map_err(|_| Early::Usage(format!("{name} wants a whole number of solutions, not '{s}'")))
+    s.parse().map_err(|_| Early::Usage(too_large(s).map_or_else(|| format!("{name} wants a whole number of solutions, not '{s}'"), |m| format!("{name}: {m}"))))
 }
 
 fn parse_seconds(name: &str, s: &str) -> Result<Option<Duration>, Early> {

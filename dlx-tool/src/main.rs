@@ -420,7 +420,7 @@ fn make_solver(opts: &Options, matrix: &std::sync::Arc<Matrix>, name: &str) -> R
         }
         if let Err(e) = set(&mut solver, rows) {
             say!("dlx: {what}: {e} (the file has {} options)", solver.rows());
-            return Err(exit(if matches!(e, Error::RowRange | Error::Conflict) { EXIT_USAGE } else { EXIT_OTHER }));
+            return Err(exit(if matches!(e, Error::RowRange | Error::Conflict | Error::ForcedExcluded) { EXIT_USAGE } else { EXIT_OTHER }));
         }
     }
     Ok(solver)

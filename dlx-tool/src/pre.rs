@@ -23,12 +23,13 @@ pub(crate) fn say_pre(opts: &Options, stats: &dlx_core::PreStats, matrix: &Matri
         "stopped by --pre-work"
     };
     say!(
-        "dlx: pre: removed {} of {} options and {} of {} items in {} rounds, {} entries read ({end})",
+        "dlx: pre: removed {} of {} options and {} of {} items in {} round{}, {} entries read ({end})",
         stats.rows_removed,
         matrix.rows(),
         stats.columns_removed,
         matrix.columns(),
         stats.rounds,
+        if stats.rounds == 1 { "" } else { "s" },
         stats.work
     );
 }

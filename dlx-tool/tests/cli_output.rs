@@ -219,6 +219,12 @@ fn bad_usage_exits_1() {
         assert_exit(&out, 1, &["dlx --help"]);
         assert!(out.stdout.is_empty(), "{args:?}");
     }
+    // A count past u64::MAX says so, rather than "not a whole number"
+    // (catches a parse error that forgets the number is whole).
+    for args in [&["-n", "18446744073709551616", file][..], &["--max", "99999999999999999999", file]] {
+        let out = run(args, b"");
+        assert_exit(&out, 1, &["too large", "18446744073709551615"]);
+    }
 }
 
 #[test]

@@ -138,3 +138,12 @@ def test_from_dense_takes_any_valid_stride(make, rows):
     m = dlx.Matrix.from_dense(a)
     assert (m.rows, m.columns) == (a.shape[0], a.shape[1])
     assert [m.row(i) for i in range(m.rows)] == rows
+
+
+def test_a_row_both_forced_and_excluded_says_so():
+    # Issue 69: it said "the forced rows conflict", which named no conflict.
+    m = dlx.Matrix(2)
+    m.add_row([0])
+    m.add_row([1])
+    with pytest.raises(dlx.InputError, match="row 1 is both forced and excluded"):
+        dlx.Solver(m, forced=[1], excluded=[0, 1])

@@ -49,7 +49,8 @@ pub enum dlx_status {
     DLX_ERR_ROW_RANGE = 15,
     /// Forced rows cannot all be in one solution: they share a column (or
     /// a row is given twice); with bounds or colors, they cover a column
-    /// more often than its upper bound or give it different colors.
+    /// more often than its upper bound or give it different colors; or a
+    /// row is both forced and excluded.
     DLX_ERR_CONFLICT = 16,
     /// The absolute row costs add up past 2^61: too much for a search with
     /// an objective (`dlx_solver_set_objective`) to add up exactly.
@@ -132,6 +133,8 @@ impl From<Error> for dlx_status {
             Error::Checkpoint => DLX_ERR_CHECKPOINT,
             Error::CheckpointMismatch => DLX_ERR_CHECKPOINT_MISMATCH,
             Error::NotSymmetry => DLX_ERR_NOT_SYMMETRY,
+            // The one status of old, whose message names both causes.
+            Error::ForcedExcluded => DLX_ERR_CONFLICT,
             // An error the core gained before this API named it: a defect
             // of this file, reported as the internal error it is.
             _ => DLX_ERR_PANIC,
@@ -223,7 +226,7 @@ pub extern "C" fn dlx_status_message(status: u32) -> *const c_char {
         cstr!("not supported for this matrix or solver (the function's documentation says when)"),
         cstr!("the text is not in Knuth's exact cover format"),
         cstr!("row id out of range"),
-        cstr!("the forced rows conflict: together they cover a column too often or clash in its color"),
+        cstr!("the forced rows conflict: together they cover a column too often or clash in its color, or a row is both forced and excluded"),
         cstr!("the absolute row costs add up past 2^61"),
         cstr!("an argument is outside its documented range"),
         cstr!("there is no solution (or no cost) to report"),
@@ -252,14 +255,14 @@ mod tests {
     #[test]
     fn every_error_has_the_core_message() {
         use Error::*;
-        for e in [ColumnRange, DuplicateColumn, EmptyRow, TooLarge, OutOfMemory, RowRange, Conflict, CostRange, InvalidArgument, Bounds, ColorOnPrimary, Checkpoint, CheckpointMismatch, NotSymmetry] {
+        for e in [ColumnRange, DuplicateColumn, EmptyRow, TooLarge, OutOfMemory, RowRange, CostRange, InvalidArgument, Bounds, ColorOnPrimary, Checkpoint, CheckpointMismatch, NotSymmetry] {
             let s = unsafe { CStr::from_ptr(dlx_status_message(dlx_status::from(e) as u32)) };
             assert_eq!(s.to_str().unwrap(), e.message());
         }
         // One status for several causes: the status says the kind, the
         // Rust error its own cause.
         use dlx_core::error::Unsupported as Why;
-        for e in [Unsupported(Why::ExactEngine), Unsupported(Why::MemoWithObjective), Unsupported(Why::CheckpointAfterMemo), Unsupported(Why::OrbitsOfPart), Unsupported(Why::LargeGroup), Unsupported(Why::UniqueWithObjective), LeastCostRange] {
+        for e in [Unsupported(Why::ExactEngine), Unsupported(Why::MemoWithObjective), Unsupported(Why::CheckpointAfterMemo), Unsupported(Why::OrbitsOfPart), Unsupported(Why::LargeGroup), Unsupported(Why::UniqueWithObjective), LeastCostRange, ForcedExcluded, Conflict] {
             let s = unsafe { CStr::from_ptr(dlx_status_message(dlx_status::from(e) as u32)) };
             assert_ne!(s.to_str().unwrap(), e.message(), "{e:?} names its own cause");
         }

@@ -261,14 +261,17 @@ impl Search {
 
     /// Whether `rows` forced and `excluded` (sorted) excluded make a
     /// subproblem: [`Error::RowRange`] for a row out of range,
-    /// [`Error::Conflict`] for forced rows that cannot go together or a
-    /// row both forced and excluded.
+    /// [`Error::ForcedExcluded`] for a row both forced and excluded,
+    /// [`Error::Conflict`] for forced rows that cannot go together.
     pub(crate) fn check_subproblem(&self, rows: &[usize], excluded: &[usize]) -> Result<(), Error> {
         let total = self.rows();
         if rows.iter().chain(excluded).any(|&r| r >= total) {
             return Err(Error::RowRange);
         }
-        if !self.matrix.compatible(rows)? || rows.iter().any(|r| excluded.binary_search(r).is_ok()) {
+        if rows.iter().any(|r| excluded.binary_search(r).is_ok()) {
+            return Err(Error::ForcedExcluded);
+        }
+        if !self.matrix.compatible(rows)? {
             return Err(Error::Conflict);
         }
         Ok(())

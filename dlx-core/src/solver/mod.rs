@@ -169,9 +169,10 @@ impl Solver {
     /// The excluded rows stay. The counters go back to zero.
     ///
     /// Errors, leaving the solver as it was: [`Error::RowRange`] when a row
-    /// id is not a row of the matrix, [`Error::Conflict`] when two of the
-    /// rows share a column (or a row is given twice) or a row is excluded
-    /// ([`Solver::exclude_rows`]); with bounds or colors, when the rows
+    /// id is not a row of the matrix, [`Error::ForcedExcluded`] when a row
+    /// is excluded ([`Solver::exclude_rows`]), [`Error::Conflict`] when two
+    /// of the rows share a column (or a row is given twice); with bounds or
+    /// colors, when the rows
     /// cover a column more often than its upper bound or give a secondary
     /// column two colors (or a color and none).
     pub fn force_rows(&mut self, rows: &[usize]) -> Result<(), Error> {
@@ -185,8 +186,8 @@ impl Solver {
     /// counters go back to zero.
     ///
     /// Errors, leaving the solver as it was: [`Error::RowRange`] when a row
-    /// id is not a row of the matrix, [`Error::Conflict`] when a row is
-    /// forced, [`Error::OutOfMemory`].
+    /// id is not a row of the matrix, [`Error::ForcedExcluded`] when a row
+    /// is forced, [`Error::OutOfMemory`].
     pub fn exclude_rows(&mut self, rows: &[usize]) -> Result<(), Error> {
         let done = self.search.exclude_rows(rows);
         self.restarted(done)

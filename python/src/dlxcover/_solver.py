@@ -211,6 +211,9 @@ class Solver(n.Handle):
         """Forces and excludes rows (replacing earlier ones) and starts
         again."""
         f, x = _rows(forced, "forced"), _rows(excluded, "excluded")
+        both = sorted(set(f[: len(f)]) & set(x[: len(x)]))
+        if both:
+            raise InputError(n.ERR_CONFLICT, f"row {both[0]} is both forced and excluded", whole=True)
         check(n.lib.dlx_solver_set_subproblem(self._h, f, len(f), x, len(x)), "forced/excluded rows")
 
     def set_objective(self, objective: Optional[str], k: int = 1) -> None:
