@@ -284,6 +284,28 @@ fn domino_tilings_up_to_symmetry_match_the_brute_force() {
     }
 }
 
+/// The 8x8 board: 12,988,816 tilings (Kasteleyn), 1,629,189 up to the
+/// square's eight symmetries (OEIS A316535, "number of domino tilings of
+/// a 2n x 2n square up to rotations and reflections"), by the memo count
+/// and by the automatic choice on two threads. Catches a fixed-point
+/// count that is right on the small boards the brute force reaches but
+/// wrong where the memo's states repeat.
+#[test]
+fn the_chessboards_domino_tilings_up_to_symmetry_are_the_literatures() {
+    let n = 8;
+    let mut m = dlx_testkit::boards::dominoes(n, n);
+    m.add_symmetry(&(0..n * n).map(|c| (c % n) * n + n - 1 - c / n).collect::<Vec<_>>()).unwrap();
+    m.add_symmetry(&(0..n * n).map(|c| (c / n) * n + n - 1 - c % n).collect::<Vec<_>>()).unwrap();
+    for (method, threads) in [(CountMethod::Memo, 1), (CountMethod::Auto, 2)] {
+        let mut s = Solver::new(&m).unwrap();
+        s.set_threads(threads);
+        let got = s.count_orbits(method).unwrap().unwrap();
+        assert_eq!(got.fixed.len(), 8, "{method:?}: the square's group");
+        assert_eq!(got.fixed[0], Count::from(dlx_testkit::boards::kasteleyn(n, n)), "{method:?}: all tilings");
+        assert_eq!(got.orbits, Count::from(1_629_189u64), "{method:?}: up to symmetry");
+    }
+}
+
 #[test]
 fn copies_of_a_row_go_to_copies_in_order() {
     // Rows {a}, {a}, {b}, {b}; a <-> b maps row 0 to 2 and 1 to 3. The
