@@ -13,11 +13,11 @@ use dlx_core::{Matrix, Solver, Uniqueness};
 fn sudoku(givens: &[u8; 81]) -> (Matrix, Vec<(usize, u8)>) {
     let mut m = Matrix::new(4 * 81).unwrap();
     let mut placed = Vec::new();
-    for cell in 0..81 {
+    for (cell, &given) in givens.iter().enumerate() {
         let (r, c) = (cell / 9, cell % 9);
         let b = r / 3 * 3 + c / 3;
         for d in 0..9 {
-            if givens[cell] == 0 || usize::from(givens[cell]) == d + 1 {
+            if given == 0 || usize::from(given) == d + 1 {
                 m.add_row(&[cell, 81 + r * 9 + d, 162 + c * 9 + d, 243 + b * 9 + d]).unwrap();
                 placed.push((cell, d as u8 + 1));
             }
