@@ -41,7 +41,9 @@ Options:
                        lines)
   -n, --max N          stop after N solutions (N = 0 searches nothing)
   -s, --stats          print the counters on standard error when done (the
-                       default; cancels an earlier -q)
+                       default; cancels an earlier -q), and which count the
+                       automatic count chose (else said only when the
+                       count took a second or more)
   -q, --quiet          print no counters and no progress lines
       --progress SECS  print a progress line on standard error every SECS
                        seconds of search (default 5; 0 turns it off; a
@@ -293,6 +295,9 @@ pub struct Options {
     pub print: bool,
     pub max: Option<u64>,
     pub quiet: bool,
+    /// `-s`/`--stats` given (and not cancelled by a later `-q`): also the
+    /// lines a toy run does without, such as the automatic count's choice.
+    pub stats: bool,
     /// `None`: no progress lines.
     pub progress: Option<Duration>,
     /// `None`: standard input.
@@ -374,6 +379,7 @@ impl Default for Options {
             print: false,
             max: None,
             quiet: false,
+            stats: false,
             progress: Some(Duration::from_secs(5)),
             file: None,
             max_nodes: None,
@@ -457,8 +463,8 @@ fn value(p: &mut Parser, name: &str) -> Result<String, Early> {
 fn short_option(o: &mut Options, c: char, p: &mut Parser) -> Result<(), Early> {
     match c {
         'p' => o.print = true,
-        's' => o.quiet = false,
-        'q' => o.quiet = true,
+        's' => (o.quiet, o.stats) = (false, true),
+        'q' => (o.quiet, o.stats) = (true, false),
         'h' => return Err(Early::Help),
         'V' => return Err(Early::Version),
         'n' => o.max = Some(parse_count("-n", &value(p, "-n")?)?),
@@ -474,8 +480,8 @@ fn long_option(o: &mut Options, name: &str, p: &mut Parser) -> Result<(), Early>
     let v = |p: &mut Parser| value(p, &flag);
     match name {
         "print" => o.print = true,
-        "stats" => o.quiet = false,
-        "quiet" => o.quiet = true,
+        "stats" => (o.quiet, o.stats) = (false, true),
+        "quiet" => (o.quiet, o.stats) = (true, false),
         "help" => return Err(Early::Help),
         "version" => return Err(Early::Version),
         "memo" => o.memo = true,

@@ -5,7 +5,7 @@ use std::ffi::OsStr;
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use dlx_core::format::ColorText;
 use dlx_core::{Matrix, MemoOptions, Outcome, Phase, Solver};
@@ -124,12 +124,17 @@ pub(crate) fn run_memo(opts: &Options, name: &str, solver: &mut Solver, matrix: 
         say!("dlx: stopped: {why}: the count did not finish, {printed}");
         code = EXIT_STOPPED;
     }
+    // The automatic count's choice is news on a long count or when asked
+    // for (--stats), noise on every toy one.
+    let tell_choice = opts.stats || elapsed >= Duration::from_secs(1);
     if !opts.quiet && by_plain(solver) {
         // The plain search counted: its counters, as without the memo.
-        say!("dlx: counted by the plain search (the memo fell behind)");
+        if tell_choice {
+            say!("dlx: counted by the plain search (the memo fell behind)");
+        }
         say_counters(solver, elapsed);
     } else if !opts.quiet {
-        if auto {
+        if auto && tell_choice {
             say!("dlx: counted by memo (the plain search fell behind)");
         }
         let s = solver.memo_stats();

@@ -20,21 +20,28 @@ use tool::*;
 
 /// `dlx FILE` counts automatically: a board of 12,988,816 tilings (Kasteleyn)
 /// by memo, Scott's board by the plain search, with DLX1's counters (those
-/// of `--plain`). Catches a default that enumerates tilings, or a race
-/// that leaves the plain search's counters short.
+/// of `--plain`); `--stats` says which count ran, a quick count without it
+/// does not. Catches a default that enumerates tilings, a race that leaves
+/// the plain search's counters short, or the choice printed on every toy
+/// count (issue 69).
 #[test]
 fn the_default_count_is_automatic() {
     let board = gen("domino_8x8.dlx");
-    let out = run(&["--progress", "0", board.to_str().unwrap()], b"");
+    let out = run(&["--progress", "0", "--stats", board.to_str().unwrap()], b"");
     assert_exit(&out, 0, &[]);
     assert_eq!(text(&out.stdout), "12988816\n");
     assert!(text(&out.stderr).contains("counted by memo"), "{}", text(&out.stderr));
     let scott = gen("scott_8x8_hole.dlx");
-    let out = run(&["--progress", "0", scott.to_str().unwrap()], b"");
+    let out = run(&["--progress", "0", "-s", scott.to_str().unwrap()], b"");
     assert_exit(&out, 0, &[]);
     assert_eq!(text(&out.stdout), "520\n");
     assert!(text(&out.stderr).contains("counted by the plain search"), "{}", text(&out.stderr));
     assert_eq!(counters(&text(&out.stderr)), count("scott_8x8_hole.dlx"));
+    let out = run(&["--progress", "0", "-"], b"A B\nA\nB\n");
+    assert_exit(&out, 0, &[]);
+    assert_eq!(text(&out.stdout), "1\n");
+    assert!(!text(&out.stderr).contains("counted by"), "a toy count names no choice: {}", text(&out.stderr));
+    assert_eq!(counters(&text(&out.stderr)).0, 1, "the counters still come");
     let out = run(&["--auto", "--plain", board.to_str().unwrap()], b"");
     assert_exit(&out, 1, &["--auto does not combine with --plain"]);
 }

@@ -147,3 +147,31 @@ def test_a_row_both_forced_and_excluded_says_so():
     m.add_row([1])
     with pytest.raises(dlx.InputError, match="row 1 is both forced and excluded"):
         dlx.Solver(m, forced=[1], excluded=[0, 1])
+
+
+def test_wrong_kinds_and_unknown_keywords_name_the_users_call():
+    # Issue 69, point 6: a batch that is no list of items, an item that is
+    # no list of rows, a list given to from_sparse, and an unknown keyword
+    # of a shortcut each name what the user called (not an inner call's
+    # TypeError or AttributeError); catches a check left out of any one.
+    s = numbered().solver()
+    for items, said in [(5, "solve_batch: items: expected a list of items"), ([None], "items\\[0\\] forced: expected a list"),
+                        (["ab"], "items\\[0\\] forced: expected a list"), ([([0], 7)], "items\\[0\\] excluded: expected a list")]:
+        with pytest.raises(dlx.InputError, match=said) as e:
+            s.solve_batch(items)
+        assert isinstance(e.value, TypeError)
+    with pytest.raises(dlx.InputError, match="items\\[0\\] forced\\[0\\]: expected an integer, not str 'x'"):
+        s.solve_batch([["x"]])
+    with pytest.raises(dlx.InputError, match="from_sparse: expected a scipy.sparse matrix.*Matrix.from_dense.*Matrix.from_rows"):
+        dlx.Matrix.from_sparse([[1, 0], [0, 1]])
+    m = numbered()
+    for call, name in [(lambda: m.count(bogus=1), "Matrix.count"), (lambda: m.first(thread=2), "Matrix.first"),
+                       (lambda: m.solutions(seeds=1), "Matrix.solutions"), (lambda: m.solver(bogus=1), "Matrix.solver"),
+                       (lambda: m.best(1, objectve="min"), "Matrix.best"), (lambda: m.count_memo(bogus=1), "Matrix.count_memo")]:
+        with pytest.raises(TypeError, match=f"^{name}\\(\\) got an unexpected keyword argument"):
+            call()
+    # A known keyword still reaches the solver.
+    assert m.count(threads=1) == 1 and m.best(1, objective="fewest")[0].rows
+    import dlxcover.distributed as dd
+    with pytest.raises(TypeError, match="^distributed.plan\\(\\) got an unexpected keyword"):
+        dd.plan(m, 2, bogus=1)

@@ -172,3 +172,15 @@ def test_files_with_resplitting(client, instances, tmp_path):
     lines = [tuple(sorted(map(int, l.split()))) for f in sorted(tmp_path.iterdir()) for l in f.read_text().splitlines()]
     assert len(lines) == expect and len(set(lines)) == expect
     assert sorted(lines) == sorted(tuple(sorted(s)) for s in m.solutions())
+
+
+def test_progress_off_a_terminal_is_whole_lines(client, instances, capsys):
+    # Issue 69: standard error captured (no terminal) gets whole lines, no
+    # carriage return; catches the in-place line written to a log.
+    path, expect = instances("queens_8")
+    assert dd.count(dlx.Matrix.read(path), client, parts=40, progress=True) == expect
+    err = capsys.readouterr().err
+    assert err and "\r" not in err and err.endswith("\n"), repr(err)
+    lines = err.splitlines()
+    assert all(line.startswith("dlxcover: ") and "tasks done" in line for line in lines), lines
+    assert ", 0 running," in lines[-1], "the last line is the end's"

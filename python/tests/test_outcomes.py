@@ -144,7 +144,7 @@ def test_exception_in_callback_propagates(instances):
 def test_bad_input_changes_nothing():
     m = dlx.Matrix(3, secondary=[2])
     m.add_row([0, 1])
-    before = m.write()
+    before = m.to_text()
     for bad in ([], [0, 0], [3], [-1], ["x"]):
         with pytest.raises(dlx.InputError):
             m.add_row(bad)
@@ -158,7 +158,7 @@ def test_bad_input_changes_nothing():
         m.set_bounds(0, 2, 1)
     with pytest.raises(dlx.InputError):
         m.set_cost(5, 1)
-    assert m.write() == before and m.rows == 1
+    assert m.to_text() == before and m.rows == 1
     with pytest.raises(dlx.InputError):
         dlx.Matrix(["a", "a"])
     with pytest.raises(dlx.InputError):

@@ -15,7 +15,13 @@ from . import _native as n
 from ._errors import InputError
 
 
-class NotAnInteger(InputError, TypeError):
+class WrongKind(InputError, TypeError):
+    """An argument of the wrong kind (a number where a list is meant, a
+    list where a sparse matrix is): an :class:`InputError` that is also a
+    :class:`TypeError`."""
+
+
+class NotAnInteger(WrongKind):
     """A bool, a float or another non-integer where an integer is meant."""
 
 #: The largest value of a ``size_t`` or ``uint64_t`` argument.
@@ -44,8 +50,25 @@ def index(value: Any, name: str, status: int = n.ERR_INVALID_ARGUMENT, lowest: i
 
 
 def indices(values: Iterable[Any], name: str, status: int) -> List[int]:
-    """Each of ``values`` as by :func:`index`, named ``name[i]``."""
-    return [index(v, f"{name}[{i}]", status) for i, v in enumerate(values)]
+    """Each of ``values`` as by :func:`index`, named ``name[i]``; a
+    :class:`WrongKind` naming ``name`` when ``values`` is no iterable."""
+    try:
+        if isinstance(values, (str, bytes)):
+            raise TypeError
+        listed = enumerate(values)
+    except TypeError:
+        raise WrongKind(n.ERR_INVALID_ARGUMENT, f"{name}: expected a list of integers, not {type(values).__name__} {values!r}",
+                        whole=True) from None
+    return [index(v, f"{name}[{i}]", status) for i, v in listed]
+
+
+def keywords(call: str, given: Iterable[str], known: Any) -> None:
+    """A TypeError naming ``call``, the call the user made, for the first
+    of ``given`` that is not a key of the TypedDict ``known`` (instead of
+    one naming the inner call it would reach)."""
+    for k in given:
+        if k not in known.__annotations__:  # a TypedDict's, its bases' included
+            raise TypeError(f"{call}() got an unexpected keyword argument {k!r}")
 
 
 def signed(value: Any, name: str, status: int = n.ERR_INVALID_ARGUMENT) -> int:

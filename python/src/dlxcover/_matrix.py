@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import ctypes
 import operator
-import os
 from ctypes import byref, c_int, c_int64, c_size_t, c_uint32, c_void_p
 from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
-from ._args import NotAnInteger, index, signed
+from ._args import NotAnInteger, WrongKind, index, keywords, signed
 from ._errors import InputError, ParseError, check, raise_status
+from ._options import SearchOptions, SolverOptions
+from ._text import Place, read_all, writer
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ._options import Objective, SearchOptions, SolverOptions, Unpack
+    from ._options import Objective, Unpack
     from ._pre import Preprocessed
     from ._solver import Best, Solver
 
@@ -107,10 +108,17 @@ class Matrix(n.Handle):
         return m
 
     @classmethod
-    def read(cls, path: Union[str, os.PathLike]) -> "Matrix":
-        """Reads a file in Knuth's format (see :meth:`parse`)."""
-        with open(path, "rb") as f:
-            return cls.parse(f.read())
+    def from_text(cls, text: Union[str, bytes]) -> "Matrix":
+        """The same as :meth:`parse`: a matrix from its text, what
+        :meth:`to_text` gives."""
+        return cls.parse(text)
+
+    @classmethod
+    def read(cls, source: Place) -> "Matrix":
+        """Reads a matrix in Knuth's format (see :meth:`parse`) from
+        ``source``: a path, or a file open for reading in text or binary
+        mode (read to its end, left open)."""
+        return cls.parse(read_all(source, "Matrix.read"))
 
     @classmethod
     def from_rows(cls, rows: Iterable[Sequence[Column]], columns: Union[int, Sequence[Hashable], None] = None,
@@ -168,6 +176,10 @@ class Matrix(n.Handle):
         ``secondary`` lists column indices. The input is not changed."""
         import numpy as np
 
+        if not callable(getattr(matrix, "tocsr", None)):
+            raise WrongKind(n.ERR_INVALID_ARGUMENT, f"Matrix.from_sparse: expected a scipy.sparse matrix or array, not "
+                            f"{type(matrix).__name__} (rows of 0 and 1: Matrix.from_dense; lists of column indices: "
+                            "Matrix.from_rows)", whole=True)
         csr = matrix.tocsr(copy=True)
         csr.sum_duplicates()
         if csr.dtype != np.bool_:
@@ -374,11 +386,20 @@ class Matrix(n.Handle):
         check(n.lib.dlx_matrix_entry_color(self._h, row, k, byref(out)), f"row {row}, entry {k}")
         return out.value
 
-    def write(self) -> str:
-        """The matrix in Knuth's format (what :meth:`parse` reads back)."""
+    def to_text(self) -> str:
+        """The matrix in Knuth's format (what :meth:`from_text` reads back)."""
         status, text = n.read_text(lambda buf, cap, length: n.lib.dlx_matrix_write(self._h, buf, cap, length))
         check(status, "dlx_matrix_write")
         return text
+
+    def write(self, dest: Place) -> None:
+        """Writes the matrix in Knuth's format (what :meth:`read` reads
+        back) to ``dest``: a path (created or replaced), or a file open for
+        writing in text or binary mode (left open). :meth:`to_text` gives
+        the text itself."""
+        text = self.to_text()
+        with writer(dest, "Matrix.write") as put:
+            put(text)
 
     def preprocess(self, work_limit: Optional[int] = None) -> "Preprocessed":
         """The problem without the rows and columns Knuth's DLX-PRE
@@ -414,11 +435,16 @@ class Matrix(n.Handle):
         """A :class:`Solver` over this matrix with ``options`` (:class:`SolverOptions`)."""
         from ._solver import Solver
 
+        keywords("Matrix.solver", options, SolverOptions)
         return Solver(self, **options)
 
     def solutions(self, **options: Unpack[SolverOptions]) -> Iterator[List[int]]:
         """Every solution, as lists of row ids (a generator); ``options``
         as :class:`SolverOptions`."""
+        keywords("Matrix.solutions", options, SolverOptions)  # now, not at the first next()
+        return self._solutions(options)
+
+    def _solutions(self, options: Any) -> Iterator[List[int]]:
         with self.solver(**options) as s:
             yield from s.solutions()
 
@@ -428,12 +454,14 @@ class Matrix(n.Handle):
         :meth:`Solver.count`); ``options`` as :class:`SolverOptions` (a
         limit reached raises :class:`LimitReached`; with limits the count
         is the plain one)."""
+        keywords("Matrix.count", options, SolverOptions)
         with self.solver(**options) as s:
             return s.count()
 
     def first(self, **options: Unpack[SolverOptions]) -> Optional[List[int]]:
         """The first solution, or None when there is none; ``options`` as
         :class:`SolverOptions`."""
+        keywords("Matrix.first", options, SolverOptions)
         with self.solver(**options) as s:
             return s.first()
 
@@ -441,6 +469,7 @@ class Matrix(n.Handle):
         """The ``k`` best solutions under ``objective`` ("min" cost, "max"
         cost or "fewest" rows), best first; ``options`` as
         :class:`SearchOptions`."""
+        keywords("Matrix.best", options, SearchOptions)
         with self.solver(objective=objective, k=k, **options) as s:
             return s.best()
 
@@ -448,6 +477,7 @@ class Matrix(n.Handle):
         """The number of solutions by the memoized count (exact at any
         size; fast when partial solutions leave the same rest); ``options``
         as :class:`SolverOptions` (``memo_order``, ``memo_memory``)."""
+        keywords("Matrix.count_memo", options, SolverOptions)
         with self.solver(**options) as s:
             return s.count_memo()
 
@@ -468,7 +498,7 @@ class Matrix(n.Handle):
             if any(a and not b for a, b in zip(flags, flags[1:])):
                 raise TypeError("a matrix built with a secondary column before a primary one cannot be "
                                 "pickled (Knuth's text lists primary columns first): order them primary first")
-        return (_unpickle, (self.write(), self._names, numbered, dict(self._colors)))
+        return (_unpickle, (self.to_text(), self._names, numbered, dict(self._colors)))
 
 
 def _unpickle(text: str, names: Optional[List[Hashable]], numbered: bool, colors: Dict[str, int]) -> Matrix:

@@ -10,7 +10,7 @@ from ctypes import POINTER, byref, c_double, c_int, c_int64, c_size_t, c_uint32,
 from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Union
 
 from . import _native as n
-from ._args import MOST, index, indices, integer, signed
+from ._args import MOST, WrongKind, index, indices, integer, signed
 from ._errors import InputError, Outcome, check, stopped
 from ._matrix import Matrix, _size_array
 from ._options import Engine, MemoOrder, MemoParts, Objective
@@ -248,6 +248,9 @@ class Solver(n.Handle):
         from ._errors import raise_status
 
         most = index(most, "most", lowest=1)
+        if isinstance(items, (str, bytes)) or not hasattr(items, "__len__") or not hasattr(items, "__getitem__"):
+            raise WrongKind(n.ERR_INVALID_ARGUMENT, f"solve_batch: items: expected a list of items (each a list of rows to force "
+                            f"or a pair (forced, excluded)), not {type(items).__name__}", whole=True)
         arrays, c_items = [], (n.BatchItem * len(items))()
         for i, item in enumerate(items):
             forced, excluded = (item[0], item[1]) if isinstance(item, tuple) else (item, ())

@@ -41,12 +41,14 @@ import sys
 import uuid
 from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Sequence, Tuple
 
+from ._args import keywords
 from ._errors import LimitReached, Unsupported
 from ._matrix import Matrix
+from ._options import SolverOptions
 from ._solver import Best, Solver, Subproblem
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ._options import SolverOptions, Unpack
+    from ._options import Unpack
 
 __all__ = ["count", "solve_to_files", "best", "plan", "read_checkpoint", "DEFAULT_BUDGET", "PARTS_PER_THREAD"]
 
@@ -79,7 +81,7 @@ def _matrix(text: str) -> Matrix:
 def _text(matrix: Matrix) -> str:
     """The matrix as the workers will read it; refuses what Knuth's format
     cannot carry (no primary column)."""
-    text = matrix.write()
+    text = matrix.to_text()
     try:
         again = Matrix.parse(text)
     except Exception as e:
@@ -92,6 +94,7 @@ def _text(matrix: Matrix) -> str:
 def plan(matrix: Matrix, parts: int, **options: Unpack[SolverOptions]) -> List[Subproblem]:
     """The subproblems of the first depth with at least ``parts`` of them;
     ``options`` as :class:`dlxcover.SolverOptions` (a seed, forced rows, ...)."""
+    keywords("distributed.plan", options, SolverOptions)
     with Solver(matrix, **options) as s:
         return s.split(parts=parts)
 
@@ -259,6 +262,31 @@ def _client(client: Any) -> Any:
         raise ValueError("no Dask client: pass one, e.g. Client(LocalCluster()) from dask.distributed") from None
 
 
+class _Reporter:
+    """The progress line: on a terminal rewritten in place (``\\r``);
+    elsewhere (a log, a pipe) whole lines, at most one a second and the
+    last, so a log has no carriage returns."""
+
+    def __init__(self, out: Any) -> None:
+        self.out, self.last, self.pending = out, None, None
+        self.tty = bool(getattr(out, "isatty", lambda: False)())
+
+    def __call__(self, line: Optional[str]) -> None:
+        import time
+
+        if self.tty:
+            print(f"\r{line}" if line is not None else "", end="" if line is not None else "\n", file=self.out, flush=True)
+            return
+        now = time.monotonic()
+        if line is not None and self.last is not None and now - self.last < 1.0:
+            self.pending = line
+            return
+        line = line if line is not None else self.pending
+        if line is not None:
+            print(line, file=self.out, flush=True)
+            self.last, self.pending = now, None
+
+
 def _run(matrix: Matrix, client: Any, mode: str, *, parts: Optional[int], budget: Optional[int], progress: bool,
          retries: int, arg: Dict[str, Any], pieces: Optional[List[Piece]] = None,
          stats: Optional[Dict[str, int]] = None) -> List[Dict[str, Any]]:
@@ -285,6 +313,7 @@ def _run(matrix: Matrix, client: Any, mode: str, *, parts: Optional[int], budget
         return client.submit(_task, shared, chunk, mode, budget, task_arg,
                              key=f"dlxcover-{mode}-{tag}-{uuid.uuid4().hex[:8]}-{i}", retries=retries, pure=False)
 
+    report = _Reporter(sys.stderr)
     running = as_completed([submit(c) for c in _deal(pieces, target)])
     results = []
     resplits = 0
@@ -301,10 +330,9 @@ def _run(matrix: Matrix, client: Any, mode: str, *, parts: Optional[int], budget
             for chunk in _deal(r["left"], threads if waiting < threads else 1):
                 running.add(submit(chunk))
         if progress:
-            print(f"\rdlxcover: {len(results)} tasks done, {running.count()} running, {resplits} re-split",
-                  end="", file=sys.stderr, flush=True)
+            report(f"dlxcover: {len(results)} tasks done, {running.count()} running, {resplits} re-split")
     if progress:
-        print(file=sys.stderr)
+        report(None)
     if stats is not None:
         stats.update(tasks=len(results), resplits=resplits, nodes=sum(r["nodes"] for r in results))
     return results
