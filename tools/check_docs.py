@@ -16,11 +16,14 @@ or python is checked:
   python/src and the library from --lib) and must exit 0; its asserts are
   its checks.
 
+Every page of docs/ must hold a C (or C++) example and a Python one, but
+for the index and the pages of one language (NO_C, NO_PYTHON below).
 Compile errors point at the Markdown file's line (#line). Every relative
 link of those files must name a file of the repository. Exits 1 naming
 each block or link that failed. Would catch: an example that no longer compiles
 after an API change, one that crashes, one whose asserted results are
-wrong, and a fragment that uses a name it does not declare.
+wrong, a fragment that uses a name it does not declare, and a page left
+without an example.
 """
 
 import argparse
@@ -155,6 +158,24 @@ def broken_links(path):
             yield target
 
 
+# Every guide page holds a runnable example in C (or C++) and one in
+# Python, but these: the index, and the pages of one language.
+NO_C = {'README.md', 'python.md'}
+NO_PYTHON = {'README.md', 'cpp.md'}
+
+
+def missing_examples(path, langs):
+    """What a page of docs/ lacks of the examples every page holds."""
+    if path.parent != ROOT / 'docs':
+        return []
+    lacks = []
+    if path.name not in NO_C and not langs & {'c', 'cpp'}:
+        lacks.append('a C or C++ example')
+    if path.name not in NO_PYTHON and 'python' not in langs:
+        lacks.append('a Python example')
+    return lacks
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--lib', required=True, help='the folder of libdlx.so')
@@ -170,7 +191,9 @@ def main():
             for target in broken_links(path):
                 failed += 1
                 print('FAIL %s: a link to %s, which does not exist' % (os.path.relpath(path, ROOT), target))
+            langs = set()
             for lang, code, line in blocks(path):
+                langs.add(lang)
                 where = '%s:%d (%s)' % (os.path.relpath(path, ROOT), line, lang)
                 if lang == 'python':
                     problem = run_python(code, args.python, tmp, lib)
@@ -182,6 +205,9 @@ def main():
                     print('FAIL %s %s' % (where, problem))
                 else:
                     print('ok   %s' % where)
+            for lack in missing_examples(path, langs):
+                failed += 1
+                print('FAIL %s: no runnable example: it lacks %s' % (os.path.relpath(path, ROOT), lack))
     print('check_docs: %d examples, %d failed' % (checked, failed))
     return 1 if failed or checked == 0 else 0
 
