@@ -10,7 +10,8 @@
  * dense adds against add_row, the one-call searches, subproblems whose
  * counts add up to the whole, the memoized count of domino tilings
  * (12,988,816 on 8x8, OEIS A004003), samples checked by the validator,
- * and a cost limit against the brute force. tools/check_wrapper.py checks
+ * a cost limit against the brute force, and 8 queens up to symmetry (12,
+ * OEIS A002562) with the uniqueness check. tools/check_wrapper.py checks
  * that this program calls every function of dlx.h.
  */
 #include <algorithm>
@@ -706,6 +707,76 @@ static void test_controls()
     }
 }
 
+/* The least image under the square's 8 symmetries of a queens solution
+ * of rows r * n + c: one value per orbit, computed here by hand. */
+static std::vector<std::size_t> least_image(dlx::rows_view rows, std::size_t n)
+{
+    std::vector<std::size_t> least;
+    for (int t = 0; t < 8; t++) {
+        std::vector<std::size_t> image;
+        for (std::size_t row : rows) {
+            std::size_t r = row / n, c = row % n;
+            for (int k = 0; k < t % 4; k++) {
+                std::size_t was = r;
+                r = c;
+                c = n - 1 - was;
+            }
+            if (t >= 4) c = n - 1 - c;
+            image.push_back(r * n + c);
+        }
+        std::sort(image.begin(), image.end());
+        if (least.empty() || image < least) least = image;
+    }
+    return least;
+}
+
+/* Symmetry and uniqueness: 8 queens up to the square's symmetries are 12
+ * (OEIS A002562) of 92, the group of order 8 (a quarter turn and a
+ * mirror, as column permutations); one listed per orbit, checked here;
+ * with the symmetries cleared, 92 orbits. Uniqueness: 1 queen unique, 2
+ * none, 4 several (2, A000170), the solutions met handed back. */
+static void test_symmetry_and_uniqueness()
+{
+    const std::size_t n = 8, d = 2 * n - 1;
+    dlx::matrix m = queens(n);
+    std::vector<std::size_t> turn(m.columns()), mirror(m.columns());
+    for (std::size_t i = 0; i < n; i++) {
+        turn[i] = n + (n - 1 - i);   /* rank i to file n-1-i */
+        turn[n + i] = i;             /* file i to rank i */
+        mirror[i] = i;
+        mirror[n + i] = n + (n - 1 - i);
+    }
+    for (std::size_t k = 0; k < d; k++) {
+        turn[2 * n + k] = 2 * n + d + k;             /* diagonal k to antidiagonal k */
+        turn[2 * n + d + k] = 2 * n + (2 * n - 2 - k); /* antidiagonal k to diagonal 2n-2-k */
+        mirror[2 * n + k] = 2 * n + d + k;
+        mirror[2 * n + d + k] = 2 * n + k;
+    }
+    m.add_symmetry(turn);
+    m.add_symmetry(mirror);
+    dlx::solver s(m);
+    CHECK(s.count_orbits() == "12" && s.group_order() == 8 && s.orbit_fixed(0) == "92");
+    CHECK(s.count_orbits(DLX_COUNT_PLAIN) == "12" && s.orbit_fixed(0, DLX_COUNT_PLAIN) == "92");
+    std::set<std::vector<std::size_t>> orbits;
+    dlx::solver listing(m);
+    CHECK(listing.run_orbits([&](dlx::rows_view rows) { orbits.insert(least_image(rows, n)); }) == 12 && orbits.size() == 12);
+    bool refused = false;
+    try {
+        m.add_symmetry({0, 1});
+    } catch (const dlx::error &e) {
+        refused = e.status() == DLX_ERR_INVALID_ARGUMENT;
+    }
+    CHECK(refused);
+    m.clear_symmetries();
+    CHECK(dlx::solver(m).count_orbits() == "92" && dlx::solver(m).group_order() == 1);
+
+    dlx::solver one(queens(1)), two(queens(2)), four(queens(4));
+    dlx::solver::uniqueness u1 = one.is_unique(), u2 = two.is_unique(), u4 = four.is_unique();
+    CHECK(u1.verdict == DLX_UNIQUENESS_UNIQUE && u1.solutions.size() == 1 && u1.solutions[0].size() == 1);
+    CHECK(u2.verdict == DLX_UNIQUENESS_NONE && u2.solutions.empty());
+    CHECK(u4.verdict == DLX_UNIQUENESS_SEVERAL && u4.solutions.size() == 2 && u4.solutions[0] != u4.solutions[1]);
+}
+
 int main()
 {
     test_queens();
@@ -719,6 +790,7 @@ int main()
     test_memo();
     test_cost_limit();
     test_controls();
+    test_symmetry_and_uniqueness();
     std::printf("%s: %d failure(s)\n", failures ? "FAILED" : "passed", failures);
     return failures ? 1 : 0;
 }

@@ -251,6 +251,14 @@ public:
     }
     void set_cost(std::size_t row, std::int64_t cost) { detail::check(dlx_matrix_set_row_cost(m_, row, cost), "dlx_matrix_set_row_cost"); }
 
+    /* A symmetry: `image[c]` is the column that column c goes to, one per
+     * column (dlx_matrix_add_symmetry; that it maps the matrix to itself is
+     * checked by the calls that use it). clear_symmetries drops them all. */
+    void add_symmetry(const std::vector<std::size_t> &image) {
+        detail::check(dlx_matrix_add_symmetry(m_, image.data(), image.size()), "dlx_matrix_add_symmetry");
+    }
+    void clear_symmetries() { detail::check(dlx_matrix_clear_symmetries(m_), "dlx_matrix_clear_symmetries"); }
+
     /* Many rows at once, all or none (dlx_matrix_add_rows): row i covers
      * columns[starts[i] .. starts[i + 1]], with colors (or none when
      * `colors` is null) as add_row. Returns the first new row's id; a
@@ -656,12 +664,66 @@ public:
 
     /* The memoized count (dlx_solver_count_memo), in decimal: exact at any
      * size. A limit or cancel throws dlx::stopped; the next call goes on. */
-    std::string count_memo() { return decimal(dlx_solver_count_memo, "dlx_solver_count_memo"); }
+    std::string count_memo() {
+        return decimal([&](char *d, std::size_t cap, std::size_t *len) { return dlx_solver_count_memo(s_, d, cap, len); },
+                       "dlx_solver_count_memo");
+    }
 
     /* The automatic count (dlx_solver_count_auto): the plain count or the
      * memoized one, whichever the problem favours, in decimal, exact at any
      * size. A limit or cancel throws dlx::stopped; the next call goes on. */
-    std::string count_auto() { return decimal(dlx_solver_count_auto, "dlx_solver_count_auto"); }
+    std::string count_auto() {
+        return decimal([&](char *d, std::size_t cap, std::size_t *len) { return dlx_solver_count_auto(s_, d, cap, len); },
+                       "dlx_solver_count_auto");
+    }
+
+    /* The number of solutions up to the matrix's symmetries, in decimal
+     * (dlx_solver_count_orbits: Burnside's lemma, each element's count by
+     * `method`). A limit or cancel throws dlx::stopped; the next call with
+     * the same method goes on. */
+    std::string count_orbits(dlx_count_method method = DLX_COUNT_AUTO) {
+        return decimal([&](char *d, std::size_t cap, std::size_t *len) { return dlx_solver_count_orbits(s_, method, d, cap, len); },
+                       "dlx_solver_count_orbits");
+    }
+    /* The order of the symmetries' group, and the solutions element
+     * `element` (0: the identity) maps to themselves, in decimal
+     * (dlx_solver_orbit_fixed; runs count_orbits(method) if not done). */
+    std::size_t group_order(dlx_count_method method = DLX_COUNT_AUTO) {
+        std::size_t order = 0;
+        ended(call([&] { return dlx_solver_orbit_fixed(s_, method, SIZE_MAX, &order, nullptr, 0, nullptr); }), 0);
+        return order;
+    }
+    std::string orbit_fixed(std::size_t element, dlx_count_method method = DLX_COUNT_AUTO) {
+        return decimal([&](char *d, std::size_t cap, std::size_t *len) {
+            return dlx_solver_orbit_fixed(s_, method, element, nullptr, d, cap, len);
+        }, "dlx_solver_orbit_fixed");
+    }
+    /* Hands one solution of each orbit to `f(dlx::rows_view)`
+     * (dlx_solver_run_orbits); `f` as for run(). */
+    template <class F>
+    std::uint64_t run_orbits(F &&f) {
+        return deliver(f, [&](detail::callback<F> &cb) {
+            return dlx_solver_run_orbits(s_, &detail::solution_trampoline<F>, &cb, nullptr);
+        });
+    }
+
+    /* No solution, exactly one or several (dlx_solver_is_unique, which
+     * stops at the second), with the solutions met. Limits and cancel
+     * throw dlx::stopped; the next call starts over. */
+    struct uniqueness {
+        dlx_uniqueness verdict;
+        std::vector<std::vector<std::size_t>> solutions;
+    };
+    uniqueness is_unique() {
+        met found;
+        std::uint32_t verdict = 0;
+        dlx_status s = call([&] { return dlx_solver_is_unique(s_, &verdict, &solver::met_trampoline, &found); });
+        if (found.error) {
+            std::rethrow_exception(found.error);
+        }
+        ended(s, 0);
+        return uniqueness{static_cast<dlx_uniqueness>(verdict), std::move(found.rows)};
+    }
 
     /* Every solution as a decision diagram (dlx_solver_zdd). */
     dlx::zdd zdd() const {
@@ -825,14 +887,16 @@ private:
 
     /* Runs a C call; an exception a callback threw during it comes out
      * here, after the library has returned. */
-    /* A count that writes decimal digits (count_memo, count_auto): asked
-     * for its length first, then written. */
-    std::string decimal(dlx_status (*count)(dlx_solver *, char *, std::size_t, std::size_t *), const char *name) {
+    /* A count that writes decimal digits (count_memo, count_auto,
+     * count_orbits, orbit_fixed), `count(digits, capacity, &length)`:
+     * asked for its length first, then written. */
+    template <class C>
+    std::string decimal(C &&count, const char *name) {
         std::size_t length = 0;
-        dlx_status s = call([&] { return count(s_, nullptr, 0, &length); });
+        dlx_status s = call([&] { return count(nullptr, 0, &length); });
         if (s == DLX_ERR_BUFFER_TOO_SMALL) {
             std::string digits(length + 1, '\0');
-            s = count(s_, digits.data(), digits.size(), &length);
+            s = count(digits.data(), digits.size(), &length);
             detail::check(s, name);
             digits.resize(length);
             return digits;
@@ -874,6 +938,22 @@ private:
         if (s == DLX_STOPPED) {
             throw stopped(outcome(), partial);
         }
+    }
+
+    /* The solutions dlx_solver_is_unique met, kept by its callback (and
+     * what keeping one threw, rethrown after the C call). */
+    struct met {
+        std::vector<std::vector<std::size_t>> rows;
+        std::exception_ptr error = nullptr;
+    };
+    static int met_trampoline(void *user, const std::size_t *rows, std::size_t n) noexcept {
+        met *m = static_cast<met *>(user);
+        try {
+            m->rows.emplace_back(rows, rows + n);
+        } catch (...) {
+            m->error = std::current_exception();
+        }
+        return 0;
     }
 
     static int batch_trampoline(void *user, std::size_t, dlx_status status, std::uint64_t count, const std::size_t *rows,
