@@ -52,6 +52,11 @@
 //! option cannot be written: a blank line is skipped and a line starting
 //! with `|` is a comment.
 //!
+//! For other solvers, [`write_cnf`] writes a matrix as DIMACS CNF (its
+//! models are the solutions, so a model counter gives the count) and
+//! [`write_opb`] as pseudo-Boolean constraints with the costs as the
+//! objective (`export.rs` says how).
+//!
 //! A [`ParseError`] gives the 1-based line and column (counted in
 //! characters) of the offending text and says what was expected; no matrix
 //! is built. [`write()`] gives the text back: `parse(&write(&m)) == m` for
@@ -66,11 +71,16 @@ use crate::error::Error;
 use crate::matrix::Matrix;
 
 mod blocks;
+mod cnf;
 mod directive;
+mod export;
 mod index;
+mod opb;
 mod parse;
 mod write;
 
+pub use cnf::{write_cnf, ExportSize};
+pub use opb::write_opb;
 pub use write::{color_text, try_write, write, write_to, written_len, ColorName, ColorText};
 
 /// Why a text could not be read: where (1-based line and column, the
