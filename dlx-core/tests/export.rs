@@ -110,15 +110,18 @@ fn cnf_count(m: &Matrix) -> u128 {
     models(vars, &clauses, &mut vec![None; vars + 1])
 }
 
+/// Coefficients and variables.
+type Terms = Vec<(i64, usize)>;
+
 /// An OPB read back: the variables, the objective's terms, and the
 /// constraints as (terms, is_equality, right-hand side).
 struct Opb {
     vars: usize,
-    objective: Vec<(i64, usize)>,
-    constraints: Vec<(Vec<(i64, usize)>, bool, i64)>,
+    objective: Terms,
+    constraints: Vec<(Terms, bool, i64)>,
 }
 
-fn terms(words: &[&str]) -> Vec<(i64, usize)> {
+fn terms(words: &[&str]) -> Terms {
     words.chunks(2).map(|p| (p[0].parse().unwrap(), p[1].strip_prefix('x').unwrap().parse().unwrap())).collect()
 }
 

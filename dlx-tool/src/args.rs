@@ -159,6 +159,15 @@ Options:
                        and on standard error the nodes and the number of
                        solutions of each size (and, when the options have
                        costs, the least cost)
+      --cnf FILE       write the problem to FILE as DIMACS CNF, one variable
+                       per option (option N is variable N + 1) and the
+                       others defined from them, so that a model counter's
+                       count is the number of solutions; print nothing
+                       else (standard error: the variables and clauses)
+      --opb FILE       write the problem to FILE as pseudo-Boolean
+                       constraints (OPB), option N as x(N + 1), with
+                       --min-cost, --max-cost (negated costs) or --fewest
+                       as the objective
       --weights        choose the item to branch on by dynamic weights
                        (dom/wdeg, as Knuth's SSXCC-WTD): an item found with
                        no option left gains weight, and among items of two
@@ -335,6 +344,9 @@ pub struct Options {
     pub orbits: bool,
     /// `--unique`: none, one or several solutions.
     pub unique: bool,
+    /// `--cnf FILE`, `--opb FILE`: the problem written for other solvers.
+    pub cnf: Option<OsString>,
+    pub opb: Option<OsString>,
 }
 
 /// What parsing the command line ended with, other than options to run with.
@@ -410,6 +422,8 @@ impl Default for Options {
             resume: None,
             orbits: false,
             unique: false,
+            cnf: None,
+            opb: None,
         }
     }
 }
@@ -491,6 +505,8 @@ fn long_option(o: &mut Options, name: &str, p: &mut Parser) -> Result<(), Early>
         "plain" => o.plain = true,
         "orbits" => o.orbits = true,
         "unique" => o.unique = true,
+        "cnf" => o.cnf = Some(v(p)?.into()),
+        "opb" => o.opb = Some(v(p)?.into()),
         "json" => o.json = true,
         "min-cost" => o.goal = Some(Goal::MinCost),
         "max-cost" => o.goal = Some(Goal::MaxCost),
@@ -586,6 +602,22 @@ fn check_together(o: &Options) -> Result<(), Early> {
     }
     if o.zdd.is_some() {
         clash("--zdd", &solving(o))?;
+    }
+    if o.cnf.is_some() || o.opb.is_some() {
+        let what = if o.cnf.is_some() { "--cnf" } else { "--opb" };
+        // OPB takes an objective; nothing else that picks how a search runs.
+        let with: Vec<_> = solving(o).into_iter().filter(|&(_, name)| o.cnf.is_some() || !name.starts_with("--min-cost")).collect();
+        let mut with = with;
+        with.extend([
+            (o.cnf.is_some() && o.opb.is_some(), "--opb"),
+            (o.zdd.is_some(), "--zdd"),
+            (o.pre_out.is_some(), "--pre-out"),
+            (o.orbits, "--orbits"),
+            (o.unique, "--unique"),
+            (o.checkpoints(), "--checkpoint or --resume"),
+            (!o.force.is_empty() || !o.exclude.is_empty(), "--force or --exclude"),
+        ]);
+        clash(what, &with)?;
     }
     if o.pre_out.is_some() {
         let mut with = solving(o).to_vec();

@@ -64,10 +64,12 @@ macro_rules! say {
 }
 
 mod checkpoint;
+mod export;
 mod memo;
 mod orbits;
 mod pre;
 
+use export::run_export;
 use memo::{run_memo, run_zdd};
 use pre::{run_pre_out, say_pre};
 
@@ -291,6 +293,9 @@ fn run() -> ExitCode {
     };
     if let Some(path) = &opts.pre_out {
         return run_pre_out(&opts, path, &matrix);
+    }
+    if let Some((path, opb)) = opts.cnf.as_ref().map(|p| (p, false)).or(opts.opb.as_ref().map(|p| (p, true))) {
+        return run_export(&opts, path, opb, &matrix);
     }
     let mut solver = match make_solver(&opts, &matrix, &name) {
         Ok(s) => s,

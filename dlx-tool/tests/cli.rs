@@ -417,3 +417,37 @@ fn unique_says_none_one_or_several() {
     let out = run(&["--unique", "--print", "-"], knuth.as_bytes());
     assert_exit(&out, 1, &["--unique does not combine with --print"]);
 }
+
+/// `--cnf FILE` and `--opb FILE` write what `format::write_cnf` and
+/// `write_opb` write (those are checked against a model counter and a
+/// brute force in dlx-core/tests/export.rs), with the objective the
+/// command line asks for, and say the figures; they refuse the options of
+/// a search and report a file they cannot write. Catches the objective
+/// dropped on the way, a truncated file (no flush), and a search run
+/// after the export.
+#[test]
+fn cnf_and_opb_exports_are_the_librarys() {
+    let problem = "A B C D\nA B |3\nC D |4\nA |1\nB |1\nC |2\nD |3\nA B C D |8\n";
+    let m = dlx_core::format::parse(problem).unwrap();
+    let dir = std::env::temp_dir().join(format!("dlx-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (cnf, opb) = (dir.join("p.cnf"), dir.join("p.opb"));
+    let out = run(&["--cnf", cnf.to_str().unwrap(), "-"], problem.as_bytes());
+    assert_exit(&out, 0, &["--cnf: ", "variables", "clauses written to"]);
+    assert!(out.stdout.is_empty(), "no count printed: {}", text(&out.stdout));
+    let mut want = Vec::new();
+    dlx_core::format::write_cnf(&m, &mut want).unwrap();
+    assert_eq!(std::fs::read(&cnf).unwrap(), want);
+    let out = run(&["--opb", opb.to_str().unwrap(), "--max-cost", "-"], problem.as_bytes());
+    assert_exit(&out, 0, &["--opb: ", "constraints written to"]);
+    let mut want = Vec::new();
+    dlx_core::format::write_opb(&m, Some(dlx_core::Goal::MaxCost), &mut want).unwrap();
+    assert_eq!(std::fs::read(&opb).unwrap(), want);
+    assert!(String::from_utf8(want).unwrap().contains("min: -3 x1 -4 x2"), "the negated costs");
+    for args in [&["--cnf", "x.cnf", "--print", "-"][..], &["--cnf", "x.cnf", "--fewest", "-"], &["--opb", "x.opb", "--memo", "-"], &["--cnf", "x", "--opb", "y", "-"]] {
+        assert_exit(&run(args, problem.as_bytes()), 1, &["does not combine with"]);
+    }
+    let out = run(&["--cnf", dir.join("no/such/dir/p.cnf").to_str().unwrap(), "-"], problem.as_bytes());
+    assert_exit(&out, 4, &["--cnf: ", "no/such/dir/p.cnf"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
