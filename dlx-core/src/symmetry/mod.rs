@@ -134,19 +134,9 @@ impl Group {
     /// as sorted lists. Exactly one solution of each orbit is. `scratch`
     /// is reused between calls. Errors: [`Error::OutOfMemory`].
     pub fn is_least(&self, rows: &[usize], scratch: &mut Scratch) -> Result<bool, Error> {
-        let Scratch { sorted, image } = scratch;
-        sorted.clear();
-        sorted.try_reserve(rows.len())?;
-        sorted.extend(rows.iter().map(|&r| r as u32));
-        sorted.sort_unstable();
-        image.clear();
-        image.try_reserve(rows.len())?;
+        scratch.load(rows)?;
         for i in 1..self.order() {
-            let map = self.row_image(i);
-            image.clear();
-            image.extend(sorted.iter().map(|&r| map[r as usize]));
-            image.sort_unstable();
-            if image < sorted {
+            if scratch.compare(self.row_image(i)).is_lt() {
                 return Ok(false);
             }
         }
@@ -156,17 +146,8 @@ impl Group {
     /// Whether element `i` maps the solution `rows` to itself. `scratch` is
     /// reused between calls. Errors: [`Error::OutOfMemory`].
     pub fn fixes(&self, i: usize, rows: &[usize], scratch: &mut Scratch) -> Result<bool, Error> {
-        let Scratch { sorted, image } = scratch;
-        sorted.clear();
-        sorted.try_reserve(rows.len())?;
-        sorted.extend(rows.iter().map(|&r| r as u32));
-        sorted.sort_unstable();
-        image.clear();
-        image.try_reserve(rows.len())?;
-        let map = self.row_image(i);
-        image.extend(sorted.iter().map(|&r| map[r as usize]));
-        image.sort_unstable();
-        Ok(image == sorted)
+        scratch.load(rows)?;
+        Ok(scratch.compare(self.row_image(i)).is_eq())
     }
 }
 
@@ -175,6 +156,28 @@ impl Group {
 pub struct Scratch {
     sorted: Vec<u32>,
     image: Vec<u32>,
+}
+
+impl Scratch {
+    /// `rows` sorted, with room for their image.
+    fn load(&mut self, rows: &[usize]) -> Result<(), Error> {
+        self.sorted.clear();
+        self.sorted.try_reserve(rows.len())?;
+        self.sorted.extend(rows.iter().map(|&r| r as u32));
+        self.sorted.sort_unstable();
+        self.image.clear();
+        self.image.try_reserve(rows.len())?;
+        Ok(())
+    }
+
+    /// The loaded rows' images under the row map `map`, sorted, against
+    /// the rows themselves (as sorted lists).
+    fn compare(&mut self, map: &[u32]) -> std::cmp::Ordering {
+        self.image.clear();
+        self.image.extend(self.sorted.iter().map(|&r| map[r as usize]));
+        self.image.sort_unstable();
+        self.image.cmp(&self.sorted)
+    }
 }
 
 /// The rows sorted by their contents, to find the image of each: each row
