@@ -8,7 +8,6 @@ use super::status::dlx_status::{self, *};
 use super::{write_out, write_text, CEnum};
 use dlx_core::control::Outcome;
 use dlx_core::auto::Phase;
-use dlx_core::error::Error;
 use dlx_core::memo::{Count, Decompose, MemoOptions, Order};
 use dlx_core::solver::Solver;
 
@@ -121,14 +120,20 @@ pub extern "C" fn dlx_solver_set_memo_memory(solver: *mut dlx_solver, bytes: u64
 /// objective or a cost limit), `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_BUSY`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_count_memo(solver: *mut dlx_solver, digits: *mut c_char, capacity: usize, length: *mut usize) -> dlx_status {
-    counted(solver, digits, capacity, length, Solver::memo_count)
+    counted(solver, digits, capacity, length, |s| s.memo_count().map_err(Into::into))
 }
 
 /// A count that writes its decimal digits (`dlx_solver_count_memo`,
 /// `dlx_solver_count_auto`): the pointers checked, `count` run on the
 /// solver marked busy (a progress callback may run during it), the
 /// result written by [`write_count`].
-fn counted(solver: *mut dlx_solver, digits: *mut c_char, capacity: usize, length: *mut usize, count: fn(&mut Solver) -> Result<Option<Count>, Error>) -> dlx_status {
+pub(super) fn counted(
+    solver: *mut dlx_solver,
+    digits: *mut c_char,
+    capacity: usize,
+    length: *mut usize,
+    count: impl FnOnce(&mut Solver) -> Result<Option<Count>, dlx_status>,
+) -> dlx_status {
     with_busy_solver(solver, |s| {
         if length.is_null() || (digits.is_null() && capacity > 0) {
             return DLX_ERR_NULL;
@@ -138,7 +143,7 @@ fn counted(solver: *mut dlx_solver, digits: *mut c_char, capacity: usize, length
             // bytes (the caller's promise).
             Ok(Some(c)) => unsafe { write_count(&c, digits, capacity, length) },
             Ok(None) => DLX_STOPPED,
-            Err(e) => e.into(),
+            Err(status) => status,
         }
     })
 }
@@ -183,7 +188,7 @@ pub(super) unsafe fn write_count(count: &Count, digits: *mut c_char, capacity: u
 /// Errors: as `dlx_solver_count_memo`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_count_auto(solver: *mut dlx_solver, digits: *mut c_char, capacity: usize, length: *mut usize) -> dlx_status {
-    counted(solver, digits, capacity, length, Solver::count_auto)
+    counted(solver, digits, capacity, length, |s| s.count_auto().map_err(Into::into))
 }
 
 /// Which count `dlx_solver_count_auto` runs, or ran once done

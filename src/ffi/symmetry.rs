@@ -6,7 +6,7 @@
 use libc::{c_char, c_int, c_void};
 
 use super::matrix::dlx_matrix;
-use super::memo::write_count;
+use super::memo::{counted, write_count};
 use super::solver::{dlx_solution_fn, dlx_solver, with_busy_solver, Stop};
 use super::status::dlx_status::{self, *};
 use super::{as_mut, guard, slice_arg, write_out, CEnum};
@@ -89,18 +89,9 @@ super::c_enum!(dlx_count_method: DLX_COUNT_AUTO, DLX_COUNT_PLAIN, DLX_COUNT_MEMO
 /// `DLX_ERR_NOT_SYMMETRY`, `DLX_ERR_OUT_OF_MEMORY`, `DLX_ERR_BUSY`.
 #[no_mangle]
 pub extern "C" fn dlx_solver_count_orbits(solver: *mut dlx_solver, method: u32, digits: *mut c_char, capacity: usize, length: *mut usize) -> dlx_status {
-    with_busy_solver(solver, |s| {
-        if length.is_null() || (digits.is_null() && capacity > 0) {
-            return DLX_ERR_NULL;
-        }
-        let Some(method) = method_of(method) else { return DLX_ERR_UNKNOWN_VALUE };
-        match s.count_orbits(method) {
-            // SAFETY: `length` is not NULL, `digits` holds `capacity`
-            // bytes (the caller's promise).
-            Ok(Some(o)) => unsafe { write_count(&o.orbits, digits, capacity, length) },
-            Ok(None) => DLX_STOPPED,
-            Err(e) => e.into(),
-        }
+    counted(solver, digits, capacity, length, |s| {
+        let method = method_of(method).ok_or(DLX_ERR_UNKNOWN_VALUE)?;
+        Ok(s.count_orbits(method)?.map(|o| o.orbits))
     })
 }
 
