@@ -284,6 +284,15 @@ fn domino_tilings_up_to_symmetry_match_the_brute_force() {
     }
 }
 
+/// The n x n board's dominoes with the square's group: the quarter turn
+/// and the mirror, as images of the cells.
+fn square_of_dominoes(n: usize) -> Matrix {
+    let mut m = dlx_testkit::boards::dominoes(n, n);
+    m.add_symmetry(&(0..n * n).map(|c| (c % n) * n + n - 1 - c / n).collect::<Vec<_>>()).unwrap();
+    m.add_symmetry(&(0..n * n).map(|c| (c / n) * n + n - 1 - c % n).collect::<Vec<_>>()).unwrap();
+    m
+}
+
 /// The 8x8 board: 12,988,816 tilings (Kasteleyn), 1,629,189 up to the
 /// square's eight symmetries (OEIS A316535, "number of domino tilings of
 /// a 2n x 2n square up to rotations and reflections"), by the memo count
@@ -293,9 +302,7 @@ fn domino_tilings_up_to_symmetry_match_the_brute_force() {
 #[test]
 fn the_chessboards_domino_tilings_up_to_symmetry_are_the_literatures() {
     let n = 8;
-    let mut m = dlx_testkit::boards::dominoes(n, n);
-    m.add_symmetry(&(0..n * n).map(|c| (c % n) * n + n - 1 - c / n).collect::<Vec<_>>()).unwrap();
-    m.add_symmetry(&(0..n * n).map(|c| (c / n) * n + n - 1 - c % n).collect::<Vec<_>>()).unwrap();
+    let m = square_of_dominoes(n);
     for (method, threads) in [(CountMethod::Memo, 1), (CountMethod::Auto, 2)] {
         let mut s = Solver::new(&m).unwrap();
         s.set_threads(threads);
@@ -353,9 +360,7 @@ fn a_stopped_count_goes_on_to_the_same_answer() {
     // 6x6 dominoes under the square's group, a node limit so small that
     // every call stops: each element's count goes on where it stopped.
     let n = 6;
-    let mut m = dlx_testkit::boards::dominoes(n, n);
-    m.add_symmetry(&(0..n * n).map(|c| (c % n) * n + n - 1 - c / n).collect::<Vec<_>>()).unwrap();
-    m.add_symmetry(&(0..n * n).map(|c| (c / n) * n + n - 1 - c % n).collect::<Vec<_>>()).unwrap();
+    let m = square_of_dominoes(n);
     let whole = Solver::new(&m).unwrap().count_orbits(CountMethod::Plain).unwrap().unwrap();
     for method in [CountMethod::Plain, CountMethod::Memo] {
         let mut s = Solver::new(&m).unwrap();
