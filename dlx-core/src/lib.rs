@@ -51,6 +51,7 @@
 mod alloc;
 pub mod auto;
 pub mod batch;
+pub mod build;
 mod bound;
 pub mod checkpoint;
 pub mod control;
