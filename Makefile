@@ -174,7 +174,7 @@ doc: wheel
 asan: lib
 	$(MAKE) -C c_tests DLXLIB=$(OUT) asan
 valgrind: all
-	cd c_tests && python3 run_tests.py --wrap "valgrind -q --fair-sched=yes --error-exitcode=9 --leak-check=full --suppressions=memcheck.supp" $(VALGRIND_PROGS)
+	cd c_tests && DLX_QUICK=1 python3 run_tests.py --wrap "valgrind -q --fair-sched=yes --error-exitcode=9 --leak-check=full --suppressions=memcheck.supp" $(VALGRIND_PROGS)
 	cd c_tests && python3 run_tests.py --wrap "valgrind -q --fair-sched=yes --tool=helgrind --suppressions=helgrind.supp --error-exitcode=9" threads control_test parallel_test memo_test
 
 # The Rust tests under ThreadSanitizer (a nightly toolchain with rust-src:

@@ -82,6 +82,22 @@
 #define DLX_PRE_DEFAULT_WORK 4294967296
 
 /**
+ * A piece may be turned by quarter turns (`dlx_polyomino_add_piece`).
+ */
+#define DLX_PIECE_ROTATE 1
+
+/**
+ * A piece may be turned over.
+ */
+#define DLX_PIECE_REFLECT 2
+
+/**
+ * A piece may be used any number of times (none included), not exactly
+ * once.
+ */
+#define DLX_PIECE_REUSE 4
+
+/**
  * The result of every call that can fail. Values are explicit and never
  * reused; new ones are only ever added at the end. Statuses below
  * `DLX_ERR_NULL` are not errors.
@@ -675,6 +691,16 @@ typedef uint32_t dlx_uniqueness;
 #endif // __cplusplus
 
 /**
+ * What a builder made: a matrix (columns named, symmetries added where
+ * the builder knows them) and a name for each row.
+ *
+ * Ownership: made by `dlx_build_queens`, `dlx_build_langford`,
+ * `dlx_polyomino_build` or `dlx_sudoku_build`, freed by
+ * `dlx_built_free`. Threads: every call on it only reads it.
+ */
+typedef struct dlx_built dlx_built;
+
+/**
  * An exact cover problem: columns 0..n-1, each primary (covered exactly once
  * by every solution, or between the bounds of `dlx_matrix_set_bounds`) or
  * secondary (covered at most once, or by rows of one color:
@@ -703,6 +729,16 @@ typedef struct dlx_matrix dlx_matrix;
 typedef struct dlx_parse_error dlx_parse_error;
 
 /**
+ * A polyomino packing problem being described: the board's squares, the
+ * pieces, whether squares may stay empty.
+ *
+ * Ownership: made by `dlx_polyomino_new`, freed by
+ * `dlx_polyomino_free`. Threads: calls that change it must not overlap
+ * with other calls on it.
+ */
+typedef struct dlx_polyomino dlx_polyomino;
+
+/**
  * One search over a matrix. It branches on the primary column with the
  * fewest remaining rows (ties: the lowest index) and tries that column's
  * rows in the order they were added, so it walks the same tree as Knuth's
@@ -718,6 +754,15 @@ typedef struct dlx_parse_error dlx_parse_error;
  * may run in parallel.
  */
 typedef struct dlx_solver dlx_solver;
+
+/**
+ * A sudoku-family grid being described: its side and regions, givens,
+ * the diagonals.
+ *
+ * Ownership: made by `dlx_sudoku_new`, freed by `dlx_sudoku_free`.
+ * Threads: calls that change it must not overlap with other calls on it.
+ */
+typedef struct dlx_sudoku dlx_sudoku;
 
 /**
  * The solutions of a solver's problem as a zero-suppressed decision
@@ -2142,6 +2187,184 @@ dlx_status dlx_solver_is_unique(struct dlx_solver *solver,
                                 uint32_t *verdict,
                                 dlx_solution_fn callback,
                                 void *user);
+
+/**
+ * The matrix of `built`: read-only, owned by `built` and valid until
+ * `dlx_built_free`. Pass it to `dlx_solver_new`, `dlx_count`,
+ * `dlx_matrix_write` and the other calls that read a matrix. NULL when
+ * `built` is NULL.
+ */
+const struct dlx_matrix *dlx_built_matrix(const struct dlx_built *built);
+
+/**
+ * The name of `row`, NUL-terminated: what the row places, in the words
+ * of its builder (`q1,2`, `3@0`, `P 0,0 0,1 1,0 1,1 2,0`, `4,5=7`). NULL
+ * when `built` is NULL or the row is out of range. Owned by `built`.
+ */
+const char *dlx_built_row_name(const struct dlx_built *built, size_t row);
+
+/**
+ * Frees what a builder made. NULL does nothing.
+ */
+void dlx_built_free(struct dlx_built *built);
+
+/**
+ * The n queens problem: n queens on an n x n board, none attacking
+ * another. Primary columns `r0`.. (board rows) and `c0`.. (board
+ * columns), secondary `a0`.. and `b0`.. (the diagonals); row `n*r + c`,
+ * named `q<r>,<c>`, puts a queen on square (r, c). The square's eight
+ * symmetries come with it, for `dlx_solver_count_orbits`. Errors:
+ * `DLX_ERR_NULL`, `DLX_ERR_TOO_LARGE` (n past 65,536),
+ * `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_build_queens(size_t n, struct dlx_built **out);
+
+/**
+ * Langford pairs: 1, 1, 2, 2, ..., n, n in 2n places with k numbers
+ * between the two k's. Primary columns `1`..`n` and `p0`..`p{2n-1}`; the
+ * row named `<k>@<i>` puts k in places i and i + k + 1. Each sequence and
+ * its reversal are both solutions; the reversal comes as a symmetry.
+ * Errors: as `dlx_build_queens`.
+ */
+dlx_status dlx_build_langford(size_t n, struct dlx_built **out);
+
+/**
+ * Makes an empty packing problem (no squares, no pieces) in `*out`.
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_polyomino_new(struct dlx_polyomino **out);
+
+/**
+ * Frees a packing problem. NULL does nothing.
+ */
+void dlx_polyomino_free(struct dlx_polyomino *polyomino);
+
+/**
+ * Adds `count` squares to the board: `cells` holds `2 * count` numbers,
+ * the row and column of each square (any integers). Squares already on the
+ * board are ignored; a board with holes is the squares without them.
+ * Errors, the board unchanged: `DLX_ERR_NULL`, `DLX_ERR_TOO_LARGE`,
+ * `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_polyomino_add_cells(struct dlx_polyomino *polyomino,
+                                   const int32_t *cells,
+                                   size_t count);
+
+/**
+ * Adds the `rows` x `columns` rectangle with its corner at (0, 0) to the
+ * board. Errors: `DLX_ERR_NULL`, `DLX_ERR_TOO_LARGE` (past 2^31 rows or
+ * columns), `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_polyomino_add_rectangle(struct dlx_polyomino *polyomino,
+                                       size_t rows,
+                                       size_t columns);
+
+/**
+ * Adds a piece named `name` (NUL-terminated UTF-8, not empty, without
+ * white space, `:`, `|` or `,`; each piece's own) made of `count`
+ * squares given as in `dlx_polyomino_add_cells` (at least one, all
+ * distinct, any offset). `flags` is 0 (placed as given, used exactly
+ * once) or a sum of `DLX_PIECE_ROTATE`, `DLX_PIECE_REFLECT` and
+ * `DLX_PIECE_REUSE`. Errors, nothing added: `DLX_ERR_NULL`,
+ * `DLX_ERR_INVALID_ARGUMENT` (a bad name, a name used already, no
+ * squares, a square twice, an unknown flag), `DLX_ERR_TOO_LARGE`,
+ * `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_polyomino_add_piece(struct dlx_polyomino *polyomino,
+                                   const char *name,
+                                   const int32_t *cells,
+                                   size_t count,
+                                   uint32_t flags);
+
+/**
+ * Whether squares of the board may stay empty (non-zero) or must all be
+ * covered (0, the default). Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_polyomino_set_empty_cells(struct dlx_polyomino *polyomino, int on);
+
+/**
+ * Makes the packing problem's matrix in `*out`. Columns: a primary one
+ * per piece used exactly once, named as the piece, in the order added;
+ * then one per square of the board, named `<row>,<column>`, in order of
+ * row, then column. A row per placement of a piece, named by the piece
+ * and its squares (`P 0,0 0,1 1,0 1,1 2,0`); when squares may stay empty,
+ * a last row per square covers it alone (`empty 2,3`). The board's
+ * symmetries (those of the square's eight that map the board to itself
+ * and every piece's ways of lying to its own) come with it, for
+ * `dlx_solver_count_orbits`. The problem may be changed and built again.
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_INVALID_ARGUMENT` (a piece named as a
+ * square), `DLX_ERR_TOO_LARGE`, `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_polyomino_build(const struct dlx_polyomino *polyomino, struct dlx_built **out);
+
+/**
+ * Makes a grid of side `box_rows * box_columns` (at most 35) whose
+ * regions are boxes of `box_rows` x `box_columns` cells, no givens, in
+ * `*out`: (3, 3) is the classic sudoku, (2, 3) the 6 x 6 one, (1, n) a
+ * Latin square until `dlx_sudoku_set_regions`. Digits past 9 are the
+ * letters A (10) to Z (35) in strings. Errors: `DLX_ERR_NULL`,
+ * `DLX_ERR_INVALID_ARGUMENT` (a zero), `DLX_ERR_TOO_LARGE` (a side past
+ * 35), `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_sudoku_new(size_t box_rows, size_t box_columns, struct dlx_sudoku **out);
+
+/**
+ * Frees a grid. NULL does nothing.
+ */
+void dlx_sudoku_free(struct dlx_sudoku *sudoku);
+
+/**
+ * Sets the regions (a jigsaw sudoku) from a NUL-terminated string naming
+ * the region of each cell, row by row, by any character but white space
+ * (which is skipped): as many names as the side, each on that many cells.
+ * Errors, nothing changed: `DLX_ERR_NULL`, `DLX_ERR_INVALID_ARGUMENT`,
+ * `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_sudoku_set_regions(struct dlx_sudoku *sudoku, const char *regions);
+
+/**
+ * Sets the givens from a NUL-terminated string: a symbol per cell, row
+ * by row (1-9, then A-Z or a-z for 10-35; `.`, `0` or `_` for an empty
+ * cell; white space skipped). Givens that clash make a problem without
+ * solutions. Errors, nothing changed: `DLX_ERR_NULL`,
+ * `DLX_ERR_INVALID_ARGUMENT` (not side x side cells, or a symbol past
+ * the side), `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_sudoku_set_givens(struct dlx_sudoku *sudoku, const char *givens);
+
+/**
+ * Whether the two long diagonals must hold each digit once too (non-zero:
+ * sudoku X) or not (0, the default). Errors: `DLX_ERR_NULL`.
+ */
+dlx_status dlx_sudoku_set_diagonal(struct dlx_sudoku *sudoku, int on);
+
+/**
+ * Makes the grid's matrix in `*out`. Primary columns, each group row by
+ * row and digit by digit: `p<r>,<c>` (the cell is filled), `r<r>=<d>`
+ * (row r holds d), `c<c>=<d>`, `x<k>=<d>` (region k, numbered in order
+ * of its first cell), and with the diagonals `d=<d>` and `a=<d>`. Rows
+ * `<r>,<c>=<d>`, cell by cell: one per digit, or only the given one.
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_sudoku_build(const struct dlx_sudoku *sudoku, struct dlx_built **out);
+
+/**
+ * Writes the grid that `count` rows of `built` (a solution from the
+ * matrix `dlx_sudoku_build` made for this grid) fill in: a symbol per
+ * cell, row by row, `.` where no row fills the cell, then a NUL, when
+ * that fits in `capacity` bytes. `*length` gets the grid's length (side
+ * x side) on success and on `DLX_ERR_BUFFER_TOO_SMALL`, which leaves the
+ * buffer untouched. Errors: `DLX_ERR_NULL`, `DLX_ERR_ROW_RANGE` (a row
+ * that is not one of the grid's), `DLX_ERR_INVALID_ARGUMENT` (two rows
+ * on one cell), `DLX_ERR_BUFFER_TOO_SMALL`, `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_sudoku_decode(const struct dlx_sudoku *sudoku,
+                             const struct dlx_built *built,
+                             const size_t *rows,
+                             size_t count,
+                             char *buffer,
+                             size_t capacity,
+                             size_t *length);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -30,6 +30,7 @@ pub mod checkpoint;
 pub mod batch;
 pub mod symmetry;
 pub mod unique;
+pub mod build;
 // Not in the header's order: no C function, only the counters' dispatch.
 mod counter;
 
