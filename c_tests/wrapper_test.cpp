@@ -11,11 +11,18 @@
  * counts add up to the whole, the memoized count of domino tilings
  * (12,988,816 on 8x8, OEIS A004003), samples checked by the validator,
  * a cost limit against the brute force, and 8 queens up to symmetry (12,
- * OEIS A002562) with the uniqueness check. tools/check_wrapper.py checks
- * that this program calls every function of dlx.h.
+ * OEIS A002562) with the uniqueness check. The builders: queens
+ * (A000170, A002562), Langford pairs (twice A014552), the pentomino
+ * boxes (3x20: 8, 4x15: 1472, 5x12: 4040, 6x10: 9356 tilings) and Dana
+ * Scott's 8x8 board with the centre's 2x2 hole (65 up to symmetry, 520
+ * in all), monomer-dimer coverings of 3x3 (131, A028420), and sudoku
+ * grids decoded and checked by the validator; with DLX_QUICK set (under
+ * valgrind and the sanitizers) only the short ones. tools/check_wrapper.py
+ * checks that this program calls every function of dlx.h.
  */
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <set>
 #include <string>
@@ -777,6 +784,138 @@ static void test_symmetry_and_uniqueness()
     CHECK(u4.verdict == DLX_UNIQUENESS_SEVERAL && u4.solutions.size() == 2 && u4.solutions[0] != u4.solutions[1]);
 }
 
+/* The squares of a picture ('#' a square, '/' between rows). */
+static dlx::polyomino::cells picture_cells(const char *picture)
+{
+    dlx::polyomino::cells out;
+    std::int32_t r = 0, c = 0;
+    for (const char *p = picture; *p; p++) {
+        if (*p == '/') {
+            r++, c = 0;
+            continue;
+        }
+        if (*p == '#') {
+            out.push_back({r, c});
+        }
+        c++;
+    }
+    return out;
+}
+
+static void add_pentominoes(dlx::polyomino &p)
+{
+    static const char *const pieces[12][2] = {
+        {"F", ".##/##./.#."}, {"I", "#####"},       {"L", "####/#..."}, {"N", "##../.###"},
+        {"P", "##/##/#."},    {"T", "###/.#./.#."}, {"U", "#.#/###"},   {"V", "#../#../###"},
+        {"W", "#../##./.##"}, {"X", ".#./###/.#."}, {"Y", "####/.#.."}, {"Z", "##./.#./.##"},
+    };
+    for (const auto &piece : pieces) {
+        p.add_piece(piece[0], picture_cells(piece[1]));
+    }
+}
+
+static void test_builders()
+{
+    const bool quick = std::getenv("DLX_QUICK") != nullptr;
+    const std::uint64_t a000170[] = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724};
+    bool all = true;
+    for (std::size_t n = 0; n <= 10; n++) {
+        all = all && dlx::count(dlx::queens(n).matrix()) == a000170[n];
+    }
+    CHECK(all);
+    dlx::built q = dlx::queens(8);
+    CHECK(dlx::solver(q.matrix()).count_orbits() == "12" && q.row_name(9) == "q1,1");
+    bool past = false;
+    try {
+        q.row_name(64);
+    } catch (const dlx::error &e) {
+        past = e.status() == DLX_ERR_ROW_RANGE;
+    }
+    CHECK(past);
+    CHECK(dlx::count(dlx::langford(7).matrix()) == 52 && dlx::solver(dlx::langford(8).matrix()).count_orbits() == "150");
+
+    struct box { std::size_t h, w; std::uint64_t all; };
+    for (box b : {box{3, 20, 8}, box{4, 15, 1472}, box{5, 12, 4040}, box{6, 10, 9356}}) {
+        if (quick && b.h > 3) {
+            continue;
+        }
+        dlx::polyomino p;
+        p.add_rectangle(b.h, b.w);
+        add_pentominoes(p);
+        CHECK(dlx::count(p.build().matrix()) == b.all);
+    }
+    if (!quick) {
+        dlx::polyomino scott;
+        dlx::polyomino::cells board;
+        for (std::int32_t r = 0; r < 8; r++) {
+            for (std::int32_t c = 0; c < 8; c++) {
+                if (!(r >= 3 && r <= 4 && c >= 3 && c <= 4)) {
+                    board.push_back({r, c});
+                }
+            }
+        }
+        scott.add_cells(board);
+        add_pentominoes(scott);
+        dlx::built b = scott.build();
+        CHECK(dlx::count(b.matrix()) == 520 && dlx::solver(b.matrix()).count_orbits() == "65");
+    }
+    dlx::polyomino md;
+    md.add_rectangle(3, 3);
+    md.add_piece("domino", {{0, 0}, {0, 1}}, DLX_PIECE_ROTATE | DLX_PIECE_REUSE);
+    md.set_empty_cells(true);
+    CHECK(dlx::count(md.build().matrix()) == 131);
+
+    /* Inkala's sudoku: one solution that the validator accepts. */
+    const char *inkala = "800000000003600000070090200050007000000045700000100030001000068008500010090000400";
+    dlx::sudoku s(3, 3);
+    s.set_givens(inkala);
+    dlx::built sb = s.build();
+    std::vector<std::string> grids;
+    dlx::solver(sb.matrix()).run([&](dlx::rows_view rows) { grids.push_back(s.decode(sb, rows)); });
+    bool valid = grids.size() == 1;
+    for (int i = 0; valid && i < 81; i++) {
+        valid = (inkala[i] == '0' || inkala[i] == grids[0][i]);
+        for (int j = 0; valid && j < 81; j++) {
+            bool unit = j != i && (i / 9 == j / 9 || i % 9 == j % 9 || (i / 27 == j / 27 && i % 9 / 3 == j % 9 / 3));
+            valid = !(unit && grids[0][i] == grids[0][j]);
+        }
+    }
+    CHECK(valid);
+    /* A 4x4 jigsaw with the diagonals: every grid decoded keeps them. */
+    const char *regions = "aaab abbb cccd cddd";
+    dlx::sudoku j(2, 2);
+    j.set_regions(regions);
+    j.set_diagonal(true);
+    dlx::built jb = j.build();
+    std::size_t grids4 = 0;
+    bool keeps = true;
+    std::string labels;
+    for (const char *p = regions; *p; p++) {
+        if (*p != ' ') {
+            labels += *p;
+        }
+    }
+    dlx::solver(jb.matrix()).run([&](dlx::rows_view rows) {
+        std::string g = j.decode(jb, rows);
+        grids4++;
+        for (int a = 0; a < 16; a++) {
+            for (int b = a + 1; b < 16; b++) {
+                int ra = a / 4, ca = a % 4, rb = b / 4, cb = b % 4;
+                bool unit = ra == rb || ca == cb || labels[a] == labels[b] || (ra == ca && rb == cb) || (ra + ca == 3 && rb + cb == 3);
+                keeps = keeps && !(unit && g[a] == g[b]);
+            }
+        }
+    });
+    CHECK(keeps && grids4 > 0);
+    bool bad = false;
+    try {
+        j.set_givens("12");
+    } catch (const dlx::error &e) {
+        bad = e.status() == DLX_ERR_INVALID_ARGUMENT;
+    }
+    CHECK(bad);
+}
+
 int main()
 {
     test_queens();
@@ -791,6 +930,7 @@ int main()
     test_cost_limit();
     test_controls();
     test_symmetry_and_uniqueness();
+    test_builders();
     std::printf("%s: %d failure(s)\n", failures ? "FAILED" : "passed", failures);
     return failures ? 1 : 0;
 }

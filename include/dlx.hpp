@@ -205,17 +205,18 @@ public:
         return matrix(m);
     }
 
-    matrix(matrix &&other) noexcept : m_(std::exchange(other.m_, nullptr)) {}
+    matrix(matrix &&other) noexcept : m_(std::exchange(other.m_, nullptr)), owned_(other.owned_) {}
     matrix &operator=(matrix &&other) noexcept {
         if (this != &other) {
-            dlx_matrix_free(m_);
+            release();
             m_ = std::exchange(other.m_, nullptr);
+            owned_ = other.owned_;
         }
         return *this;
     }
     matrix(const matrix &) = delete;
     matrix &operator=(const matrix &) = delete;
-    ~matrix() { dlx_matrix_free(m_); }
+    ~matrix() { release(); }
 
     std::size_t add_row(const std::size_t *columns, std::size_t count) {
         std::size_t row = 0;
@@ -361,8 +362,22 @@ public:
     dlx_matrix *get() const noexcept { return m_; }
 
 private:
+    friend class built;
     explicit matrix(dlx_matrix *m) : m_(m) {}
+    /* A view of a matrix another object owns (a built's), only ever
+     * handed out as const: the C calls a const matrix makes only read. */
+    static matrix borrowed(const dlx_matrix *m) {
+        matrix v(const_cast<dlx_matrix *>(m));
+        v.owned_ = false;
+        return v;
+    }
+    void release() noexcept {
+        if (owned_) {
+            dlx_matrix_free(m_);
+        }
+    }
     dlx_matrix *m_ = nullptr;
+    bool owned_ = true;
 };
 
 struct matrix::preprocessed {
@@ -1032,6 +1047,157 @@ inline std::optional<std::pair<std::vector<std::size_t>, std::int64_t>> solve_be
     rows.resize(n);
     return std::make_pair(std::move(rows), cost);
 }
+
+/* Builders (see dlx_built in dlx.h): a problem made from a short
+ * description, its matrix and a name per row. */
+
+/* What a builder made; its matrix lives as long as it does. */
+class built {
+public:
+    built(built &&other) noexcept : b_(std::exchange(other.b_, nullptr)), m_(std::move(other.m_)) {}
+    built &operator=(built &&other) noexcept {
+        if (this != &other) {
+            m_ = std::move(other.m_);
+            dlx_built_free(b_);
+            b_ = std::exchange(other.b_, nullptr);
+        }
+        return *this;
+    }
+    built(const built &) = delete;
+    built &operator=(const built &) = delete;
+    ~built() { dlx_built_free(b_); }
+
+    const dlx::matrix &matrix() const noexcept { return m_; }
+    /* The name of `row` (dlx_built_row_name); throws error past the rows. */
+    std::string row_name(std::size_t row) const {
+        const char *name = dlx_built_row_name(b_, row);
+        if (name == nullptr) {
+            throw error(DLX_ERR_ROW_RANGE, "dlx_built_row_name");
+        }
+        return name;
+    }
+    const dlx_built *get() const noexcept { return b_; }
+
+    /* Takes what a C builder call stored (the status checked first). */
+    static built from(dlx_status status, dlx_built *b, const char *what) {
+        detail::check(status, what);
+        return built(b);
+    }
+
+private:
+    explicit built(dlx_built *b) : b_(b), m_(dlx::matrix::borrowed(dlx_built_matrix(b))) {}
+    dlx_built *b_ = nullptr;
+    dlx::matrix m_;
+};
+
+/* n queens (dlx_build_queens) and Langford pairs (dlx_build_langford). */
+inline built queens(std::size_t n) {
+    dlx_built *b = nullptr;
+    dlx_status s = dlx_build_queens(n, &b);
+    return built::from(s, b, "dlx_build_queens");
+}
+inline built langford(std::size_t n) {
+    dlx_built *b = nullptr;
+    dlx_status s = dlx_build_langford(n, &b);
+    return built::from(s, b, "dlx_build_langford");
+}
+
+namespace detail {
+/* Squares as the C calls take them: row, column, row, column, ... */
+inline std::vector<std::int32_t> flat(const std::vector<std::pair<std::int32_t, std::int32_t>> &squares) {
+    std::vector<std::int32_t> out;
+    out.reserve(2 * squares.size());
+    for (const auto &sq : squares) {
+        out.push_back(sq.first);
+        out.push_back(sq.second);
+    }
+    return out;
+}
+}  // namespace detail
+
+/* A polyomino packing problem (see dlx_polyomino in dlx.h). */
+class polyomino {
+public:
+    using cells = std::vector<std::pair<std::int32_t, std::int32_t>>;
+
+    polyomino() { detail::check(dlx_polyomino_new(&p_), "dlx_polyomino_new"); }
+    polyomino(polyomino &&other) noexcept : p_(std::exchange(other.p_, nullptr)) {}
+    polyomino &operator=(polyomino &&other) noexcept {
+        if (this != &other) {
+            dlx_polyomino_free(p_);
+            p_ = std::exchange(other.p_, nullptr);
+        }
+        return *this;
+    }
+    polyomino(const polyomino &) = delete;
+    polyomino &operator=(const polyomino &) = delete;
+    ~polyomino() { dlx_polyomino_free(p_); }
+
+    /* Squares (row, column) of the board; the rectangle at (0, 0). */
+    void add_cells(const cells &squares) {
+        std::vector<std::int32_t> flat = detail::flat(squares);
+        detail::check(dlx_polyomino_add_cells(p_, flat.data(), squares.size()), "dlx_polyomino_add_cells");
+    }
+    void add_rectangle(std::size_t rows, std::size_t columns) {
+        detail::check(dlx_polyomino_add_rectangle(p_, rows, columns), "dlx_polyomino_add_rectangle");
+    }
+    /* A piece; `flags` a sum of DLX_PIECE_ROTATE, DLX_PIECE_REFLECT, DLX_PIECE_REUSE. */
+    void add_piece(const std::string &name, const cells &squares, std::uint32_t flags = DLX_PIECE_ROTATE | DLX_PIECE_REFLECT) {
+        std::vector<std::int32_t> flat = detail::flat(squares);
+        detail::check(dlx_polyomino_add_piece(p_, name.c_str(), flat.data(), squares.size(), flags), "dlx_polyomino_add_piece");
+    }
+    void set_empty_cells(bool on) { detail::check(dlx_polyomino_set_empty_cells(p_, on ? 1 : 0), "dlx_polyomino_set_empty_cells"); }
+    built build() const {
+        dlx_built *b = nullptr;
+        dlx_status s = dlx_polyomino_build(p_, &b);
+        return built::from(s, b, "dlx_polyomino_build");
+    }
+
+private:
+    dlx_polyomino *p_ = nullptr;
+};
+
+/* A sudoku-family grid (see dlx_sudoku in dlx.h). */
+class sudoku {
+public:
+    sudoku(std::size_t box_rows, std::size_t box_columns) { detail::check(dlx_sudoku_new(box_rows, box_columns, &s_), "dlx_sudoku_new"); }
+    sudoku(sudoku &&other) noexcept : s_(std::exchange(other.s_, nullptr)) {}
+    sudoku &operator=(sudoku &&other) noexcept {
+        if (this != &other) {
+            dlx_sudoku_free(s_);
+            s_ = std::exchange(other.s_, nullptr);
+        }
+        return *this;
+    }
+    sudoku(const sudoku &) = delete;
+    sudoku &operator=(const sudoku &) = delete;
+    ~sudoku() { dlx_sudoku_free(s_); }
+
+    void set_regions(const std::string &regions) { detail::check(dlx_sudoku_set_regions(s_, regions.c_str()), "dlx_sudoku_set_regions"); }
+    void set_givens(const std::string &givens) { detail::check(dlx_sudoku_set_givens(s_, givens.c_str()), "dlx_sudoku_set_givens"); }
+    void set_diagonal(bool on) { detail::check(dlx_sudoku_set_diagonal(s_, on ? 1 : 0), "dlx_sudoku_set_diagonal"); }
+    built build() const {
+        dlx_built *b = nullptr;
+        dlx_status s = dlx_sudoku_build(s_, &b);
+        return built::from(s, b, "dlx_sudoku_build");
+    }
+    /* The grid a solution's rows fill in (dlx_sudoku_decode). */
+    std::string decode(const built &b, rows_view rows) const {
+        std::size_t length = 0;
+        dlx_status s = dlx_sudoku_decode(s_, b.get(), rows.data(), rows.size(), nullptr, 0, &length);
+        if (s != DLX_ERR_BUFFER_TOO_SMALL) {
+            detail::check(s, "dlx_sudoku_decode");
+        }
+        std::string grid(length + 1, '\0');
+        detail::check(dlx_sudoku_decode(s_, b.get(), rows.data(), rows.size(), grid.data(), grid.size(), &length), "dlx_sudoku_decode");
+        grid.resize(length);
+        return grid;
+    }
+    std::string decode(const built &b, const std::vector<std::size_t> &rows) const { return decode(b, rows_view(rows.data(), rows.size())); }
+
+private:
+    dlx_sudoku *s_ = nullptr;
+};
 
 }  // namespace dlx
 
