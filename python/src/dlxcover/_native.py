@@ -11,7 +11,7 @@ from __future__ import annotations
 import ctypes
 import glob
 import os
-from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_int64, c_size_t,
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t,
                     c_uint32, c_uint64, c_void_p)
 from typing import Any, Callable, Tuple
 
@@ -155,6 +155,25 @@ _PROTOTYPES = {
     "dlx_solver_solve_batch_best": (c_uint32, [_P, c_void_p, c_size_t, BATCH_BEST_FN, c_void_p]),
     "dlx_solver_preprocess": (c_uint32, [_P, c_uint64, POINTER(PreStats)]),
     "dlx_solver_sample": (c_uint32, [_P, c_uint64, c_uint64, SOLUTION_FN, c_void_p, POINTER(c_int)]),
+    "dlx_built_matrix": (c_void_p, [_P]),
+    "dlx_built_row_name": (c_char_p, [_P, c_size_t]),
+    "dlx_built_free": (None, [_P]),
+    "dlx_build_queens": (c_uint32, [c_size_t, POINTER(c_void_p)]),
+    "dlx_build_langford": (c_uint32, [c_size_t, POINTER(c_void_p)]),
+    "dlx_polyomino_new": (c_uint32, [POINTER(c_void_p)]),
+    "dlx_polyomino_free": (None, [_P]),
+    "dlx_polyomino_add_cells": (c_uint32, [_P, POINTER(c_int32), c_size_t]),
+    "dlx_polyomino_add_rectangle": (c_uint32, [_P, c_size_t, c_size_t]),
+    "dlx_polyomino_add_piece": (c_uint32, [_P, c_char_p, POINTER(c_int32), c_size_t, c_uint32]),
+    "dlx_polyomino_set_empty_cells": (c_uint32, [_P, c_int]),
+    "dlx_polyomino_build": (c_uint32, [_P, POINTER(c_void_p)]),
+    "dlx_sudoku_new": (c_uint32, [c_size_t, c_size_t, POINTER(c_void_p)]),
+    "dlx_sudoku_free": (None, [_P]),
+    "dlx_sudoku_set_regions": (c_uint32, [_P, c_char_p]),
+    "dlx_sudoku_set_givens": (c_uint32, [_P, c_char_p]),
+    "dlx_sudoku_set_diagonal": (c_uint32, [_P, c_int]),
+    "dlx_sudoku_build": (c_uint32, [_P, POINTER(c_void_p)]),
+    "dlx_sudoku_decode": (c_uint32, [_P, _P, _PS, c_size_t, c_void_p, c_size_t, _PS]),
 }
 
 
