@@ -15,12 +15,14 @@
  *   (DLX_OK, DLX_SOLUTION, DLX_DONE, DLX_STOPPED; each function says which
  *   it returns); `status >= DLX_ERR_NULL` is the one test for failure, and
  *   dlx_status_message(status) says what went wrong.
- * - Four opaque handles, each stored through an out-pointer by the call
+ * - Seven opaque handles, each stored through an out-pointer by the call
  *   that makes it and freed by its _free function (_free(NULL) does
  *   nothing): a dlx_matrix is the problem and a dlx_solver one search over
  *   it (each made by its _new function); a dlx_zdd is the diagram of a
  *   solver's solutions (dlx_solver_zdd); a dlx_parse_error says where and
- *   why a text did not parse (dlx_matrix_parse).
+ *   why a text did not parse (dlx_matrix_parse); a dlx_polyomino and a
+ *   dlx_sudoku describe a packing problem and a grid (their _new), and a
+ *   dlx_built is what a builder made: a matrix and its row names.
  * - Columns and rows are 0-based. Rows get ids 0, 1, 2, ... in the order
  *   they are added. size_t is used for every index and length.
  * - Every call that can fail returns a dlx_status. Inputs come before
