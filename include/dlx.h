@@ -2368,6 +2368,37 @@ dlx_status dlx_sudoku_decode(const struct dlx_sudoku *sudoku,
                              size_t capacity,
                              size_t *length);
 
+/**
+ * Hands the matrix as DIMACS CNF to `write` (as `dlx_zdd_write` does):
+ * variable `r + 1` is row `r`, and the models are exactly the solutions,
+ * so a model counter's count is `dlx_count`'s. A primary column's rows
+ * hold between its bounds (exactly one without bounds) through a counter
+ * whose variables are defined both ways; a secondary column holds at most
+ * one of its uncolored rows and its colors, each color a variable tied to
+ * its rows; a row without a primary column is false (the search never
+ * chooses one). Costs are not written (`dlx_matrix_write_opb`).
+ * `DLX_DONE` when all was written, `DLX_STOPPED` when `write` returned
+ * non-zero. Errors: `DLX_ERR_NULL` (`matrix` or `write`),
+ * `DLX_ERR_OUT_OF_MEMORY`.
+ */
+dlx_status dlx_matrix_write_cnf(const struct dlx_matrix *matrix, dlx_write_fn write, void *user);
+
+/**
+ * Hands the matrix as OPB (pseudo-Boolean constraints, the format of the
+ * PB competitions) to `write`: variable `x{r + 1}` is row `r`, the
+ * constraints as `dlx_matrix_write_cnf`'s, and for `objective` (a
+ * `dlx_objective` value) a `min:` line: the row costs for
+ * `DLX_OBJECTIVE_MIN_COST`, the negated costs for
+ * `DLX_OBJECTIVE_MAX_COST` (the optimum is minus the greatest weight), one
+ * per row for `DLX_OBJECTIVE_FEWEST_ROWS`; none for `DLX_OBJECTIVE_ALL` or
+ * costs all 0. Statuses as `dlx_matrix_write_cnf`, and
+ * `DLX_ERR_UNKNOWN_VALUE` for an unknown objective.
+ */
+dlx_status dlx_matrix_write_opb(const struct dlx_matrix *matrix,
+                                uint32_t objective,
+                                dlx_write_fn write,
+                                void *user);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

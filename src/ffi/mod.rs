@@ -31,6 +31,7 @@ pub mod batch;
 pub mod symmetry;
 pub mod unique;
 pub mod build;
+pub mod export;
 // Not in the header's order: no C function, only the counters' dispatch.
 mod counter;
 

@@ -187,9 +187,9 @@ pub extern "C" fn dlx_zdd_write(zdd: *const dlx_zdd, write: dlx_write_fn, user: 
 
 /// The caller's `dlx_write_fn` as a writer: a non-zero return is an error
 /// that ends the writing.
-struct Caller {
-    write: unsafe extern "C" fn(*mut c_void, *const c_char, usize) -> c_int,
-    user: *mut c_void,
+pub(crate) struct Caller {
+    pub(crate) write: unsafe extern "C" fn(*mut c_void, *const c_char, usize) -> c_int,
+    pub(crate) user: *mut c_void,
 }
 
 impl Write for Caller {
