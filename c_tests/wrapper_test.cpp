@@ -17,7 +17,8 @@
  * Scott's 8x8 board with the centre's 2x2 hole (65 up to symmetry, 520
  * in all), monomer-dimer coverings of 3x3 (131, A028420), and sudoku
  * grids decoded and checked by the validator; with DLX_QUICK set (under
- * valgrind and the sanitizers) only the short ones. tools/check_wrapper.py
+ * valgrind and the sanitizers) only the short ones; the CNF and OPB
+ * exports as the C calls write them. tools/check_wrapper.py
  * checks that this program calls every function of dlx.h.
  */
 #include <algorithm>
@@ -914,6 +915,21 @@ static void test_builders()
         bad = e.status() == DLX_ERR_INVALID_ARGUMENT;
     }
     CHECK(bad);
+
+    /* Export: the same text as the C calls write, the CNF with its header
+     * line and as many clauses as it says. */
+    dlx::built four = dlx::queens(4);
+    std::string cnf = four.matrix().write_cnf(), direct;
+    dlx_matrix_write_cnf(four.matrix().get(), [](void *user, const char *bytes, std::size_t length) {
+        static_cast<std::string *>(user)->append(bytes, length);
+        return 0;
+    }, &direct);
+    long variables = 0, clauses = 0;
+    std::size_t at = cnf.find("p cnf ");
+    CHECK(at != std::string::npos && std::sscanf(cnf.c_str() + at, "p cnf %ld %ld", &variables, &clauses) == 2);
+    CHECK(cnf == direct && variables >= 16 && clauses == (long)std::count(cnf.begin() + (long)at, cnf.end(), '\n') - 1);
+    std::string opb = four.matrix().write_opb(DLX_OBJECTIVE_FEWEST_ROWS);
+    CHECK(opb.find("min:") != std::string::npos && opb != cnf && four.matrix().write_opb().find("min:") == std::string::npos);
 }
 
 int main()

@@ -32,6 +32,7 @@
 #include <functional>
 #include <initializer_list>
 #include <iterator>
+#include <new>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -344,6 +345,18 @@ public:
         detail::check(dlx_matrix_row(m_, r, out.data(), out.size(), &n), "dlx_matrix_row");
         return out;
     }
+    /* The matrix as DIMACS CNF (dlx_matrix_write_cnf: the models are the
+     * solutions) and as OPB with `objective`'s costs (dlx_matrix_write_opb). */
+    std::string write_cnf() const {
+        std::string out;
+        detail::check(finish(dlx_matrix_write_cnf(m_, &append, &out)), "dlx_matrix_write_cnf");
+        return out;
+    }
+    std::string write_opb(dlx_objective objective = DLX_OBJECTIVE_ALL) const {
+        std::string out;
+        detail::check(finish(dlx_matrix_write_opb(m_, objective, &append, &out)), "dlx_matrix_write_opb");
+        return out;
+    }
     /* The matrix in Knuth's format. */
     std::string write() const {
         std::size_t length = 0;
@@ -370,6 +383,23 @@ private:
         matrix v(const_cast<dlx_matrix *>(m));
         v.owned_ = false;
         return v;
+    }
+    /* The writers' callback: appends to a std::string, refusing (so the
+     * call stops) when memory runs out. */
+    static int append(void *user, const char *bytes, std::size_t length) noexcept {
+        try {
+            static_cast<std::string *>(user)->append(bytes, length);
+            return 0;
+        } catch (...) {
+            return 1;
+        }
+    }
+    /* A writer stopped by append: memory ran out. */
+    static dlx_status finish(dlx_status s) {
+        if (s == DLX_STOPPED) {
+            throw std::bad_alloc();
+        }
+        return s;
     }
     void release() noexcept {
         if (owned_) {
