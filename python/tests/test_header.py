@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from dlxcover import _errors, _native, _solver
+from dlxcover import _errors, _native, _options, _solver
 
 HEADER = pathlib.Path(__file__).resolve().parents[2] / "include" / "dlx.h"
 
@@ -69,9 +69,9 @@ def test_named_values_match(enum, table, prefix):
 def test_objectives_match():
     values = _enum(_code(), "dlx_objective")
     names = {"all": "ALL", "min": "MIN_COST", "max": "MAX_COST", "fewest": "FEWEST_ROWS"}
-    declared = {"DLX_OBJECTIVE_" + names[k]: v for k, v in _solver._OBJECTIVES.items() if k is not None}
+    declared = {"DLX_OBJECTIVE_" + names[k]: v for k, v in _options.OBJECTIVES.items() if k is not None}
     assert declared == values
-    assert _solver._OBJECTIVES[None] == values["DLX_OBJECTIVE_ALL"]
+    assert _options.OBJECTIVES[None] == values["DLX_OBJECTIVE_ALL"]
 
 
 # The ctypes type each C type of the header is declared with.

@@ -10,7 +10,7 @@ import pytest
 
 import dlxcover
 from dlxcover import Matrix, SearchOptions, Solver, SolverOptions, distributed
-from dlxcover import _solver
+from dlxcover import _options, _solver
 
 SHORTCUTS = [Matrix.solver, Matrix.solutions, Matrix.count, Matrix.first, Matrix.best, Matrix.count_memo,
              distributed.plan, distributed.count, distributed.best, distributed.solve_to_files]
@@ -68,7 +68,7 @@ def literal_values(hint):
 
 
 @pytest.mark.parametrize("option, accepted", [
-    ("objective", _solver._OBJECTIVES), ("engine", _solver._ENGINES), ("memo_order", _solver._MEMO_ORDERS),
+    ("objective", _options.OBJECTIVES), ("engine", _solver._ENGINES), ("memo_order", _solver._MEMO_ORDERS),
     ("memo_parts", _solver._MEMO_PARTS)])
 def test_string_options_are_literals_of_what_the_solver_accepts(option, accepted):
     # Catches `str` in place of a Literal, or a Literal out of step with the values Solver maps.

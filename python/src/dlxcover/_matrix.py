@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import io
 import operator
 from ctypes import byref, c_int, c_int64, c_size_t, c_uint32, c_void_p
 from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
@@ -10,8 +11,8 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, Iterable, Itera
 from . import _native as n
 from ._args import NotAnInteger, WrongKind, index, keywords, signed
 from ._errors import InputError, ParseError, check, raise_status
-from ._options import SearchOptions, SolverOptions
-from ._text import Place, read_all, writer
+from ._options import OBJECTIVES, SearchOptions, SolverOptions
+from ._text import Place, read_all, write_through, writer
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._options import Objective, Unpack
@@ -391,6 +392,40 @@ class Matrix(n.Handle):
         status, text = n.read_text(lambda buf, cap, length: n.lib.dlx_matrix_write(self._h, buf, cap, length))
         check(status, "dlx_matrix_write")
         return text
+
+    def to_cnf(self) -> str:
+        """The matrix as DIMACS CNF (dlx_matrix_write_cnf): variable
+        ``r + 1`` is row ``r``, and the models are exactly the solutions,
+        so a model counter counts what :meth:`count` counts. Costs are not
+        in it (:meth:`to_opb`)."""
+        out = io.StringIO()
+        self.write_cnf(out)
+        return out.getvalue()
+
+    def write_cnf(self, dest: Place) -> None:
+        """Writes :meth:`to_cnf`'s text to ``dest``, a path or a file open
+        for writing (as :meth:`write`)."""
+        check(write_through(dest, "Matrix.write_cnf", lambda fn: n.lib.dlx_matrix_write_cnf(self._h, fn, None)),
+              "write_cnf")
+
+    def to_opb(self, objective: Optional[Objective] = None) -> str:
+        """The matrix as OPB pseudo-Boolean constraints
+        (dlx_matrix_write_opb): variable ``x{r+1}`` is row ``r``, and with
+        ``objective`` ("min", "max", "fewest") a ``min:`` line of the row
+        costs, the negated costs (the optimum is minus the greatest
+        weight) or one per row."""
+        out = io.StringIO()
+        self.write_opb(out, objective)
+        return out.getvalue()
+
+    def write_opb(self, dest: Place, objective: Optional[Objective] = None) -> None:
+        """Writes :meth:`to_opb`'s text to ``dest``, a path or a file open
+        for writing (as :meth:`write`)."""
+        if objective not in OBJECTIVES:
+            raise InputError(n.ERR_UNKNOWN_VALUE, f"objective {objective!r}: expected one of min, max, fewest", whole=True)
+        goal = OBJECTIVES[objective]
+        check(write_through(dest, "Matrix.write_opb", lambda fn: n.lib.dlx_matrix_write_opb(self._h, goal, fn, None)),
+              "write_opb")
 
     def write(self, dest: Place) -> None:
         """Writes the matrix in Knuth's format (what :meth:`read` reads

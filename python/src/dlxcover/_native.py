@@ -174,6 +174,8 @@ _PROTOTYPES = {
     "dlx_sudoku_set_diagonal": (c_uint32, [_P, c_int]),
     "dlx_sudoku_build": (c_uint32, [_P, POINTER(c_void_p)]),
     "dlx_sudoku_decode": (c_uint32, [_P, _P, _PS, c_size_t, c_void_p, c_size_t, _PS]),
+    "dlx_matrix_write_cnf": (c_uint32, [_P, WRITE_FN, c_void_p]),
+    "dlx_matrix_write_opb": (c_uint32, [_P, c_uint32, WRITE_FN, c_void_p]),
 }
 
 

@@ -28,6 +28,9 @@ if TYPE_CHECKING:  # pragma: no cover
 #: What a search optimises: "min" or "max" total row cost, "fewest" rows;
 #: "all" (the default) enumerates every solution.
 Objective = Literal["all", "min", "max", "fewest"]
+
+#: The C value (dlx_objective) of each objective; None is "all".
+OBJECTIVES = {None: 0, "all": 0, "min": 1, "max": 2, "fewest": 3}
 #: The engine: "auto" picks by the rule of ``dlx_engine`` in ``dlx.h``.
 Engine = Literal["auto", "exact", "general", "small", "cells"]
 #: The memoized count's column choice.

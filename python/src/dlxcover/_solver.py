@@ -13,14 +13,13 @@ from . import _native as n
 from ._args import MOST, WrongKind, index, indices, integer, signed
 from ._errors import InputError, Outcome, check, stopped
 from ._matrix import Matrix, _size_array
-from ._options import Engine, MemoOrder, MemoParts, Objective
+from ._options import OBJECTIVES, Engine, MemoOrder, MemoParts, Objective
 from ._pre import PreStats
 from ._zdd import Zdd
 
 # How often a search on the main thread looks for Ctrl-C (seconds).
 SIGNAL_INTERVAL = 0.05
 
-_OBJECTIVES = {None: 0, "all": 0, "min": 1, "max": 2, "fewest": 3}
 _MEMO_ORDERS = {"fewest": 0, "first": 1}
 _MEMO_PARTS = {"auto": 0, "never": 1, "always": 2}
 _ENGINES = {"auto": 0, "exact": 1, "general": 2, "small": 3, "cells": 4}
@@ -219,11 +218,11 @@ class Solver(n.Handle):
     def set_objective(self, objective: Optional[str], k: int = 1) -> None:
         """Sets the objective ("min", "max", "fewest", or None for all
         solutions) keeping the ``k`` best, and starts again."""
-        if objective not in _OBJECTIVES:
+        if objective not in OBJECTIVES:
             raise InputError(n.ERR_UNKNOWN_VALUE, f"objective {objective!r}: expected one of min, max, fewest", whole=True)
         k = index(k, "k", lowest=1)
-        check(n.lib.dlx_solver_set_objective(self._h, _OBJECTIVES[objective], k), "objective")
-        self._objective = _OBJECTIVES[objective]
+        check(n.lib.dlx_solver_set_objective(self._h, OBJECTIVES[objective], k), "objective")
+        self._objective = OBJECTIVES[objective]
 
     def set_weights(self, on: bool = True) -> None:
         """Dynamic weights for the choice of the column to branch on: a

@@ -6,9 +6,10 @@ diagram in DLX6's): a reading or writing call takes a path (``str`` or
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import io
 import os
-from typing import IO, Any, Callable, Iterator, Union
+from typing import IO, Any, Callable, Iterator, List, Union
 
 from . import _native as n
 from ._args import WrongKind
@@ -53,3 +54,25 @@ def writer(place: Place, call: str) -> Iterator[Callable[[str], None]]:
         yield lambda text: place.write(text.encode())  # type: ignore[union-attr,arg-type]
     else:
         yield place.write  # type: ignore[union-attr,misc]
+
+
+def write_through(place: Place, call: str, run: Callable[[Any], int]) -> int:
+    """Writes to ``place`` (as :func:`writer`) what a library call hands
+    its ``dlx_write_fn`` piece by piece: ``run(fn)`` makes the call with
+    ``fn`` and returns its status. An exception in the writing stops the
+    call and is raised here."""
+    failed: List[BaseException] = []
+    with writer(place, call) as put:
+
+        def take(user: Any, data: Any, length: int) -> int:
+            try:
+                put(ctypes.string_at(data, length).decode())
+                return 0
+            except BaseException as e:  # stops the writing; raised below
+                failed.append(e)
+                return 1
+
+        status = run(n.WRITE_FN(take))
+    if failed:
+        raise failed[0]
+    return status

@@ -4,14 +4,13 @@ format of Knuth's DLX6."""
 
 from __future__ import annotations
 
-import ctypes
 import io
 from ctypes import byref, c_int64, c_size_t, c_uint64
 from typing import List, Optional, Tuple
 
 from . import _native as n
 from ._errors import InputError, check
-from ._text import Place, writer
+from ._text import Place, write_through
 
 
 class Zdd(n.Handle):
@@ -76,22 +75,7 @@ class Zdd(n.Handle):
         """Writes the diagram as text (Knuth's DLX6 format) to ``dest``: a
         path (created or replaced), or a file open for writing in text or
         binary mode (left open). :meth:`to_text` gives the text itself."""
-        failed: List[BaseException] = []
-        with writer(dest, "Zdd.write") as put:
-
-            def take(user, data, length):  # type: ignore[no-untyped-def]
-                try:
-                    put(ctypes.string_at(data, length).decode())
-                    return 0
-                except BaseException as e:  # stops the writing; raised below
-                    failed.append(e)
-                    return 1
-
-            fn = n.WRITE_FN(take)
-            status = n.lib.dlx_zdd_write(self._h, fn, None)
-        if failed:
-            raise failed[0]
-        check(status)
+        check(write_through(dest, "Zdd.write", lambda fn: n.lib.dlx_zdd_write(self._h, fn, None)))
 
     def to_text(self) -> str:
         """The diagram in Knuth's DLX6 text, as :meth:`write` writes it."""
