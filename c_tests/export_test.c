@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "dlx.h"
+#include "text_sink.h"
 
 static int failures = 0;
 
@@ -27,31 +28,6 @@ static void expect(int ok, const char *what)
 {
     printf("%s: %s\n", what, ok ? "ok" : "FAIL");
     failures += !ok;
-}
-
-/* A growing text the writers fill. */
-struct text {
-    char *bytes;
-    size_t length, capacity;
-    int refuse;
-};
-
-static int keep(void *user, const char *bytes, size_t length)
-{
-    struct text *t = user;
-    if (t->refuse)
-        return 1;
-    if (t->length + length + 1 > t->capacity) {
-        size_t want = 2 * (t->length + length + 1);
-        char *more = realloc(t->bytes, want);
-        if (!more)
-            return 1;
-        t->bytes = more, t->capacity = want;
-    }
-    memcpy(t->bytes + t->length, bytes, length);
-    t->length += length;
-    t->bytes[t->length] = '\0';
-    return 0;
 }
 
 #define MAXV 60

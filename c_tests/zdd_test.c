@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "text_sink.h"
 
 static int failures = 0;
 
@@ -26,30 +27,6 @@ static void expect(int ok, const char *what)
 {
     printf("%s: %s\n", what, ok ? "ok" : "FAIL");
     failures += !ok;
-}
-
-/* The text handed to the writer, kept in memory. */
-struct text {
-    char *bytes;
-    size_t length, cap;
-    int refuse;
-};
-
-static int keep(void *user, const char *bytes, size_t length)
-{
-    struct text *t = user;
-    if (t->refuse)
-        return 1;
-    if (t->length + length + 1 > t->cap) {
-        t->cap = 2 * (t->length + length + 1);
-        t->bytes = realloc(t->bytes, t->cap);
-        if (!t->bytes)
-            exit(2);
-    }
-    memcpy(t->bytes + t->length, bytes, length);
-    t->length += length;
-    t->bytes[t->length] = 0;
-    return 0;
 }
 
 /* A diagram as read: node i is (var[i], lo[i], hi[i]). */

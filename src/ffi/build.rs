@@ -161,11 +161,20 @@ unsafe fn text_arg<'a>(text: *const c_char) -> Result<&'a str, dlx_status> {
     unsafe { CStr::from_ptr(text) }.to_str().map_err(|_| DLX_ERR_INVALID_ARGUMENT)
 }
 
-/// Runs `f` on the packing problem behind `p`.
-fn with_polyomino(p: *mut dlx_polyomino, f: impl FnOnce(&mut Polyomino) -> dlx_status) -> dlx_status {
+/// Runs `f` on the description behind the handle `p` (a
+/// `dlx_polyomino` or a `dlx_sudoku`): `DLX_ERR_NULL` for NULL.
+fn with_mut<C: Castable>(p: *mut C, f: impl FnOnce(&mut C::Rust) -> dlx_status) -> dlx_status {
     guard(DLX_ERR_PANIC, || match unsafe { as_mut(p) } {
         Some(p) => f(p),
         None => DLX_ERR_NULL,
+    })
+}
+
+/// Runs `f` on the description behind `p` and the string `text`.
+fn with_text<C: Castable>(p: *mut C, text: *const c_char, f: impl FnOnce(&mut C::Rust, &str) -> Result<(), Error>) -> dlx_status {
+    with_mut(p, |p| match unsafe { text_arg(text) } {
+        Ok(text) => f(p, text).into(),
+        Err(status) => status,
     })
 }
 
@@ -176,7 +185,7 @@ fn with_polyomino(p: *mut dlx_polyomino, f: impl FnOnce(&mut Polyomino) -> dlx_s
 /// `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_polyomino_add_cells(polyomino: *mut dlx_polyomino, cells: *const i32, count: usize) -> dlx_status {
-    with_polyomino(polyomino, |p| match unsafe { pairs(cells, count) } {
+    with_mut(polyomino, |p| match unsafe { pairs(cells, count) } {
         Ok(cells) => p.add_cells(&cells).into(),
         Err(status) => status,
     })
@@ -187,7 +196,7 @@ pub extern "C" fn dlx_polyomino_add_cells(polyomino: *mut dlx_polyomino, cells: 
 /// columns), `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_polyomino_add_rectangle(polyomino: *mut dlx_polyomino, rows: usize, columns: usize) -> dlx_status {
-    with_polyomino(polyomino, |p| p.add_rectangle(rows, columns).into())
+    with_mut(polyomino, |p| p.add_rectangle(rows, columns).into())
 }
 
 /// Adds a piece named `name` (NUL-terminated UTF-8, not empty, without
@@ -201,7 +210,7 @@ pub extern "C" fn dlx_polyomino_add_rectangle(polyomino: *mut dlx_polyomino, row
 /// `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_polyomino_add_piece(polyomino: *mut dlx_polyomino, name: *const c_char, cells: *const i32, count: usize, flags: u32) -> dlx_status {
-    with_polyomino(polyomino, |p| {
+    with_mut(polyomino, |p| {
         let made = unsafe { text_arg(name) }.and_then(|name| Ok((name, unsafe { pairs(cells, count) }?)));
         let (name, cells) = match made {
             Ok(m) => m,
@@ -221,7 +230,7 @@ pub extern "C" fn dlx_polyomino_add_piece(polyomino: *mut dlx_polyomino, name: *
 /// covered (0, the default). Errors: `DLX_ERR_NULL`.
 #[no_mangle]
 pub extern "C" fn dlx_polyomino_set_empty_cells(polyomino: *mut dlx_polyomino, on: c_int) -> dlx_status {
-    with_polyomino(polyomino, |p| {
+    with_mut(polyomino, |p| {
         p.empty_cells(on != 0);
         DLX_OK
     })
@@ -267,14 +276,6 @@ pub extern "C" fn dlx_sudoku_free(sudoku: *mut dlx_sudoku) {
     guard((), || unsafe { free_handle(sudoku) })
 }
 
-/// Runs `f` on the grid behind `s`.
-fn with_sudoku(s: *mut dlx_sudoku, f: impl FnOnce(&mut Sudoku) -> dlx_status) -> dlx_status {
-    guard(DLX_ERR_PANIC, || match unsafe { as_mut(s) } {
-        Some(s) => f(s),
-        None => DLX_ERR_NULL,
-    })
-}
-
 /// Sets the regions (a jigsaw sudoku) from a NUL-terminated string naming
 /// the region of each cell, row by row, by any character but white space
 /// (which is skipped): as many names as the side, each on that many cells.
@@ -282,10 +283,7 @@ fn with_sudoku(s: *mut dlx_sudoku, f: impl FnOnce(&mut Sudoku) -> dlx_status) ->
 /// `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_sudoku_set_regions(sudoku: *mut dlx_sudoku, regions: *const c_char) -> dlx_status {
-    with_sudoku(sudoku, |s| match unsafe { text_arg(regions) } {
-        Ok(text) => s.set_regions(text).into(),
-        Err(status) => status,
-    })
+    with_text(sudoku, regions, Sudoku::set_regions)
 }
 
 /// Sets the givens from a NUL-terminated string: a symbol per cell, row
@@ -296,17 +294,14 @@ pub extern "C" fn dlx_sudoku_set_regions(sudoku: *mut dlx_sudoku, regions: *cons
 /// the side), `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_sudoku_set_givens(sudoku: *mut dlx_sudoku, givens: *const c_char) -> dlx_status {
-    with_sudoku(sudoku, |s| match unsafe { text_arg(givens) } {
-        Ok(text) => s.set_givens(text).into(),
-        Err(status) => status,
-    })
+    with_text(sudoku, givens, Sudoku::set_givens)
 }
 
 /// Whether the two long diagonals must hold each digit once too (non-zero:
 /// sudoku X) or not (0, the default). Errors: `DLX_ERR_NULL`.
 #[no_mangle]
 pub extern "C" fn dlx_sudoku_set_diagonal(sudoku: *mut dlx_sudoku, on: c_int) -> dlx_status {
-    with_sudoku(sudoku, |s| {
+    with_mut(sudoku, |s| {
         s.set_diagonal(on != 0);
         DLX_OK
     })
