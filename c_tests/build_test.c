@@ -15,6 +15,10 @@
  * diagonal holds two 4s).
  * Every sudoku solution is decoded and checked here to be a grid that
  * keeps the givens with no digit twice in a row, column or box. Also
+ * Against the brute forces of builder_brute.h: the calendar puzzle
+ * (A-Puzzle-A-Day: eight pieces on the months and days, two squares
+ * left) on every date, and 4x4 and 5x5 grids with jigsaw regions,
+ * diagonals and random givens. Also
  * checked: the names the header promises, a piece with a bad name or
  * flag, givens of the wrong length, a buffer too small, NULLs. No input;
  * one line per check. With DLX_QUICK set in the environment (the suite
@@ -26,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builder_brute.h"
 #include "common.h"
 #include "dlx.h"
 
@@ -289,11 +294,111 @@ static void sudokus(void)
     dlx_sudoku_free(s);
 }
 
+/* § The calendar puzzle against the tiler, and small grids against the
+ * filler. */
+
+static const char *const calendar_pieces[8][2] = {
+    {"O", "###/###"}, {"P", "##/##/#."}, {"L", "####/#..."}, {"N", "##../.###"},
+    {"U", "#.#/###"}, {"V", "#../#../###"}, {"Y", "####/.#.."}, {"Z", "##./.#./.##"},
+};
+
+/* The calendar's squares but the month's and the day's, row by row:
+ * months in rows 0-1 (six each), days in rows 2-6 (seven, the last
+ * three). Returns their number. */
+static int calendar_board(int month, int day, int32_t *cells)
+{
+    int n = 0;
+    for (int r = 0; r < 7; r++) {
+        int width = r < 2 ? 6 : r == 6 ? 3 : 7;
+        for (int c = 0; c < width; c++) {
+            int is_month = r < 2 && r * 6 + c == month, is_day = r >= 2 && (r - 2) * 7 + c == day;
+            if (!is_month && !is_day) {
+                cells[2 * n] = r, cells[2 * n + 1] = c;
+                n++;
+            }
+        }
+    }
+    return n;
+}
+
+static void calendar_and_grids(void)
+{
+    static struct brute_board brute;
+    int agree = 1, dates = 0;
+    long least = -1;
+    for (int month = 0; month < 12; month++) {
+        for (int day = 0; day < 31; day++) {
+            if (quick && (month + day) % 11 != 0)
+                continue;
+            int32_t board[2 * 43], cells[16];
+            int n = calendar_board(month, day, board);
+            memset(&brute, 0, sizeof brute);
+            brute.n = n, brute.pieces = 8;
+            for (int i = 0; i < n; i++)
+                brute.r[i] = board[2 * i], brute.c[i] = board[2 * i + 1];
+            dlx_polyomino *p = NULL;
+            dlx_built *b = NULL;
+            dlx_polyomino_new(&p);
+            dlx_polyomino_add_cells(p, board, (size_t)n);
+            for (int k = 0; k < 8; k++) {
+                size_t size = cells_of(calendar_pieces[k][1], cells);
+                int rows[8], cols[8];
+                for (size_t i = 0; i < size; i++)
+                    rows[i] = cells[2 * i], cols[i] = cells[2 * i + 1];
+                brute_piece(&brute, k, rows, cols, (int)size);
+                dlx_polyomino_add_piece(p, calendar_pieces[k][0], cells, size, DLX_PIECE_ROTATE | DLX_PIECE_REFLECT);
+            }
+            uint64_t got = dlx_polyomino_build(p, &b) == DLX_OK ? count_of(b) : UINT64_MAX;
+            long want = brute_walk(&brute, 0, 0);
+            agree &= got == (uint64_t)want;
+            least = least < 0 || want < least ? want : least;
+            dates++;
+            dlx_built_free(b);
+            dlx_polyomino_free(p);
+        }
+    }
+    char what[96];
+    snprintf(what, sizeof what, "calendar puzzle: the tiler's count on %d dates (every one solvable)", dates);
+    expect(agree && least > 0, what);
+
+    static const char *const regions[2] = {"aaab abbb cccd cddd", "AAABB AACBB DCCCB DDCEE DDEEE"};
+    uint64_t seed = 69;
+    int grids_agree = 1, solvable = 0;
+    for (int k = 0; k < 60; k++) {
+        int side = k % 2 ? 5 : 4, region[25], grid[25], diagonal = k % 3 == 0;
+        char givens[26];
+        int cell = 0;
+        for (const char *q = regions[k % 2]; *q; q++)
+            if (*q != ' ')
+                region[cell++] = *q;
+        for (int i = 0; i < side * side; i++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            int d = (seed >> 33) % 4 == 0 ? 1 + (int)((seed >> 40) % (uint64_t)side) : 0;
+            grid[i] = d;
+            givens[i] = d ? (char)('0' + d) : '.';
+        }
+        givens[side * side] = '\0';
+        dlx_sudoku *s = NULL;
+        dlx_built *b = NULL;
+        dlx_sudoku_new(1, (size_t)side, &s);
+        int ok = dlx_sudoku_set_regions(s, regions[k % 2]) == DLX_OK && dlx_sudoku_set_givens(s, givens) == DLX_OK &&
+                 dlx_sudoku_set_diagonal(s, diagonal) == DLX_OK && dlx_sudoku_build(s, &b) == DLX_OK;
+        long want = brute_fill(side, region, grid, diagonal, 0);
+        grids_agree &= ok && count_of(b) == (uint64_t)want;
+        solvable += want > 0;
+        dlx_built_free(b);
+        dlx_sudoku_free(s);
+    }
+    snprintf(what, sizeof what, "jigsaw grids with diagonals and givens: the filler's counts (%d of 60 solvable)", solvable);
+    expect(grids_agree && solvable >= 10, what);
+}
+
 int main(void)
 {
     quick = getenv("DLX_QUICK") != NULL;
     queens_and_langford();
     polyominoes();
     sudokus();
+    calendar_and_grids();
     return failures ? 1 : 0;
 }

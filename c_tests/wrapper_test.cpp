@@ -16,7 +16,9 @@
  * boxes (3x20: 8, 4x15: 1472, 5x12: 4040, 6x10: 9356 tilings) and Dana
  * Scott's 8x8 board with the centre's 2x2 hole (65 up to symmetry, 520
  * in all), monomer-dimer coverings of 3x3 (131, A028420), and sudoku
- * grids decoded and checked by the validator; with DLX_QUICK set (under
+ * grids decoded and checked by the validator, the calendar puzzle on
+ * a dozen dates and jigsaw grids with givens against the brute forces of
+ * builder_brute.h; with DLX_QUICK set (under
  * valgrind and the sanitizers) only the short ones; the CNF and OPB
  * exports as the C calls write them. tools/check_wrapper.py
  * checks that this program calls every function of dlx.h.
@@ -24,11 +26,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <random>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "builder_brute.h"
 #include "dlx.hpp"
 
 static int failures = 0;
@@ -915,6 +919,56 @@ static void test_builders()
         bad = e.status() == DLX_ERR_INVALID_ARGUMENT;
     }
     CHECK(bad);
+
+    /* The calendar puzzle against the tiler, on a dozen dates (two when quick). */
+    static const char *const calendar[8] = {"###/###", "##/##/#.", "####/#...", "##../.###", "#.#/###", "#../#../###", "####/.#..", "##./.#./.##"};
+    static const char *const calendar_names[8] = {"O", "P", "L", "N", "U", "V", "Y", "Z"};
+    bool dates_agree = true;
+    for (int k = 0; k < (quick ? 2 : 12); k++) {
+        int month = k, day = (7 * k + 3) % 31;
+        static brute_board brute;
+        std::memset(&brute, 0, sizeof brute);
+        dlx::polyomino::cells board;
+        for (int r = 0; r < 7; r++) {
+            for (int c = 0; c < (r < 2 ? 6 : r == 6 ? 3 : 7); c++) {
+                if (!(r < 2 && r * 6 + c == month) && !(r >= 2 && (r - 2) * 7 + c == day)) {
+                    brute.r[brute.n] = r, brute.c[brute.n] = c, brute.n++;
+                    board.push_back({r, c});
+                }
+            }
+        }
+        dlx::polyomino p;
+        p.add_cells(board);
+        brute.pieces = 8;
+        for (int i = 0; i < 8; i++) {
+            dlx::polyomino::cells cells = picture_cells(calendar[i]);
+            p.add_piece(calendar_names[i], cells);
+            int rows[8], cols[8];
+            for (std::size_t j = 0; j < cells.size(); j++) {
+                rows[j] = cells[j].first, cols[j] = cells[j].second;
+            }
+            brute_piece(&brute, i, rows, cols, (int)cells.size());
+        }
+        long want = brute_walk(&brute, 0, 0);
+        dates_agree = dates_agree && want > 0 && dlx::count(p.build().matrix()) == (std::uint64_t)want;
+    }
+    CHECK(dates_agree);
+    /* 4x4 jigsaw grids with the diagonals and one given each, against the filler. */
+    bool grids_agree = true;
+    int region[16];
+    for (int i = 0; i < 16; i++) {
+        region[i] = labels[i];
+    }
+    for (int k = 0; k < 16; k++) {
+        int grid[16] = {0};
+        grid[k] = 1 + k % 4;
+        std::string givens(16, '.');
+        givens[k] = (char)('0' + grid[k]);
+        j.set_givens(givens);
+        long want = brute_fill(4, region, grid, 1, 0);
+        grids_agree = grids_agree && dlx::count(j.build().matrix()) == (std::uint64_t)want;
+    }
+    CHECK(grids_agree);
 
     /* Export: the same text as the C calls write, the CNF with its header
      * line and as many clauses as it says. */
