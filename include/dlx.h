@@ -2294,8 +2294,7 @@ dlx_status dlx_polyomino_set_empty_cells(struct dlx_polyomino *polyomino, int on
  * symmetries (those of the square's eight that map the board to itself
  * and every piece's ways of lying to its own) come with it, for
  * `dlx_solver_count_orbits`. The problem may be changed and built again.
- * Errors: `DLX_ERR_NULL`, `DLX_ERR_INVALID_ARGUMENT` (a piece named as a
- * square), `DLX_ERR_TOO_LARGE`, `DLX_ERR_OUT_OF_MEMORY`.
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_TOO_LARGE`, `DLX_ERR_OUT_OF_MEMORY`.
  */
 dlx_status dlx_polyomino_build(const struct dlx_polyomino *polyomino, struct dlx_built **out);
 

@@ -216,7 +216,7 @@ pub extern "C" fn dlx_polyomino_add_piece(polyomino: *mut dlx_polyomino, name: *
             Ok(m) => m,
             Err(status) => return status,
         };
-        if flags & !(DLX_PIECE_ROTATE | DLX_PIECE_REFLECT | DLX_PIECE_REUSE) != 0 || name.contains(',') {
+        if flags & !(DLX_PIECE_ROTATE | DLX_PIECE_REFLECT | DLX_PIECE_REUSE) != 0 {
             return DLX_ERR_INVALID_ARGUMENT;
         }
         let piece = Piece::new(name, &cells).map(|piece| {
@@ -245,8 +245,7 @@ pub extern "C" fn dlx_polyomino_set_empty_cells(polyomino: *mut dlx_polyomino, o
 /// symmetries (those of the square's eight that map the board to itself
 /// and every piece's ways of lying to its own) come with it, for
 /// `dlx_solver_count_orbits`. The problem may be changed and built again.
-/// Errors: `DLX_ERR_NULL`, `DLX_ERR_INVALID_ARGUMENT` (a piece named as a
-/// square), `DLX_ERR_TOO_LARGE`, `DLX_ERR_OUT_OF_MEMORY`.
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_TOO_LARGE`, `DLX_ERR_OUT_OF_MEMORY`.
 #[no_mangle]
 pub extern "C" fn dlx_polyomino_build(polyomino: *const dlx_polyomino, out: *mut *mut dlx_built) -> dlx_status {
     let Some(p) = (unsafe { as_ref(polyomino) }) else { return DLX_ERR_NULL };

@@ -163,7 +163,7 @@ class Sudoku(n.Handle):
         r = index(box_rows, "box_rows", n.ERR_TOO_LARGE)
         c = index(box_columns, "box_columns", n.ERR_TOO_LARGE)
         h = c_void_p()
-        check(n.lib.dlx_sudoku_new(r, c, byref(h)), f"Sudoku({box_rows}, {box_columns}): the side is at most 35")
+        check(n.lib.dlx_sudoku_new(r, c, byref(h)), f"Sudoku({box_rows}, {box_columns}): boxes of 1 or more rows and columns, a side of at most 35")
         self._handle = h.value
         self.side = r * c
         if regions is not None:
