@@ -32,6 +32,7 @@
 #include <functional>
 #include <initializer_list>
 #include <iterator>
+#include <memory>
 #include <new>
 #include <optional>
 #include <stdexcept>
@@ -1081,32 +1082,30 @@ inline std::optional<std::pair<std::vector<std::size_t>, std::int64_t>> solve_be
 /* Builders (see dlx_built in dlx.h): a problem made from a short
  * description, its matrix and a name per row. */
 
+namespace detail {
+/* A handle freed by `Free` when its owner goes: the builders' classes are
+ * move-only through it, with no move or destructor of their own. */
+template <class T, void (*Free)(T *)>
+struct freer {
+    void operator()(T *p) const noexcept { Free(p); }
+};
+template <class T, void (*Free)(T *)>
+using owned = std::unique_ptr<T, freer<T, Free>>;
+}  // namespace detail
+
 /* What a builder made; its matrix lives as long as it does. */
 class built {
 public:
-    built(built &&other) noexcept : b_(std::exchange(other.b_, nullptr)), m_(std::move(other.m_)) {}
-    built &operator=(built &&other) noexcept {
-        if (this != &other) {
-            m_ = std::move(other.m_);
-            dlx_built_free(b_);
-            b_ = std::exchange(other.b_, nullptr);
-        }
-        return *this;
-    }
-    built(const built &) = delete;
-    built &operator=(const built &) = delete;
-    ~built() { dlx_built_free(b_); }
-
     const dlx::matrix &matrix() const noexcept { return m_; }
     /* The name of `row` (dlx_built_row_name); throws error past the rows. */
     std::string row_name(std::size_t row) const {
-        const char *name = dlx_built_row_name(b_, row);
+        const char *name = dlx_built_row_name(b_.get(), row);
         if (name == nullptr) {
             throw error(DLX_ERR_ROW_RANGE, "dlx_built_row_name");
         }
         return name;
     }
-    const dlx_built *get() const noexcept { return b_; }
+    const dlx_built *get() const noexcept { return b_.get(); }
 
     /* Takes what a C builder call stored (the status checked first). */
     static built from(dlx_status status, dlx_built *b, const char *what) {
@@ -1116,8 +1115,8 @@ public:
 
 private:
     explicit built(dlx_built *b) : b_(b), m_(dlx::matrix::borrowed(dlx_built_matrix(b))) {}
-    dlx_built *b_ = nullptr;
-    dlx::matrix m_;
+    detail::owned<dlx_built, dlx_built_free> b_;
+    dlx::matrix m_; /* a view of b_'s matrix */
 };
 
 /* n queens (dlx_build_queens) and Langford pairs (dlx_build_langford). */
@@ -1150,83 +1149,69 @@ class polyomino {
 public:
     using cells = std::vector<std::pair<std::int32_t, std::int32_t>>;
 
-    polyomino() { detail::check(dlx_polyomino_new(&p_), "dlx_polyomino_new"); }
-    polyomino(polyomino &&other) noexcept : p_(std::exchange(other.p_, nullptr)) {}
-    polyomino &operator=(polyomino &&other) noexcept {
-        if (this != &other) {
-            dlx_polyomino_free(p_);
-            p_ = std::exchange(other.p_, nullptr);
-        }
-        return *this;
+    polyomino() {
+        dlx_polyomino *p = nullptr;
+        detail::check(dlx_polyomino_new(&p), "dlx_polyomino_new");
+        p_.reset(p);
     }
-    polyomino(const polyomino &) = delete;
-    polyomino &operator=(const polyomino &) = delete;
-    ~polyomino() { dlx_polyomino_free(p_); }
 
     /* Squares (row, column) of the board; the rectangle at (0, 0). */
     void add_cells(const cells &squares) {
         std::vector<std::int32_t> flat = detail::flat(squares);
-        detail::check(dlx_polyomino_add_cells(p_, flat.data(), squares.size()), "dlx_polyomino_add_cells");
+        detail::check(dlx_polyomino_add_cells(p_.get(), flat.data(), squares.size()), "dlx_polyomino_add_cells");
     }
     void add_rectangle(std::size_t rows, std::size_t columns) {
-        detail::check(dlx_polyomino_add_rectangle(p_, rows, columns), "dlx_polyomino_add_rectangle");
+        detail::check(dlx_polyomino_add_rectangle(p_.get(), rows, columns), "dlx_polyomino_add_rectangle");
     }
     /* A piece; `flags` a sum of DLX_PIECE_ROTATE, DLX_PIECE_REFLECT, DLX_PIECE_REUSE. */
     void add_piece(const std::string &name, const cells &squares, std::uint32_t flags = DLX_PIECE_ROTATE | DLX_PIECE_REFLECT) {
         std::vector<std::int32_t> flat = detail::flat(squares);
-        detail::check(dlx_polyomino_add_piece(p_, name.c_str(), flat.data(), squares.size(), flags), "dlx_polyomino_add_piece");
+        detail::check(dlx_polyomino_add_piece(p_.get(), name.c_str(), flat.data(), squares.size(), flags), "dlx_polyomino_add_piece");
     }
-    void set_empty_cells(bool on) { detail::check(dlx_polyomino_set_empty_cells(p_, on ? 1 : 0), "dlx_polyomino_set_empty_cells"); }
+    void set_empty_cells(bool on) { detail::check(dlx_polyomino_set_empty_cells(p_.get(), on ? 1 : 0), "dlx_polyomino_set_empty_cells"); }
     built build() const {
         dlx_built *b = nullptr;
-        dlx_status s = dlx_polyomino_build(p_, &b);
+        dlx_status s = dlx_polyomino_build(p_.get(), &b);
         return built::from(s, b, "dlx_polyomino_build");
     }
 
 private:
-    dlx_polyomino *p_ = nullptr;
+    detail::owned<dlx_polyomino, dlx_polyomino_free> p_;
 };
 
 /* A sudoku-family grid (see dlx_sudoku in dlx.h). */
 class sudoku {
 public:
-    sudoku(std::size_t box_rows, std::size_t box_columns) { detail::check(dlx_sudoku_new(box_rows, box_columns, &s_), "dlx_sudoku_new"); }
-    sudoku(sudoku &&other) noexcept : s_(std::exchange(other.s_, nullptr)) {}
-    sudoku &operator=(sudoku &&other) noexcept {
-        if (this != &other) {
-            dlx_sudoku_free(s_);
-            s_ = std::exchange(other.s_, nullptr);
-        }
-        return *this;
+    sudoku(std::size_t box_rows, std::size_t box_columns) {
+        dlx_sudoku *s = nullptr;
+        detail::check(dlx_sudoku_new(box_rows, box_columns, &s), "dlx_sudoku_new");
+        s_.reset(s);
     }
-    sudoku(const sudoku &) = delete;
-    sudoku &operator=(const sudoku &) = delete;
-    ~sudoku() { dlx_sudoku_free(s_); }
 
-    void set_regions(const std::string &regions) { detail::check(dlx_sudoku_set_regions(s_, regions.c_str()), "dlx_sudoku_set_regions"); }
-    void set_givens(const std::string &givens) { detail::check(dlx_sudoku_set_givens(s_, givens.c_str()), "dlx_sudoku_set_givens"); }
-    void set_diagonal(bool on) { detail::check(dlx_sudoku_set_diagonal(s_, on ? 1 : 0), "dlx_sudoku_set_diagonal"); }
+    void set_regions(const std::string &regions) { detail::check(dlx_sudoku_set_regions(s_.get(), regions.c_str()), "dlx_sudoku_set_regions"); }
+    void set_givens(const std::string &givens) { detail::check(dlx_sudoku_set_givens(s_.get(), givens.c_str()), "dlx_sudoku_set_givens"); }
+    void set_diagonal(bool on) { detail::check(dlx_sudoku_set_diagonal(s_.get(), on ? 1 : 0), "dlx_sudoku_set_diagonal"); }
     built build() const {
         dlx_built *b = nullptr;
-        dlx_status s = dlx_sudoku_build(s_, &b);
+        dlx_status s = dlx_sudoku_build(s_.get(), &b);
         return built::from(s, b, "dlx_sudoku_build");
     }
     /* The grid a solution's rows fill in (dlx_sudoku_decode). */
     std::string decode(const built &b, rows_view rows) const {
         std::size_t length = 0;
-        dlx_status s = dlx_sudoku_decode(s_, b.get(), rows.data(), rows.size(), nullptr, 0, &length);
+        dlx_status s = dlx_sudoku_decode(s_.get(), b.get(), rows.data(), rows.size(), nullptr, 0, &length);
         if (s != DLX_ERR_BUFFER_TOO_SMALL) {
             detail::check(s, "dlx_sudoku_decode");
         }
         std::string grid(length + 1, '\0');
-        detail::check(dlx_sudoku_decode(s_, b.get(), rows.data(), rows.size(), grid.data(), grid.size(), &length), "dlx_sudoku_decode");
+        detail::check(dlx_sudoku_decode(s_.get(), b.get(), rows.data(), rows.size(), grid.data(), grid.size(), &length), "dlx_sudoku_decode");
         grid.resize(length);
         return grid;
     }
     std::string decode(const built &b, const std::vector<std::size_t> &rows) const { return decode(b, rows_view(rows.data(), rows.size())); }
 
 private:
-    dlx_sudoku *s_ = nullptr;
+    detail::owned<dlx_sudoku, dlx_sudoku_free> s_;
 };
 
 }  // namespace dlx
