@@ -192,10 +192,12 @@ impl Polyomino {
         debug_assert!(names.iter().collect::<HashSet<_>>().len() == names.len());
         let mut make = Maker::new(&names, 0)?;
         let square = |x: Cell| self.board.binary_search(&x).ok().map(|i| once.len() + i);
+        // Each piece's shapes, made once: for the rows and the symmetries.
+        let shapes: Vec<Vec<Vec<Cell>>> = self.pieces.iter().map(Piece::shapes).collect::<Result<_, _>>()?;
         let mut row = Vec::new();
-        for piece in &self.pieces {
+        for (piece, own) in self.pieces.iter().zip(&shapes) {
             let column = once.iter().position(|q| std::ptr::eq(*q, piece));
-            for shape in piece.shapes()? {
+            for shape in own {
                 for &(r, c) in &self.board {
                     let (dr, dc) = (r - shape[0].0, c - shape[0].1);
                     row.clear();
@@ -218,23 +220,22 @@ impl Polyomino {
                 make.row(&[once.len() + i], &format!("empty {r},{c}"))?;
             }
         }
-        for image in self.symmetries(once.len())? {
+        for image in self.symmetries(&shapes, once.len())? {
             make.matrix.add_symmetry(&image)?;
         }
         Ok(make.done())
     }
 
     /// The column images of the board's symmetries other than the
-    /// identity, for a matrix whose first `pieces` columns are the pieces.
-    fn symmetries(&self, pieces: usize) -> Result<Vec<Vec<usize>>, Error> {
+    /// identity, for a matrix whose first `pieces` columns are the pieces
+    /// and whose pieces take the shapes `shapes` ([`Piece::shapes`]).
+    fn symmetries(&self, shapes: &[Vec<Vec<Cell>>], pieces: usize) -> Result<Vec<Vec<usize>>, Error> {
         let mut out = Vec::new();
         let Some(&first) = self.board.first() else { return Ok(out) };
-        let shapes: Vec<Vec<Vec<Cell>>> = self.pieces.iter().map(Piece::shapes).collect::<Result<_, _>>()?;
         let r0 = first.0;
         let c0 = self.board.iter().map(|x| x.1).min().unwrap_or(0);
         for turn in TURNS.iter().skip(1) {
-            let moved = self.board.iter().map(|&x| turn(x));
-            let (mr, mc) = moved.clone().fold((i64::MAX, i64::MAX), |(a, b), (r, c)| (a.min(r), b.min(c)));
+            let (mr, mc) = self.board.iter().map(|&x| turn(x)).fold((i64::MAX, i64::MAX), |(a, b), (r, c)| (a.min(r), b.min(c)));
             let place = |x: Cell| {
                 let (r, c) = turn(x);
                 (r - mr + r0, c - mc + c0)
@@ -248,11 +249,11 @@ impl Polyomino {
                     Err(_) => break,
                 }
             }
-            let keeps_shapes = self.pieces.iter().zip(&shapes).all(|(p, own)| {
+            let keeps_shapes = shapes.iter().all(|own| {
                 let turned: Result<Vec<Vec<Cell>>, Error> = own.iter().map(|s| normalised(s.iter().map(|&x| turn(x)))).collect();
                 turned.is_ok_and(|mut t| {
                     t.sort_unstable();
-                    t == *own && p.cells.len() == own[0].len()
+                    t == *own
                 })
             });
             if image.len() == pieces + self.board.len() && keeps_shapes {

@@ -161,11 +161,14 @@ impl Sudoku {
     /// rows on one cell), [`Error::OutOfMemory`].
     pub fn decode(&self, built: &Built, rows: &[usize]) -> Result<String, Error> {
         let n = self.side;
+        if built.matrix.columns() < 4 * n * n && !rows.is_empty() {
+            return Err(Error::RowRange); // not a grid of this side
+        }
         let mut grid: Vec<u8> = crate::alloc::filled_with(n * n, b'.')?;
         for &row in rows {
             let mut columns = built.matrix.row(row).ok_or(Error::RowRange)?;
             let (Some(cell), Some(digit)) = (columns.next(), columns.next()) else { return Err(Error::RowRange) };
-            if cell >= n * n || built.matrix.columns() < 4 * n * n || digit < n * n + (cell / n) * n || digit >= n * n + (cell / n + 1) * n {
+            if cell >= n * n || digit < n * n + (cell / n) * n || digit >= n * n + (cell / n + 1) * n {
                 return Err(Error::RowRange);
             }
             if grid[cell] != b'.' {
